@@ -1,0 +1,20 @@
+package dev.agentls.cli;
+
+import java.io.PrintStream;
+
+/** One verb of the {@code agentls} command line. */
+interface Subcommand {
+
+    String name();
+
+    /** One line for the usage listing. */
+    String summary();
+
+    /**
+     * Runs the verb.
+     *
+     * @return the process exit status
+     * @throws UsageException when the arguments are malformed; the message says what to change
+     */
+    int run(String[] args, PrintStream out, PrintStream err) throws UsageException;
+}

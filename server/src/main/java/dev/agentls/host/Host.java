@@ -1,0 +1,25 @@
+package dev.agentls.host;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The one way a run reaches whoever is watching it: an editor over LSP, or a terminal. Every method returns at once;
+ * the answer arrives on the future, so a caller on a protocol thread never blocks. Implemented by {@code lsp}
+ * (workspace/applyEdit, window/showMessageRequest, $/progress) and by {@code cli} (atomic writes, stdin prompts).
+ */
+public interface Host {
+
+    /** Applies one change to one file. A refusal is a normal outcome, never an exception on the future. */
+    CompletableFuture<ChangeOutcome> applyChange(FileChange change);
+
+    /** Asks the user to approve something; completes with false when the user declines or cannot be asked. */
+    CompletableFuture<Boolean> confirm(String title, String detail);
+
+    /** Asks the user a question; empty when the user dismissed it or cannot be asked. */
+    CompletableFuture<Optional<String>> ask(String question, List<String> options);
+
+    /** Reports progress of long work; never fails. */
+    void progress(String message);
+}

@@ -1,0 +1,75 @@
+package dev.agentls.architecture;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one-way package rules of DESIGN.md, as data, and a checker for one source file's text. References are found
+ * by scanning for qualified names ({@code dev.agentls.X.}, {@code org.eclipse.lsp4j}, {@code okhttp3.}), which
+ * catches imports and fully qualified uses alike.
+ */
+final class PackageRules {
+
+    private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
+            Map.entry("syntax", Set.of()),
+            Map.entry("workspace", Set.of()),
+            Map.entry("config", Set.of()),
+            Map.entry("edit", Set.of("syntax")),
+            Map.entry("outline", Set.of("syntax", "workspace")),
+            Map.entry("host", Set.of("edit", "workspace")),
+            Map.entry("llm", Set.of("config")),
+            Map.entry("conversation", Set.of("llm", "outline", "workspace")),
+            Map.entry("tools", Set.of("edit", "workspace", "outline", "host")),
+            Map.entry("agent", Set.of("tools", "llm", "conversation", "outline", "host", "config")),
+            Map.entry("lsp", Set.of("agent", "host", "config", "workspace", "edit")),
+            Map.entry("cli", Set.of("edit", "syntax", "workspace", "outline", "host", "tools", "llm",
+                    "conversation", "agent", "config", "lsp")));
+
+    /** Vendor packages and the one package of ours allowed to touch each. */
+    private static final Map<String, Set<String>> VENDOR_OWNERS = Map.of(
+            "org.eclipse.lsp4j", Set.of("lsp"),
+            "com.google.gson", Set.of("lsp"),
+            "okhttp3", Set.of("llm"),
+            "org.treesitter", Set.of("syntax"));
+
+    private static final Pattern OURS = Pattern.compile("\\bdev\\.agentls\\.([a-z]+)\\.");
+
+    private PackageRules() {}
+
+    static Set<String> packages() {
+        return ALLOWED.keySet();
+    }
+
+    /** Every rule the given source of package {@code pkg} breaks, one message each; empty when it keeps them. */
+    static List<String> violations(String pkg, String fileName, String source) {
+        List<String> found = new ArrayList<>();
+        Set<String> allowed = ALLOWED.get(pkg);
+        if (allowed == null) {
+            found.add(fileName + ": package dev.agentls." + pkg + " is not in DESIGN.md's table");
+            return found;
+        }
+        String code = stripComments(source);
+        Matcher m = OURS.matcher(code);
+        while (m.find()) {
+            String target = m.group(1);
+            if (!target.equals(pkg) && !allowed.contains(target)) {
+                found.add(fileName + ": " + pkg + " must not depend on " + target);
+            }
+        }
+        for (Map.Entry<String, Set<String>> vendor : VENDOR_OWNERS.entrySet()) {
+            if (Pattern.compile("\\b" + Pattern.quote(vendor.getKey()) + "\\.").matcher(code).find()
+                    && !vendor.getValue().contains(pkg)) {
+                found.add(fileName + ": only " + vendor.getValue() + " may use " + vendor.getKey() + ", not " + pkg);
+            }
+        }
+        return found.stream().distinct().toList();
+    }
+
+    private static String stripComments(String source) {
+        return source.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", " ");
+    }
+}

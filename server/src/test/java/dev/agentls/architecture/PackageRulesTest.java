@@ -1,0 +1,72 @@
+package dev.agentls.architecture;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+class PackageRulesTest {
+
+    private static final Path MAIN = Path.of("src/main/java/dev/agentls");
+
+    @Test
+    void everyMainSourceKeepsTheOneWayPackageRules() throws IOException {
+        List<String> violations = new ArrayList<>();
+        int files = 0;
+        try (Stream<Path> sources = Files.walk(MAIN)) {
+            for (Path file : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String pkg = MAIN.relativize(file).getName(0).toString();
+                violations.addAll(PackageRules.violations(pkg, MAIN.relativize(file).toString(), Files.readString(file)));
+                files++;
+            }
+        }
+        assertTrue(files >= PackageRules.packages().size(), "scanned only " + files + " files");
+        assertEquals(List.of(), violations);
+    }
+
+    @Test
+    void everyPackageOfTheDesignExists() {
+        for (String pkg : PackageRules.packages()) {
+            assertTrue(Files.isDirectory(MAIN.resolve(pkg)), "missing package " + pkg);
+        }
+    }
+
+    @Test
+    void reportsAnImportAgainstTheArrow() {
+        String source = "package dev.agentls.edit;\nimport dev.agentls.lsp.AgentLanguageServer;\nclass X {}\n";
+        assertEquals(List.of("X.java: edit must not depend on lsp"), PackageRules.violations("edit", "X.java", source));
+    }
+
+    @Test
+    void reportsAFullyQualifiedUseAgainstTheArrow() {
+        String source = "package dev.agentls.workspace;\nclass X { dev.agentls.config.Settings s; }\n";
+        assertEquals(List.of("X.java: workspace must not depend on config"),
+                PackageRules.violations("workspace", "X.java", source));
+    }
+
+    @Test
+    void reportsAVendorTypeOutsideItsPackage() {
+        String source = "package dev.agentls.tools;\nimport org.eclipse.lsp4j.TextEdit;\nimport okhttp3.OkHttpClient;\n";
+        List<String> found = PackageRules.violations("tools", "X.java", source);
+        assertTrue(found.contains("X.java: only [lsp] may use org.eclipse.lsp4j, not tools"), found.toString());
+        assertTrue(found.contains("X.java: only [llm] may use okhttp3, not tools"), found.toString());
+    }
+
+    @Test
+    void ignoresNamesInComments() {
+        String source = "package dev.agentls.edit;\n// see dev.agentls.lsp.Foo\n/* okhttp3.Call */ class X {}\n";
+        assertEquals(List.of(), PackageRules.violations("edit", "X.java", source));
+    }
+
+    @Test
+    void allowsWhatTheDesignAllows() {
+        String source = "package dev.agentls.agent;\nimport dev.agentls.tools.Tool;\nimport dev.agentls.llm.ModelClient;\n";
+        assertEquals(List.of(), PackageRules.violations("agent", "X.java", source));
+    }
+}
