@@ -1,0 +1,67 @@
+package dev.agentls.config;
+
+import java.net.URI;
+import java.util.Objects;
+
+/**
+ * Settings of the model connection ({@code agentls.llm.*}). The API key is never here: {@code apiKeyEnv} names the
+ * environment variable the client reads at call time.
+ *
+ * @param baseUrl            absolute http(s) URL without credentials
+ * @param apiKeyEnv          an environment variable name ({@code [A-Za-z_][A-Za-z0-9_]*})
+ * @param maxOutputTokens    the most tokens one answer (one round) may have
+ * @param contextWindow      the model's context window in tokens
+ * @param continuationRounds how often an answer cut by the output limit is continued (0: never)
+ */
+public record LlmSettings(
+        Provider provider,
+        URI baseUrl,
+        String model,
+        String apiKeyEnv,
+        ToolMode toolMode,
+        int maxOutputTokens,
+        int contextWindow,
+        SafeZone safeZone,
+        Timeouts timeouts,
+        RetryPolicy retries,
+        int continuationRounds,
+        PriceTable prices) {
+
+    public static final int DEFAULT_MAX_OUTPUT_TOKENS = 8192;
+    public static final int DEFAULT_CONTEXT_WINDOW = 128_000;
+    public static final SafeZone DEFAULT_SAFE_ZONE = new SafeZone.Fraction(0.8);
+    public static final int DEFAULT_CONTINUATION_ROUNDS = 3;
+
+    public LlmSettings {
+        Objects.requireNonNull(provider, "provider");
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(apiKeyEnv, "apiKeyEnv");
+        Objects.requireNonNull(toolMode, "toolMode");
+        Objects.requireNonNull(safeZone, "safeZone");
+        Objects.requireNonNull(timeouts, "timeouts");
+        Objects.requireNonNull(retries, "retries");
+        Objects.requireNonNull(prices, "prices");
+        if (maxOutputTokens < 1 || contextWindow < 1 || continuationRounds < 0) {
+            throw new IllegalArgumentException("token limits must be positive and continuation rounds not negative");
+        }
+    }
+
+    /** Every default for this provider: its base URL, key variable and model. */
+    public static LlmSettings defaults(Provider provider) {
+        return new LlmSettings(provider, provider.defaultBaseUrl(), provider.defaultModel(),
+                provider.defaultApiKeyEnv(), ToolMode.NATIVE, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_CONTEXT_WINDOW,
+                DEFAULT_SAFE_ZONE, Timeouts.DEFAULTS, RetryPolicy.DEFAULTS, DEFAULT_CONTINUATION_ROUNDS,
+                PriceTable.EMPTY);
+    }
+
+    /** The safe zone in tokens for this model's context window. */
+    public int safeZoneTokens() {
+        return safeZone.resolveTokens(contextWindow);
+    }
+
+    /** The price of the configured model, if the table has it. */
+    public java.util.Optional<ModelPrice> price() {
+        return prices.forModel(model);
+    }
+}

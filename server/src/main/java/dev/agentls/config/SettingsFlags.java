@@ -1,0 +1,121 @@
+package dev.agentls.config;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The model settings as command-line flags ({@code --provider openai --base-url ... --model ... --api-key-env ...}),
+ * parsed by the same {@link SettingsParser} so the rules are one; errors name the flag rather than the settings
+ * key. Flags this class does not know are handed back untouched for the subcommand to parse.
+ */
+public final class SettingsFlags {
+
+    /** Flag name to the settings key it sets, below {@code agentls}. */
+    private static final Map<String, String> FLAGS = flags();
+
+    private final SettingsParser parser;
+
+    public SettingsFlags(SettingsParser parser) {
+        this.parser = Objects.requireNonNull(parser, "parser");
+    }
+
+    /** The settings flags and their settings keys, for usage text. */
+    public static Map<String, String> known() {
+        return FLAGS;
+    }
+
+    /** What the flags gave: the parsed settings, and every argument that is not a settings flag, in order. */
+    public record Result(ParsedSettings settings, List<String> remaining) {
+        public Result {
+            Objects.requireNonNull(settings, "settings");
+            remaining = List.copyOf(remaining);
+        }
+    }
+
+    /**
+     * Takes the settings flags ({@code --flag value} or {@code --flag=value}) out of {@code args} and parses them.
+     * {@code --api-key} is refused: the key belongs in the environment.
+     */
+    public Result parse(List<String> args) throws SettingsException {
+        Map<String, Object> llm = new LinkedHashMap<>();
+        Map<String, Object> timeouts = new LinkedHashMap<>();
+        Map<String, Object> retries = new LinkedHashMap<>();
+        Map<String, Object> agent = new LinkedHashMap<>();
+        Map<String, String> keyToFlag = new LinkedHashMap<>();
+        List<String> remaining = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            int eq = arg.indexOf('=');
+            String flag = arg.startsWith("--") && eq > 0 ? arg.substring(0, eq) : arg;
+            if (flag.equals("--api-key") || flag.equals("--key")) {
+                errors.add(flag + ": API keys are never passed as arguments (they show in process lists and shell"
+                        + " history): put the key in an environment variable and pass its name with --api-key-env");
+                if (eq < 0 && i + 1 < args.size()) {
+                    i++;
+                }
+                continue;
+            }
+            String key = FLAGS.get(flag);
+            if (key == null) {
+                remaining.add(arg);
+                continue;
+            }
+            String value;
+            if (eq > 0 && arg.startsWith("--")) {
+                value = arg.substring(eq + 1);
+            } else if (i + 1 < args.size()) {
+                value = args.get(++i);
+            } else {
+                errors.add(flag + ": needs a value");
+                continue;
+            }
+            String[] parts = key.split("\\.");
+            Map<String, Object> target = switch (parts[0] + (parts.length > 2 ? "." + parts[1] : "")) {
+                case "llm.timeouts" -> timeouts;
+                case "llm.retries" -> retries;
+                case "agent" -> agent;
+                default -> llm;
+            };
+            target.put(parts[parts.length - 1], value);
+            keyToFlag.put(SettingsParser.ROOT + "." + key, flag);
+        }
+        if (!errors.isEmpty()) {
+            throw new SettingsException(errors);
+        }
+        if (!timeouts.isEmpty()) {
+            llm.put("timeouts", timeouts);
+        }
+        if (!retries.isEmpty()) {
+            llm.put("retries", retries);
+        }
+        Map<String, Object> section = new LinkedHashMap<>();
+        section.put("llm", llm);
+        section.put("agent", agent);
+        ParsedSettings parsed = parser.parse(section, k -> keyToFlag.getOrDefault(k, k));
+        return new Result(parsed, remaining);
+    }
+
+    private static Map<String, String> flags() {
+        Map<String, String> f = new LinkedHashMap<>();
+        f.put("--provider", "llm.provider");
+        f.put("--base-url", "llm.baseUrl");
+        f.put("--model", "llm.model");
+        f.put("--api-key-env", "llm.apiKeyEnv");
+        f.put("--tool-mode", "llm.toolMode");
+        f.put("--max-output-tokens", "llm.maxOutputTokens");
+        f.put("--context-window", "llm.contextWindow");
+        f.put("--safe-zone", "llm.safeZone");
+        f.put("--continuation-rounds", "llm.continuationRounds");
+        f.put("--connect-timeout", "llm.timeouts.connect");
+        f.put("--first-byte-timeout", "llm.timeouts.firstByte");
+        f.put("--idle-timeout", "llm.timeouts.idleBetweenChunks");
+        f.put("--max-attempts", "llm.retries.maxAttempts");
+        f.put("--max-iterations", "agent.maxIterations");
+        return Collections.unmodifiableMap(f);
+    }
+}

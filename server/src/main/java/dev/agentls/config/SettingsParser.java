@@ -1,0 +1,205 @@
+package dev.agentls.config;
+
+import java.math.BigDecimal;
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * The one parser of the {@code agentls} settings section, as it arrives in initializationOptions or from
+ * {@code workspace/configuration}: a Jackson {@code JsonNode} or plain Java maps. It refuses every bad value naming
+ * its full key and the accepted form, collects all errors before failing, tolerates unknown keys with a warning,
+ * and refuses anything that would put an API key into settings. Absent and {@code null} values take their defaults;
+ * the provider's defaults fill the base URL, model and key variable.
+ *
+ * <p>Keys: {@code llm.provider, baseUrl, model, apiKeyEnv, toolMode, maxOutputTokens, contextWindow, safeZone,
+ * continuationRounds, timeouts.{connect, firstByte, idleBetweenChunks}, retries.{maxAttempts, baseDelay, maxDelay},
+ * prices.<model>.{input, output, cachedInput}} and {@code agent.maxIterations}.
+ */
+public final class SettingsParser {
+
+    static final String ROOT = "agentls";
+    private static final String TOKENS = "a whole number of tokens like 8192 or \"8k\"";
+    private static final Duration MS = Duration.ofMillis(1);
+    private static final Duration HOUR = Duration.ofHours(1);
+    private static final int MAX_PRICED_MODELS = 1000;
+    private static final BigDecimal MAX_PRICE = BigDecimal.valueOf(1_000_000);
+
+    /**
+     * Parses the section. The value is the section's content ({@code {"llm": {...}, "agent": {...}}}); an object
+     * whose only key is {@code agentls} is unwrapped first, so whole initializationOptions work too. {@code null}
+     * gives the defaults.
+     */
+    public ParsedSettings parse(Object section) throws SettingsException {
+        return parse(section, UnaryOperator.identity());
+    }
+
+    /** As {@link #parse(Object)}, reporting keys under the names {@code keyNamer} gives them (e.g. CLI flags). */
+    ParsedSettings parse(Object section, UnaryOperator<String> keyNamer) throws SettingsException {
+        Problems problems = new Problems(keyNamer);
+        Object content = unwrap(section);
+        Section root = Section.of(ROOT, content, problems);
+        LlmSettings llm = llm(root.section("llm"));
+        AgentSettings agent = agent(root.section("agent"));
+        root.finish();
+        if (problems.hasErrors()) {
+            throw new SettingsException(problems.errors());
+        }
+        return new ParsedSettings(new AgentLsSettings(llm, agent), problems.warnings());
+    }
+
+    private static Object unwrap(Object section) {
+        if (JsonValues.kind(section) == JsonValues.Kind.OBJECT) {
+            Map<String, Object> fields = JsonValues.fields(section);
+            if (fields.size() == 1 && fields.containsKey(ROOT)) {
+                return fields.get(ROOT);
+            }
+        }
+        return section;
+    }
+
+    private static LlmSettings llm(Section s) {
+        Problems problems = s.problems();
+        Provider provider = s.parsed("provider", "one of \"openai\", \"anthropic\"", Provider::byId)
+                .orElse(Provider.OPENAI);
+        LlmSettings d = LlmSettings.defaults(provider);
+        URI baseUrl = baseUrl(s).orElse(d.baseUrl());
+        String model = s.text("model", "a model name (1 to 200 characters, no control characters)", 200)
+                .orElse(d.model());
+        String apiKeyEnv = apiKeyEnv(s).orElse(d.apiKeyEnv());
+        ToolMode toolMode = s.parsed("toolMode", "one of \"native\", \"xml\"", ToolMode::byId).orElse(d.toolMode());
+        int maxOutput = s.integer("maxOutputTokens", 1, 10_000_000, TOKENS + " between 1 and 10m")
+                .orElse(d.maxOutputTokens());
+        Optional<Integer> window = s.integer("contextWindow", 1_000, 100_000_000, TOKENS + " between 1k and 100m");
+        int contextWindow = window.orElse(d.contextWindow());
+        SafeZone safeZone = safeZone(s).orElse(d.safeZone());
+        int rounds = s.integer("continuationRounds", 0, 20, "a whole number from 0 to 20")
+                .orElse(d.continuationRounds());
+        Timeouts timeouts = timeouts(s.section("timeouts"));
+        RetryPolicy retries = retries(s.section("retries"));
+        PriceTable prices = prices(s.section("prices"));
+        s.finish();
+
+        if (maxOutput > contextWindow) {
+            problems.error(s.key("maxOutputTokens"), maxOutput + " exceeds " + problems.name(s.key("contextWindow"))
+                    + " (" + contextWindow + "); raise the window or lower the output limit");
+        }
+        if (safeZone instanceof SafeZone.Tokens t && t.tokens() > contextWindow) {
+            problems.error(s.key("safeZone"), t.tokens() + " tokens exceeds " + problems.name(s.key("contextWindow"))
+                    + " (" + contextWindow + "); use a smaller count or a fraction like \"0.8\"");
+        }
+        if (problems.hasErrors()) {
+            return d;
+        }
+        return new LlmSettings(provider, baseUrl, model, apiKeyEnv, toolMode, maxOutput, contextWindow, safeZone,
+                timeouts, retries, rounds, prices);
+    }
+
+    private static Optional<URI> baseUrl(Section s) {
+        return s.text("baseUrl", "an absolute http or https URL like \"https://api.openai.com/v1\"", 4096)
+                .flatMap(text -> {
+                    StringBuilder reason = new StringBuilder();
+                    URI uri = SettingsFormats.baseUrl(text, reason);
+                    if (uri == null) {
+                        s.problems().error(s.key("baseUrl"), "expected an absolute http or https URL like"
+                                + " \"https://api.openai.com/v1\", got " + Quoting.quote(text) + ": " + reason);
+                    }
+                    return Optional.ofNullable(uri);
+                });
+    }
+
+    private static Optional<String> apiKeyEnv(Section s) {
+        String form = "the name of an environment variable like \"OPENAI_API_KEY\" (letters, digits, '_')";
+        return s.text("apiKeyEnv", form, 4096).flatMap(name -> {
+            if (!SettingsFormats.isEnvName(name)) {
+                return s.fail("apiKeyEnv", form, name);
+            }
+            return Optional.of(name);
+        });
+    }
+
+    private static Optional<SafeZone> safeZone(Section s) {
+        String form = "a token count like \"80k\" or a fraction like \"0.8\"";
+        Optional<Object> raw = s.raw("safeZone");
+        if (raw.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<SafeZone> zone = switch (JsonValues.kind(raw.get())) {
+            case NUMBER -> Optional.ofNullable(JsonValues.number(raw.get())).flatMap(SettingsFormats::safeZone);
+            case STRING -> s.parsed("safeZone", form, SettingsFormats::safeZone);
+            default -> Optional.empty();
+        };
+        if (zone.isEmpty() && JsonValues.kind(raw.get()) != JsonValues.Kind.STRING) {
+            s.fail("safeZone", form, raw.get());
+        }
+        return zone;
+    }
+
+    private static Timeouts timeouts(Section s) {
+        Timeouts d = Timeouts.DEFAULTS;
+        String form = "a duration from 1ms to 1h like \"10s\", \"500ms\" or \"2m\"";
+        Duration connect = s.duration("connect", MS, HOUR, form).orElse(d.connect());
+        Duration firstByte = s.duration("firstByte", MS, HOUR, form).orElse(d.firstByte());
+        Duration idle = s.duration("idleBetweenChunks", MS, HOUR, form).orElse(d.idleBetweenChunks());
+        s.finish();
+        return new Timeouts(connect, firstByte, idle);
+    }
+
+    private static RetryPolicy retries(Section s) {
+        RetryPolicy d = RetryPolicy.DEFAULTS;
+        int attempts = s.integer("maxAttempts", 1, 20, "a whole number of attempts from 1 to 20 (1: no retry)")
+                .orElse(d.maxAttempts());
+        String form = "a duration from 0ms to 1h like \"1s\" or \"500ms\"";
+        Duration base = s.duration("baseDelay", Duration.ZERO, HOUR, form).orElse(d.baseDelay());
+        Duration max = s.duration("maxDelay", Duration.ZERO, HOUR, form).orElse(d.maxDelay());
+        s.finish();
+        if (max.compareTo(base) < 0) {
+            s.problems().error(s.key("maxDelay"), "must not be shorter than " + s.problems().name(s.key("baseDelay"))
+                    + " (" + max + " < " + base + ")");
+            return d;
+        }
+        return new RetryPolicy(attempts, base, max);
+    }
+
+    private static PriceTable prices(Section s) {
+        Map<String, ModelPrice> table = new LinkedHashMap<>();
+        Map<String, Object> models = s.rawFields();
+        if (models.size() > MAX_PRICED_MODELS) {
+            s.problems().error(s.path(), "at most " + MAX_PRICED_MODELS + " models, got " + models.size());
+            return PriceTable.EMPTY;
+        }
+        String form = "a price in currency units per million tokens, from 0 to 1000000, like 2.5";
+        for (String model : models.keySet()) {
+            if (model.isBlank() || model.length() > 200 || Quoting.looksLikeSecret(model)) {
+                s.problems().error(s.key("<model>"), "model names in the price table must be 1 to 200 characters and"
+                        + " not look like an API key, got " + Quoting.quote(model));
+                continue;
+            }
+            Section price = s.section(model);
+            Optional<BigDecimal> in = price.amount("input", MAX_PRICE, form);
+            Optional<BigDecimal> out = price.amount("output", MAX_PRICE, form);
+            Optional<BigDecimal> cached = price.amount("cachedInput", MAX_PRICE, form);
+            price.finish();
+            for (String needed : new String[] {"input", "output"}) {
+                if (price.isAbsent(needed)) {
+                    s.problems().error(price.key(needed), "a priced model needs both input and output prices");
+                }
+            }
+            if (in.isEmpty() || out.isEmpty()) {
+                continue;
+            }
+            table.put(model, new ModelPrice(in.get(), out.get(), cached.orElse(in.get())));
+        }
+        return new PriceTable(table);
+    }
+
+    private static AgentSettings agent(Section s) {
+        int iterations = s.integer("maxIterations", 1, 1000, "a whole number from 1 to 1000")
+                .orElse(AgentSettings.DEFAULTS.maxIterations());
+        s.finish();
+        return new AgentSettings(iterations);
+    }
+}
