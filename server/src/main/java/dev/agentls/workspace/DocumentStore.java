@@ -1,0 +1,162 @@
+package dev.agentls.workspace;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The current text of every file: the editor's open buffer (with its version) when there is one, else disk. Owns the
+ * open buffers, fed by {@code didOpen}/{@code didChange}/{@code didClose}; refuses to read as text what is not text
+ * (binary, invalid UTF-8, too large), naming the fact. Thread-safe. Paths are keyed by their real location, so a
+ * buffer opened through a symbolic link is found by its resolved path.
+ */
+public final class DocumentStore {
+
+    /** The default limit on a file read as text: 8 MiB. */
+    public static final long DEFAULT_MAX_BYTES = 8L * 1024 * 1024;
+
+    private record OpenBuffer(int version, String text) {}
+
+    private final Map<Path, OpenBuffer> open = new ConcurrentHashMap<>();
+    private final long maxBytes;
+
+    public DocumentStore() {
+        this(DEFAULT_MAX_BYTES);
+    }
+
+    public DocumentStore(long maxBytes) {
+        if (maxBytes <= 0) {
+            throw new IllegalArgumentException("maxBytes must be positive: " + maxBytes);
+        }
+        this.maxBytes = maxBytes;
+    }
+
+    public long maxBytes() {
+        return maxBytes;
+    }
+
+    public void didOpen(Path path, int version, String text) {
+        open.put(key(path), new OpenBuffer(version, text));
+    }
+
+    /** The editor's whole new text. A change older than the buffer's version is ignored (it arrived late). */
+    public void didChange(Path path, int version, String fullText) {
+        open.merge(key(path), new OpenBuffer(version, fullText),
+                (old, next) -> next.version() >= old.version() ? next : old);
+    }
+
+    public void didClose(Path path) {
+        open.remove(key(path));
+    }
+
+    public boolean isOpen(Path path) {
+        return open.containsKey(key(path));
+    }
+
+    /** The paths of every open buffer. */
+    public Set<Path> openPaths() {
+        return Set.copyOf(open.keySet());
+    }
+
+    /** The file's text as the model should see it; messages name the workspace-relative path. */
+    public Snapshot snapshot(ResolvedPath path) {
+        return snapshot(path.absolute(), path.display());
+    }
+
+    /** The file's text; the open buffer wins over disk. */
+    public Snapshot snapshot(Path path) {
+        return snapshot(path, path.toString());
+    }
+
+    private Snapshot snapshot(Path path, String shown) {
+        Path key = key(path);
+        OpenBuffer buffer = open.get(key);
+        if (buffer != null) {
+            return new Snapshot(key, buffer.text(), OptionalInt.of(buffer.version()),
+                    TextFormat.detect(buffer.text(), bomOnDisk(key)));
+        }
+        byte[] bytes = readDisk(key, shown);
+        try {
+            Snapshot fromDisk = TextDecoder.decode(Path.of(shown), bytes);
+            return new Snapshot(key, fromDisk.text(), OptionalInt.empty(), fromDisk.format());
+        } catch (FileRefusedException e) {
+            throw new FileRefusedException(key, e.reason(), e.getMessage());
+        }
+    }
+
+    /** The file's bytes on disk, bounded by the size limit; refuses missing files and folders. */
+    public byte[] readDisk(Path path, String shown) {
+        if (Files.isDirectory(path)) {
+            throw new FileRefusedException(path, FileRefusedException.Reason.DIRECTORY,
+                    "'" + shown + "' is a directory, not a file");
+        }
+        try {
+            long size = Files.size(path);
+            if (size > maxBytes) {
+                throw tooLarge(path, shown, size);
+            }
+            try (InputStream in = Files.newInputStream(path)) {
+                byte[] bytes = in.readNBytes((int) maxBytes + 1);
+                if (bytes.length > maxBytes) {
+                    throw tooLarge(path, shown, bytes.length);
+                }
+                return bytes;
+            }
+        } catch (NoSuchFileException e) {
+            throw new FileRefusedException(path, FileRefusedException.Reason.NOT_FOUND, "'" + shown + "' does not exist");
+        } catch (IOException e) {
+            throw new FileRefusedException(path, FileRefusedException.Reason.IO,
+                    "'" + shown + "' cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    private FileRefusedException tooLarge(Path path, String shown, long size) {
+        return new FileRefusedException(path, FileRefusedException.Reason.TOO_LARGE, String.format(Locale.ROOT,
+                "'%s' is %s (%d bytes); the limit for reading a file as text is %s (%d bytes)", shown, human(size),
+                size, human(maxBytes), maxBytes));
+    }
+
+    static String human(long bytes) {
+        if (bytes < 1024) {
+            return bytes + " B";
+        }
+        if (bytes < 1024 * 1024) {
+            return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
+        }
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024));
+    }
+
+    private static boolean bomOnDisk(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            return TextDecoder.hasBom(in.readNBytes(3));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The real location of {@code path} (or of its parent, for a file that does not exist yet). */
+    static Path key(Path path) {
+        Path abs = path.toAbsolutePath().normalize();
+        try {
+            return abs.toRealPath();
+        } catch (IOException e) {
+            Path parent = abs.getParent();
+            if (parent != null && Files.exists(parent, LinkOption.NOFOLLOW_LINKS)) {
+                try {
+                    return parent.toRealPath().resolve(abs.getFileName());
+                } catch (IOException ignored) {
+                    return abs;
+                }
+            }
+            return abs;
+        }
+    }
+}
