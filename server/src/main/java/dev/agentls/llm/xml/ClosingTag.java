@@ -1,0 +1,62 @@
+package dev.agentls.llm.xml;
+
+/**
+ * Finds one fixed closing tag ({@code </content>}) in streamed text, copying everything before it out verbatim and
+ * holding back only the characters that could still be the start of the tag. Because a closing tag contains
+ * {@code <} only at its start, a failed partial match can never hide the start of another one except at a
+ * {@code <}, so each character is looked at a bounded number of times: linear time, no buffer re-scanning.
+ */
+final class ClosingTag {
+
+    private final String tag;
+    private int matched;
+
+    ClosingTag(String name) {
+        this.tag = "</" + name + ">";
+    }
+
+    /**
+     * Scans {@code chunk[from, to)}, appending content to {@code out}. Returns the index just after the closing tag
+     * when it completes, else -1 (everything was consumed; a partial match may be held).
+     */
+    int scan(String chunk, int from, int to, StringBuilder out) {
+        int i = from;
+        while (i < to) {
+            if (matched == 0) {
+                int lt = chunk.indexOf('<', i);
+                if (lt < 0 || lt >= to) {
+                    out.append(chunk, i, to);
+                    return -1;
+                }
+                out.append(chunk, i, lt);
+                matched = 1;
+                i = lt + 1;
+                continue;
+            }
+            if (chunk.charAt(i) == tag.charAt(matched)) {
+                matched++;
+                i++;
+                if (matched == tag.length()) {
+                    matched = 0;
+                    return i;
+                }
+            } else {
+                // Give back what looked like the tag; the current character is scanned again (it may be a '<').
+                out.append(tag, 0, matched);
+                matched = 0;
+            }
+        }
+        return -1;
+    }
+
+    /** Characters held back as a possible start of the tag. */
+    String held() {
+        return tag.substring(0, matched);
+    }
+
+    /** Gives the held characters back as content (the stream ended or the context changed). */
+    void releaseTo(StringBuilder out) {
+        out.append(tag, 0, matched);
+        matched = 0;
+    }
+}
