@@ -42,6 +42,8 @@ public final class Main {
     static Map<String, Subcommand> subcommands() {
         Map<String, Subcommand> verbs = new TreeMap<>();
         register(verbs, new VersionCommand());
+        register(verbs, new ApplyCommand(System.in));
+        register(verbs, new LspCommand(System.in));
         return verbs;
     }
 

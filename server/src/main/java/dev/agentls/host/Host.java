@@ -14,6 +14,20 @@ public interface Host {
     /** Applies one change to one file. A refusal is a normal outcome, never an exception on the future. */
     CompletableFuture<ChangeOutcome> applyChange(FileChange change);
 
+    /**
+     * Applies several changes as one: an editor receives them in one edit it applies whole, a terminal writes them
+     * only after all are known to fit and undoes the written ones if a later write fails. This default, for hosts
+     * that cannot do better, applies them in order and stops at the first refusal (earlier ones stay applied).
+     */
+    default CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
+        CompletableFuture<ChangeOutcome> outcome = CompletableFuture.completedFuture(new ChangeOutcome.Applied());
+        for (FileChange change : changes) {
+            outcome = outcome.thenCompose(previous -> previous instanceof ChangeOutcome.Applied
+                    ? applyChange(change) : CompletableFuture.completedFuture(previous));
+        }
+        return outcome;
+    }
+
     /** Asks the user to approve something; completes with false when the user declines or cannot be asked. */
     CompletableFuture<Boolean> confirm(String title, String detail);
 

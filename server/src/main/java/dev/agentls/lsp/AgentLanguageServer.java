@@ -1,0 +1,110 @@
+package dev.agentls.lsp;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.eclipse.lsp4j.ExecuteCommandOptions;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializeResult;
+import org.eclipse.lsp4j.ServerCapabilities;
+import org.eclipse.lsp4j.ServerInfo;
+import org.eclipse.lsp4j.TextDocumentSyncKind;
+import org.eclipse.lsp4j.WorkspaceFolder;
+import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageClientAware;
+import org.eclipse.lsp4j.services.LanguageServer;
+import org.eclipse.lsp4j.services.TextDocumentService;
+import org.eclipse.lsp4j.services.WorkspaceService;
+
+/**
+ * The lifecycle of one connection: {@code initialize} builds the {@link Session} for the editor's workspace folders
+ * and advertises full text sync and the session's commands; {@code shutdown} and {@code exit} end it. Document
+ * events and commands go to the session; before {@code initialize} they are refused or ignored.
+ */
+final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
+
+    private final SessionFactory sessions;
+    private final ServerLog log;
+    private final CompletableFuture<Integer> exitStatus = new CompletableFuture<>();
+    private final DocumentSync documentSync;
+    private final CommandDispatch commandDispatch;
+    private volatile LanguageClient client;
+    private volatile Session session;
+    private volatile boolean shutdownRequested;
+
+    AgentLanguageServer(SessionFactory sessions, ServerLog log) {
+        this.sessions = sessions;
+        this.log = log;
+        this.documentSync = new DocumentSync(() -> session, log);
+        this.commandDispatch = new CommandDispatch(() -> session);
+    }
+
+    @Override
+    public void connect(LanguageClient client) {
+        this.client = client;
+        log.connect(client);
+    }
+
+    @Override
+    public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
+        List<Path> roots = roots(params);
+        Session opened = sessions.open(roots, client, params.getCapabilities());
+        session = opened;
+        log.info("initialized with workspace folders " + roots);
+        ServerCapabilities capabilities = new ServerCapabilities();
+        capabilities.setTextDocumentSync(TextDocumentSyncKind.Full);
+        capabilities.setExecuteCommandProvider(new ExecuteCommandOptions(opened.commands().ids()));
+        String version = getClass().getPackage().getImplementationVersion();
+        return CompletableFuture.completedFuture(
+                new InitializeResult(capabilities, new ServerInfo("agentls", version == null ? "dev" : version)));
+    }
+
+    @Override
+    public CompletableFuture<Object> shutdown() {
+        shutdownRequested = true;
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /** LSP: exit status 0 after a shutdown request, 1 without one. */
+    @Override
+    public void exit() {
+        exitStatus.complete(shutdownRequested ? 0 : 1);
+    }
+
+    /** The session built by {@code initialize}; null before it. */
+    Session session() {
+        return session;
+    }
+
+    /** Completes with the process exit status when the client sends {@code exit}. */
+    CompletableFuture<Integer> exitStatus() {
+        return exitStatus;
+    }
+
+    @Override
+    public TextDocumentService getTextDocumentService() {
+        return documentSync;
+    }
+
+    @Override
+    public WorkspaceService getWorkspaceService() {
+        return commandDispatch;
+    }
+
+    /** The workspace folders, else the rootUri, else the (deprecated) rootPath; possibly none. */
+    @SuppressWarnings("deprecation")
+    private static List<Path> roots(InitializeParams params) {
+        List<Path> roots = new ArrayList<>();
+        List<WorkspaceFolder> folders = params.getWorkspaceFolders();
+        if (folders != null && !folders.isEmpty()) {
+            folders.forEach(folder -> roots.add(Path.of(URI.create(folder.getUri()))));
+        } else if (params.getRootUri() != null) {
+            roots.add(Path.of(URI.create(params.getRootUri())));
+        } else if (params.getRootPath() != null) {
+            roots.add(Path.of(params.getRootPath()));
+        }
+        return roots;
+    }
+}

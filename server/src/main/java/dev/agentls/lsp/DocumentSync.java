@@ -1,0 +1,90 @@
+package dev.agentls.lsp;
+
+import dev.agentls.workspace.ResolvedPath;
+import dev.agentls.workspace.WorkspaceException;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.DidCloseTextDocumentParams;
+import org.eclipse.lsp4j.DidOpenTextDocumentParams;
+import org.eclipse.lsp4j.DidSaveTextDocumentParams;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.services.TextDocumentService;
+
+/**
+ * Full text sync into the session's document store, so open buffers win over disk. Documents outside the workspace
+ * are not tracked (nothing may edit them); a change that is not a whole-text change is refused loudly, since we
+ * advertise full sync and a partial change would leave a wrong buffer behind.
+ */
+final class DocumentSync implements TextDocumentService {
+
+    private final Supplier<Session> session;
+    private final ServerLog log;
+
+    DocumentSync(Supplier<Session> session, ServerLog log) {
+        this.session = session;
+        this.log = log;
+    }
+
+    @Override
+    public void didOpen(DidOpenTextDocumentParams params) {
+        String uri = params.getTextDocument().getUri();
+        withPath(uri, (current, path) -> {
+            current.documents().didOpen(path.absolute(), params.getTextDocument().getVersion(),
+                    params.getTextDocument().getText());
+            current.openDocuments().opened(path.absolute(), uri);
+        });
+    }
+
+    @Override
+    public void didChange(DidChangeTextDocumentParams params) {
+        String uri = params.getTextDocument().getUri();
+        List<TextDocumentContentChangeEvent> changes = params.getContentChanges();
+        if (changes.isEmpty()) {
+            return;
+        }
+        TextDocumentContentChangeEvent last = changes.get(changes.size() - 1);
+        if (last.getRange() != null) {
+            log.error("ignored an incremental change to " + uri + ": this server asked for full text sync");
+            return;
+        }
+        withPath(uri, (current, path) -> current.documents().didChange(path.absolute(),
+                params.getTextDocument().getVersion(), last.getText()));
+    }
+
+    @Override
+    public void didClose(DidCloseTextDocumentParams params) {
+        withPath(params.getTextDocument().getUri(), (current, path) -> {
+            current.documents().didClose(path.absolute());
+            current.openDocuments().closed(path.absolute());
+        });
+    }
+
+    @Override
+    public void didSave(DidSaveTextDocumentParams params) {
+        // The buffer already holds what was saved; disk is read fresh when the buffer closes.
+    }
+
+    private interface DocumentAction {
+        void run(Session session, ResolvedPath path);
+    }
+
+    private void withPath(String uri, DocumentAction action) {
+        Session current = session.get();
+        if (current == null) {
+            log.warn("ignored a document event for " + uri + " before initialize");
+            return;
+        }
+        resolve(current, uri).ifPresent(path -> action.run(current, path));
+    }
+
+    private Optional<ResolvedPath> resolve(Session current, String uri) {
+        try {
+            return Optional.of(current.roots().resolve(uri));
+        } catch (WorkspaceException e) {
+            log.info("not tracking " + uri + ": " + e.getMessage());
+            return Optional.empty();
+        }
+    }
+}

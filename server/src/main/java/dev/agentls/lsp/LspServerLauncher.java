@@ -1,0 +1,117 @@
+package dev.agentls.lsp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.launch.LSPLauncher;
+import org.eclipse.lsp4j.services.LanguageClient;
+
+/**
+ * Runs the language server on a pair of streams (stdio) or on one loopback connection, and returns the exit status
+ * when the client exits or hangs up. The command line starts the server only through this class, so LSP4J stays
+ * inside this package.
+ */
+public final class LspServerLauncher {
+
+    private final PrintStream stderr;
+    private final SessionFactory sessions;
+
+    /** The standard server: the workspace, the edit engine and the commands of {@link StandardCommands}. */
+    public LspServerLauncher(PrintStream stderr) {
+        this(stderr, new StandardSessions());
+    }
+
+    LspServerLauncher(PrintStream stderr, SessionFactory sessions) {
+        this.stderr = stderr;
+        this.sessions = sessions;
+    }
+
+    /** Serves one client on these streams until it exits; stdout must be {@code out} and nothing else may write it. */
+    public int serve(InputStream in, OutputStream out) {
+        ExecutorService executor = Executors.newCachedThreadPool(daemonThreads());
+        try {
+            Connection connection = start(in, out, executor);
+            return connection.awaitExit();
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    /**
+     * Listens on 127.0.0.1:{@code port} ({@code 0} picks a free port), tells {@code listening} the port, and serves
+     * the first client that connects.
+     */
+    public int serveOnPort(int port, IntConsumer listening) throws IOException {
+        try (ServerSocket server = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            listening.accept(server.getLocalPort());
+            try (Socket socket = server.accept()) {
+                return serve(socket.getInputStream(), socket.getOutputStream());
+            }
+        }
+    }
+
+    Connection start(InputStream in, OutputStream out, ExecutorService executor) {
+        ServerLog log = new ServerLog(stderr, Clock.systemUTC());
+        AgentLanguageServer server = new AgentLanguageServer(sessions, log);
+        Launcher<LanguageClient> launcher = new LSPLauncher.Builder<LanguageClient>()
+                .setLocalService(server)
+                .setRemoteInterface(LanguageClient.class)
+                .setInput(in)
+                .setOutput(out)
+                .setExecutorService(executor)
+                .create();
+        server.connect(launcher.getRemoteProxy());
+        Future<Void> listening = launcher.startListening();
+        CompletableFuture<Integer> hungUp = CompletableFuture.supplyAsync(() -> awaitEnd(listening, log), executor);
+        return new Connection(server, listening, server.exitStatus().applyToEither(hungUp, status -> status));
+    }
+
+    private static int awaitEnd(Future<Void> listening, ServerLog log) {
+        try {
+            listening.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            log.error("the connection failed: " + e.getCause());
+        }
+        // The client hung up without 'exit': LSP says that is status 1.
+        return 1;
+    }
+
+    private static java.util.concurrent.ThreadFactory daemonThreads() {
+        return runnable -> {
+            Thread thread = new Thread(runnable, "agentls-lsp");
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    /** A running connection: its server and the future exit status. */
+    record Connection(AgentLanguageServer server, Future<Void> listening, CompletableFuture<Integer> exit) {
+
+        int awaitExit() {
+            try {
+                int status = exit.get();
+                listening.cancel(true);
+                return status;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 1;
+            } catch (ExecutionException e) {
+                return 1;
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.agentls.lsp;
+
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.format.DateTimeFormatter;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.services.LanguageClient;
+
+/**
+ * Where the server says what it does: stderr always, and {@code window/logMessage} once a client is connected.
+ * Never stdout, which carries only protocol bytes.
+ */
+final class ServerLog {
+
+    private final PrintStream stderr;
+    private final Clock clock;
+    private volatile LanguageClient client;
+
+    ServerLog(PrintStream stderr, Clock clock) {
+        this.stderr = stderr;
+        this.clock = clock;
+    }
+
+    void connect(LanguageClient client) {
+        this.client = client;
+    }
+
+    void info(String message) {
+        write(MessageType.Info, message);
+    }
+
+    void warn(String message) {
+        write(MessageType.Warning, message);
+    }
+
+    void error(String message) {
+        write(MessageType.Error, message);
+    }
+
+    private void write(MessageType type, String message) {
+        stderr.println(DateTimeFormatter.ISO_INSTANT.format(clock.instant()) + " agentls " + type + ": " + message);
+        LanguageClient connected = client;
+        if (connected != null) {
+            connected.logMessage(new MessageParams(type, message));
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package dev.agentls.lsp;
+
+import dev.agentls.edit.SearchReplaceEngine;
+import dev.agentls.host.EditPlanner;
+import java.util.List;
+
+/**
+ * The table of {@code agentls.*} commands a session offers. Adding a command is one line here: a handler built from
+ * the session's collaborators.
+ */
+final class StandardCommands {
+
+    private StandardCommands() {}
+
+    static CommandTable of(SessionParts parts) {
+        EditPlanner planner = new EditPlanner(parts.roots(), parts.documents(), new SearchReplaceEngine());
+        return new CommandTable(List.of(
+                new ApplyEditsCommand(planner, parts.host())));
+    }
+}

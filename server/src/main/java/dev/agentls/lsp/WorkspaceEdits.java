@@ -1,0 +1,108 @@
+package dev.agentls.lsp;
+
+import dev.agentls.edit.MinimalEdits;
+import dev.agentls.edit.TextReplacement;
+import dev.agentls.host.FileChange;
+import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.Snapshot;
+import dev.agentls.workspace.WorkspaceException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import org.eclipse.lsp4j.CreateFile;
+import org.eclipse.lsp4j.CreateFileOptions;
+import org.eclipse.lsp4j.DeleteFile;
+import org.eclipse.lsp4j.DeleteFileOptions;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.ResourceOperation;
+import org.eclipse.lsp4j.SnippetTextEdit;
+import org.eclipse.lsp4j.TextDocumentEdit;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+
+/**
+ * Turns {@link FileChange}s into one {@link WorkspaceEdit}: a {@link TextDocumentEdit} of minimal text edits carrying
+ * the buffer's version for each modified file, {@link CreateFile} / {@link DeleteFile} resource operations otherwise.
+ * It refuses (with {@link StaleChange}) a change whose text is no longer what the buffer or disk holds, rather than
+ * let the editor apply edits computed for other text.
+ */
+final class WorkspaceEdits {
+
+    private final DocumentStore documents;
+    private final OpenDocuments openDocuments;
+
+    WorkspaceEdits(DocumentStore documents, OpenDocuments openDocuments) {
+        this.documents = documents;
+        this.openDocuments = openDocuments;
+    }
+
+    /** The change no longer fits the file's current text; nothing was sent. */
+    static final class StaleChange extends Exception {
+        StaleChange(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    WorkspaceEdit build(List<FileChange> changes) throws StaleChange {
+        List<Either<TextDocumentEdit, ResourceOperation>> documentChanges = new ArrayList<>();
+        for (FileChange change : changes) {
+            String uri = openDocuments.uriOf(change.path());
+            if (change instanceof FileChange.Modify modify) {
+                Integer version = currentVersion(modify);
+                List<Either<TextEdit, SnippetTextEdit>> edits = textEdits(modify.oldText(), modify.newText());
+                if (!edits.isEmpty()) {
+                    documentChanges.add(Either.forLeft(
+                            new TextDocumentEdit(new VersionedTextDocumentIdentifier(uri, version), edits)));
+                }
+            } else if (change instanceof FileChange.Create create) {
+                documentChanges.add(Either.forRight(new CreateFile(uri, new CreateFileOptions(false, false))));
+                if (!create.text().isEmpty()) {
+                    documentChanges.add(Either.forLeft(new TextDocumentEdit(
+                            new VersionedTextDocumentIdentifier(uri, null), textEdits("", create.text()))));
+                }
+            } else if (change instanceof FileChange.Delete) {
+                documentChanges.add(Either.forRight(new DeleteFile(uri, new DeleteFileOptions(false, false))));
+            }
+        }
+        return new WorkspaceEdit(documentChanges);
+    }
+
+    /**
+     * The version to send, after checking the change still fits: the buffer must be at the version the change was
+     * read at; a change read from disk must still match the buffer (if the file was opened since) or disk.
+     */
+    private Integer currentVersion(FileChange.Modify modify) throws StaleChange {
+        Path path = modify.path();
+        Snapshot now;
+        try {
+            now = documents.snapshot(path);
+        } catch (WorkspaceException e) {
+            throw new StaleChange("cannot apply the edit to " + path + ": " + e.getMessage());
+        }
+        OptionalInt planned = modify.version();
+        OptionalInt current = now.version();
+        if (planned.isPresent() && current.isPresent() && planned.getAsInt() != current.getAsInt()) {
+            throw new StaleChange("the buffer of " + path + " moved on from version " + planned.getAsInt()
+                    + " to " + current.getAsInt() + " while the edit was prepared; nothing was applied");
+        }
+        if (!now.text().equals(modify.oldText())) {
+            String where = current.isPresent() ? "in the editor's buffer" : "on disk";
+            throw new StaleChange(path + " changed " + where + " since the edit was prepared; nothing was applied");
+        }
+        return current.isPresent() ? current.getAsInt() : null;
+    }
+
+    private static List<Either<TextEdit, SnippetTextEdit>> textEdits(String oldText, String newText) {
+        List<Either<TextEdit, SnippetTextEdit>> edits = new ArrayList<>();
+        for (TextReplacement replacement : MinimalEdits.between(oldText, newText)) {
+            Range range = new Range(new Position(replacement.startLine(), replacement.startCharacter()),
+                    new Position(replacement.endLine(), replacement.endCharacter()));
+            edits.add(Either.forLeft(new TextEdit(range, replacement.newText())));
+        }
+        return edits;
+    }
+}

@@ -1,0 +1,175 @@
+package dev.agentls.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.DidOpenTextDocumentParams;
+import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializeResult;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.TextDocumentItem;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.WindowClientCapabilities;
+import org.eclipse.lsp4j.WorkspaceClientCapabilities;
+import org.eclipse.lsp4j.WorkspaceFolder;
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.launch.LSPLauncher;
+import org.eclipse.lsp4j.services.LanguageServer;
+
+/**
+ * A real AgentLS server and a {@link TestEditor} talking JSON-RPC over pipes, on a temp copy of a test workspace.
+ * Every wait is a future with a generous timeout.
+ */
+final class LspFixture implements AutoCloseable {
+
+    static final long TIMEOUT_SECONDS = 30;
+
+    final Path root;
+    final TestEditor editor = new TestEditor();
+    final LanguageServer server;
+    final LspServerLauncher.Connection connection;
+    final ByteArrayOutputStream serverErr = new ByteArrayOutputStream();
+    private final ExecutorService executor = Executors.newCachedThreadPool();
+    private final PipedOutputStream toServer = new PipedOutputStream();
+    private final PipedOutputStream toClient = new PipedOutputStream();
+
+    LspFixture(Path root) throws IOException {
+        this.root = root;
+        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+        PipedInputStream clientIn = new PipedInputStream(toClient, 1 << 16);
+        connection = new LspServerLauncher(new PrintStream(serverErr, true, StandardCharsets.UTF_8))
+                .start(serverIn, toClient, executor);
+        Launcher<LanguageServer> client = new LSPLauncher.Builder<LanguageServer>()
+                .setLocalService(editor)
+                .setRemoteInterface(LanguageServer.class)
+                .setInput(clientIn)
+                .setOutput(toServer)
+                .setExecutorService(executor)
+                .create();
+        client.startListening();
+        server = client.getRemoteProxy();
+    }
+
+    /** A fixture on a fresh copy of {@code test-workspaces/<name>} under {@code temp}. */
+    static LspFixture onCopyOf(String name, Path temp) throws IOException {
+        Path root = temp.resolve(name);
+        copyTree(repoRoot().resolve("test-workspaces").resolve(name), root);
+        return new LspFixture(root);
+    }
+
+    static Path repoRoot() {
+        String configured = System.getProperty("agentls.repoRoot");
+        return (configured == null ? Path.of("..") : Path.of(configured)).toAbsolutePath().normalize();
+    }
+
+    static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path source : files.toList()) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target);
+                }
+            }
+        }
+    }
+
+    InitializeResult initialize() throws Exception {
+        InitializeParams params = new InitializeParams();
+        params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), root.getFileName().toString())));
+        ClientCapabilities capabilities = new ClientCapabilities();
+        WorkspaceClientCapabilities workspace = new WorkspaceClientCapabilities();
+        workspace.setApplyEdit(true);
+        capabilities.setWorkspace(workspace);
+        WindowClientCapabilities window = new WindowClientCapabilities();
+        window.setWorkDoneProgress(true);
+        capabilities.setWindow(window);
+        params.setCapabilities(capabilities);
+        InitializeResult result = await(server.initialize(params));
+        server.initialized(new org.eclipse.lsp4j.InitializedParams());
+        return result;
+    }
+
+    String uri(String relative) {
+        return root.resolve(relative).toUri().toString();
+    }
+
+    /** Opens the file in the editor with its disk text at {@code version}; returns the text. */
+    String open(String relative, int version) throws IOException {
+        String text = Files.readString(root.resolve(relative));
+        editor.model.open(uri(relative), text, version);
+        server.getTextDocumentService().didOpen(
+                new DidOpenTextDocumentParams(new TextDocumentItem(uri(relative), "java", version, text)));
+        return text;
+    }
+
+    /** The user typed: the editor's buffer is now {@code text} at {@code version}, and the server is told. */
+    void type(String relative, String text, int version) {
+        editor.model.open(uri(relative), text, version);
+        server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(
+                new VersionedTextDocumentIdentifier(uri(relative), version),
+                List.of(new TextDocumentContentChangeEvent(text))));
+    }
+
+    CompletableFuture<Object> execute(String command, Object... arguments) {
+        return server.getWorkspaceService().executeCommand(new ExecuteCommandParams(command, List.of(arguments)));
+    }
+
+    CompletableFuture<Object> applyEdits(String relative, String diff) {
+        return execute(ApplyEditsCommand.ID, Map.of("uri", uri(relative), "diff", diff));
+    }
+
+    /**
+     * Waits until the server has handled everything sent before: messages are read in order on one thread, so the
+     * answer to a later request proves the earlier notifications were processed.
+     */
+    void sync() throws Exception {
+        try {
+            await(execute("agentls.noSuchCommand"));
+        } catch (ExecutionException expected) {
+            assertTrue(expected.getCause().getMessage().contains("unknown command"), expected.getCause().getMessage());
+        }
+    }
+
+    /** A command's answer as a JSON tree (the client's gson hands untyped results over as maps). */
+    static com.google.gson.JsonObject json(Object result) {
+        return new com.google.gson.Gson().toJsonTree(result).getAsJsonObject();
+    }
+
+    static <T> T await(CompletableFuture<T> future) throws ExecutionException, InterruptedException, TimeoutException {
+        return future.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            server.shutdown().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            server.exit();
+            connection.exit().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } finally {
+            toServer.close();
+            toClient.close();
+            executor.shutdownNow();
+        }
+    }
+}

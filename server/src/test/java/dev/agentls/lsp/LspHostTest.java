@@ -1,0 +1,126 @@
+package dev.agentls.lsp;
+
+import static dev.agentls.lsp.LspFixture.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.FileChange;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.eclipse.lsp4j.DeleteFile;
+import org.eclipse.lsp4j.MessageActionItem;
+import org.eclipse.lsp4j.ProgressParams;
+import org.eclipse.lsp4j.WorkDoneProgressBegin;
+import org.eclipse.lsp4j.WorkDoneProgressEnd;
+import org.eclipse.lsp4j.WorkDoneProgressReport;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link LspHost} against a real client over pipes: stale changes, questions, progress. */
+class LspHostTest {
+
+    static final String GREETER = ApplyEditsCommandTest.GREETER;
+
+    @TempDir
+    Path temp;
+
+    LspFixture lsp;
+    LspHost host;
+    Path greeter;
+
+    @BeforeEach
+    void start() throws Exception {
+        lsp = LspFixture.onCopyOf("demo", temp);
+        lsp.initialize();
+        host = lsp.connection.server().session().host();
+        greeter = lsp.root.resolve(GREETER).toRealPath();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        lsp.close();
+    }
+
+    @Test
+    void refusesAChangeWhoseBufferMovedOnBeforeItWasSent() throws Exception {
+        String text = lsp.open(GREETER, 1);
+        FileChange change = new FileChange.Modify(greeter, OptionalInt.of(1), text, text + "// new\n");
+        lsp.type(GREETER, "// typed\n" + text, 2);
+        lsp.sync();
+
+        ChangeOutcome outcome = await(host.applyChange(change));
+
+        assertEquals(new ChangeOutcome.Refused("the buffer of " + greeter
+                + " moved on from version 1 to 2 while the edit was prepared; nothing was applied"), outcome);
+        assertEquals(0, lsp.editor.applyEditRequests.size());
+    }
+
+    @Test
+    void refusesAChangeReadFromDiskWhenDiskChangedSince() throws Exception {
+        String text = Files.readString(greeter);
+        FileChange change = new FileChange.Modify(greeter, OptionalInt.empty(), text, text + "// new\n");
+        Files.writeString(greeter, text + "// someone else\n");
+
+        ChangeOutcome outcome = await(host.applyChange(change));
+
+        assertEquals(new ChangeOutcome.Refused(greeter
+                + " changed on disk since the edit was prepared; nothing was applied"), outcome);
+        assertEquals(0, lsp.editor.applyEditRequests.size());
+    }
+
+    @Test
+    void deletesWithADeleteFileOperation() throws Exception {
+        ChangeOutcome outcome = await(host.applyChange(new FileChange.Delete(greeter)));
+
+        assertEquals(new ChangeOutcome.Applied(), outcome);
+        DeleteFile delete = (DeleteFile) lsp.editor.applyEditRequests.get(0).getEdit().getDocumentChanges().get(0)
+                .getRight();
+        assertEquals(greeter.toUri().toString(), delete.getUri());
+    }
+
+    @Test
+    void confirmsOnlyWhenTheUserPicksYes() throws Exception {
+        lsp.editor.answerQuestionsWith("Yes");
+        assertTrue(await(host.confirm("Run 'rm -rf build'?", "The agent wants to clean the build.")));
+        assertEquals(List.of(new MessageActionItem("Yes"), new MessageActionItem("No")),
+                lsp.editor.questions.get(0).getActions());
+        assertEquals("Run 'rm -rf build'?\n\nThe agent wants to clean the build.",
+                lsp.editor.questions.get(0).getMessage());
+
+        lsp.editor.answerQuestionsWith(null);
+        assertFalse(await(host.confirm("Again?", "")), "a dismissed question is a no");
+    }
+
+    @Test
+    void asksWithTheOptionsAsButtons() throws Exception {
+        lsp.editor.answerQuestionsWith("Gradle");
+        assertEquals(Optional.of("Gradle"), await(host.ask("Which build tool?", List.of("Maven", "Gradle"))));
+        assertEquals(Optional.empty(), await(host.ask("What is your name?", List.of())),
+                "plain LSP has no free-text question");
+        assertEquals(1, lsp.editor.questions.size());
+    }
+
+    @Test
+    void reportsProgressAsBeginReportEndOnOneToken() throws Exception {
+        host.progress("reading files");
+        host.progress("editing Greeter.java");
+        host.finishProgress("done");
+
+        List<ProgressParams> received = lsp.editor.awaitProgress(3, 30_000);
+
+        assertEquals(3, received.size(), received.toString());
+        assertTrue(received.get(0).getValue().getLeft() instanceof WorkDoneProgressBegin);
+        assertEquals("reading files", ((WorkDoneProgressBegin) received.get(0).getValue().getLeft()).getMessage());
+        assertEquals("editing Greeter.java",
+                ((WorkDoneProgressReport) received.get(1).getValue().getLeft()).getMessage());
+        assertTrue(received.get(2).getValue().getLeft() instanceof WorkDoneProgressEnd);
+        assertEquals(1, received.stream().map(p -> p.getToken().getLeft()).distinct().count());
+    }
+}

@@ -1,0 +1,107 @@
+package dev.agentls.lsp;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.eclipse.lsp4j.ApplyWorkspaceEditParams;
+import org.eclipse.lsp4j.ApplyWorkspaceEditResponse;
+import org.eclipse.lsp4j.MessageActionItem;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.ProgressParams;
+import org.eclipse.lsp4j.PublishDiagnosticsParams;
+import org.eclipse.lsp4j.ShowMessageRequestParams;
+import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
+import org.eclipse.lsp4j.services.LanguageClient;
+
+/**
+ * The editor side of the in-process tests: real LSP4J types over real JSON-RPC. It applies {@code workspace/applyEdit}
+ * to its own {@link EditorModel} (refusing a stale version like VS Code does), records every request it gets, and can
+ * be told to refuse, or to "type" into a buffer just before it answers.
+ */
+final class TestEditor implements LanguageClient {
+
+    final EditorModel model = new EditorModel();
+    final List<ApplyWorkspaceEditParams> applyEditRequests = new CopyOnWriteArrayList<>();
+    final List<MessageParams> logMessages = new CopyOnWriteArrayList<>();
+    final List<ShowMessageRequestParams> questions = new CopyOnWriteArrayList<>();
+    final List<ProgressParams> progress = new CopyOnWriteArrayList<>();
+    private volatile Optional<String> refuseWith = Optional.empty();
+    private volatile Consumer<ApplyWorkspaceEditParams> beforeAnswer = params -> {};
+    private volatile String answer;
+
+    /** Every later applyEdit is refused with this reason. */
+    void refuseEdits(String reason) {
+        refuseWith = Optional.of(reason);
+    }
+
+    /** Runs just before the editor applies an edit (the user typing while the edit was in flight). */
+    void beforeAnswering(Consumer<ApplyWorkspaceEditParams> action) {
+        beforeAnswer = action;
+    }
+
+    /** The title of the button the "user" picks in window/showMessageRequest; null dismisses it. */
+    void answerQuestionsWith(String title) {
+        answer = title;
+    }
+
+    @Override
+    public CompletableFuture<ApplyWorkspaceEditResponse> applyEdit(ApplyWorkspaceEditParams params) {
+        applyEditRequests.add(params);
+        beforeAnswer.accept(params);
+        ApplyWorkspaceEditResponse response = new ApplyWorkspaceEditResponse();
+        Optional<String> failure = refuseWith.isPresent() ? refuseWith : model.apply(params.getEdit());
+        response.setApplied(failure.isEmpty());
+        failure.ifPresent(response::setFailureReason);
+        return CompletableFuture.completedFuture(response);
+    }
+
+    @Override
+    public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams params) {
+        questions.add(params);
+        return CompletableFuture.completedFuture(answer == null ? null : new MessageActionItem(answer));
+    }
+
+    @Override
+    public CompletableFuture<Void> createProgress(WorkDoneProgressCreateParams params) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void notifyProgress(ProgressParams params) {
+        synchronized (progress) {
+            progress.add(params);
+            progress.notifyAll();
+        }
+    }
+
+    /** Waits (bounded) until {@code count} progress notifications arrived; returns them. */
+    List<ProgressParams> awaitProgress(int count, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
+        synchronized (progress) {
+            while (progress.size() < count) {
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    break;
+                }
+                progress.wait(left);
+            }
+            return List.copyOf(progress);
+        }
+    }
+
+    @Override
+    public void logMessage(MessageParams message) {
+        logMessages.add(message);
+    }
+
+    @Override
+    public void telemetryEvent(Object object) {}
+
+    @Override
+    public void publishDiagnostics(PublishDiagnosticsParams diagnostics) {}
+
+    @Override
+    public void showMessage(MessageParams messageParams) {}
+}
