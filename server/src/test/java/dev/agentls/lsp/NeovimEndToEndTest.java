@@ -1,0 +1,89 @@
+package dev.agentls.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Neovim 0.7 headless as a real client: the edit lands in the unsaved buffer, keeps the user's typing, leaves disk
+ * alone, and one undo takes it back. A new scenario is a test method and a fixture (see {@link NeovimDriver}).
+ */
+class NeovimEndToEndTest {
+
+    static final String GREETER = "src/main/java/demo/Greeter.java";
+
+    @TempDir
+    Path temp;
+
+    Path root;
+
+    @BeforeEach
+    void copyWorkspace() throws Exception {
+        NeovimDriver.requireNeovim();
+        root = temp.resolve("demo");
+        LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
+    }
+
+    @Test
+    void applyEditsLandsInTheUnsavedBufferKeepsTypingAndUndoesInOneStep() throws Exception {
+        Path file = root.resolve(GREETER);
+        String disk = Files.readString(file);
+        String typed = "// typed in the editor, not saved\n" + disk;
+        String expected = typed.replace("        return greeting + \", \" + name + \"!\";\n",
+                "        if (name == null || name.isBlank()) {\n            return greeting + \"!\";\n        }\n"
+                        + "        return greeting + \", \" + name.strip() + \"!\";\n");
+        String diff = """
+                ------- SEARCH
+                    public String greet(String name) {
+                        return greeting + ", " + name + "!";
+                    }
+                =======
+                    public String greet(String name) {
+                        if (name == null || name.isBlank()) {
+                            return greeting + "!";
+                        }
+                        return greeting + ", " + name.strip() + "!";
+                    }
+                +++++++ REPLACE
+                """;
+
+        NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
+                .typing(0, List.of("// typed in the editor, not saved"))
+                .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}", "diff", diff))
+                .expectBuffer(expected)
+                .undoRestores(), temp);
+
+        assertTrue(outcome.ok(), outcome.describe());
+        JsonObject report = outcome.report();
+        assertEquals(typed, report.get("before").getAsString());
+        assertEquals(expected, report.get("after").getAsString());
+        assertEquals(typed, report.get("after_undo").getAsString());
+        JsonObject block = report.getAsJsonObject("result").getAsJsonArray("blocks").get(0).getAsJsonObject();
+        assertEquals("exact", block.get("strategy").getAsString());
+        assertEquals(15, block.get("startLine").getAsInt(), "lines of the buffer, typing included");
+        assertEquals(disk, Files.readString(file), "the file on disk must be untouched");
+    }
+
+    @Test
+    void aRefusedEditReachesNeovimAsAnErrorWithItsFactsAndChangesNothing() throws Exception {
+        Path file = root.resolve(GREETER);
+        String disk = Files.readString(file);
+
+        NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
+                .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}",
+                        "diff", "------- SEARCH\n    int missing() {}\n=======\n    int found() {}\n+++++++ REPLACE\n"))
+                .expectError(GREETER + ": "), temp);
+
+        assertTrue(outcome.ok(), outcome.describe());
+        assertTrue(outcome.report().get("error").getAsString().contains("block 1"), outcome.describe());
+        assertEquals(disk, Files.readString(file));
+    }
+}

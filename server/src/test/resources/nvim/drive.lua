@@ -1,0 +1,116 @@
+-- A reusable Neovim (0.7) scenario driver for AgentLS end-to-end tests.
+--
+-- Run: nvim --headless -u NONE -c 'luafile drive.lua'  with AGENTLS_NVIM_PARAMS naming a JSON file:
+--   server_cmd      the language server command (a list)
+--   root            the workspace folder
+--   file            the file to open
+--   typing          optional {line = N, lines = {...}}: inserted before 0-based line N after the server attached,
+--                   like unsaved typing (its own undo step)
+--   command         the workspace/executeCommand id; arguments: its arguments; the string "${bufferUri}" anywhere
+--                   in them is replaced by the buffer's URI
+--   expect_error    optional: a substring the command's error message must contain (then no edit may land)
+--   expected        the whole buffer text expected after the command (lines joined by "\n", plus a final "\n")
+--   undo_restores   true: one `u` must bring back the buffer exactly as it was before the command
+--   result_file     where to write what happened (JSON) for the test to read
+-- Exits 0 when every expectation held, 1 (cquit) otherwise; the result file says why.
+
+local log = {}
+local report = { ok = false }
+
+local function say(message)
+  table.insert(log, message)
+end
+
+local function buffer_text(bufnr)
+  return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, true), "\n") .. "\n"
+end
+
+local function substitute(value, uri)
+  if type(value) == "string" then
+    return (value:gsub("%${bufferUri}", function() return uri end))
+  elseif type(value) == "table" then
+    local copy = {}
+    for k, v in pairs(value) do
+      copy[k] = substitute(v, uri)
+    end
+    return copy
+  end
+  return value
+end
+
+local function finish(params)
+  report.log = log
+  local encoded = vim.fn.json_encode(report)
+  vim.fn.writefile({ encoded }, params.result_file)
+end
+
+local function run(params)
+  vim.cmd("edit " .. vim.fn.fnameescape(params.file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  local uri = vim.uri_from_bufnr(bufnr)
+
+  local client_id = vim.lsp.start_client({
+    name = "agentls",
+    cmd = params.server_cmd,
+    root_dir = params.root,
+    on_exit = function(code, signal) say("server exited: code " .. tostring(code) .. ", signal " .. tostring(signal)) end,
+  })
+  assert(client_id, "the language server did not start")
+  vim.lsp.buf_attach_client(bufnr, client_id)
+  local client = vim.lsp.get_client_by_id(client_id)
+  assert(vim.wait(30000, function() return client.initialized end, 50), "the server did not initialize in 30 s")
+  say("initialized")
+
+  if params.typing then
+    -- Typing is a separate change from the edit: break the undo sequence around it, as a pause in real typing does.
+    vim.cmd("let &undolevels = &undolevels")
+    vim.api.nvim_buf_set_lines(bufnr, params.typing.line, params.typing.line, true, params.typing.lines)
+    vim.cmd("let &undolevels = &undolevels")
+  end
+  local before = buffer_text(bufnr)
+  report.before = before
+
+  local done, err, result = false, nil, nil
+  client.request("workspace/executeCommand",
+    { command = params.command, arguments = substitute(params.arguments, uri) },
+    function(e, r)
+      err, result, done = e, r, true
+    end, bufnr)
+  assert(vim.wait(30000, function() return done end, 50), "no answer to " .. params.command .. " in 30 s")
+  report.error = err and err.message or nil
+  report.result = result
+  report.after = buffer_text(bufnr)
+
+  if params.expect_error then
+    assert(err, "expected an error containing '" .. params.expect_error .. "', got a result")
+    assert(string.find(err.message, params.expect_error, 1, true),
+      "the error '" .. err.message .. "' does not contain '" .. params.expect_error .. "'")
+    assert(report.after == before, "the buffer changed although the command failed")
+  else
+    assert(not err, "the command failed: " .. (err and err.message or ""))
+    assert(result and result.applied == true, "the command did not apply: " .. vim.inspect(result))
+    assert(report.after == params.expected, "the buffer is not as expected")
+    assert(vim.api.nvim_buf_get_option(bufnr, "modified"), "the buffer should be modified, not saved")
+  end
+
+  if params.undo_restores then
+    vim.cmd("let &undolevels = &undolevels")
+    vim.cmd("normal! u")
+    report.after_undo = buffer_text(bufnr)
+    assert(report.after_undo == before, "one undo did not restore the buffer")
+  end
+  report.ok = true
+end
+
+local params_file = os.getenv("AGENTLS_NVIM_PARAMS")
+local params = vim.fn.json_decode(table.concat(vim.fn.readfile(params_file), "\n"))
+local ok, failure = pcall(run, params)
+if not ok then
+  report.failure = tostring(failure)
+end
+finish(params)
+if report.ok then
+  vim.cmd("qall!")
+else
+  vim.cmd("cquit 1")
+end
