@@ -1,0 +1,130 @@
+package dev.agentls.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The Anthropic Messages protocol ({@code POST {baseUrl}/v1/messages}, {@code stream: true}, headers
+ * {@code x-api-key} and {@code anthropic-version}). System messages go to the top-level {@code system}; tool results
+ * become {@code tool_result} blocks of a user message; consecutive messages of one role are merged into one, since
+ * the API wants user and assistant to alternate. A trailing assistant message is a prefill (how continuation works);
+ * its trailing whitespace is dropped because the API refuses it.
+ */
+final class AnthropicProtocol implements WireProtocol {
+
+    static final String VERSION = "2023-06-01";
+
+    private final ObjectMapper json;
+    private final String baseUrl;
+    private final String model;
+
+    AnthropicProtocol(ObjectMapper json, String baseUrl, String model) {
+        this.json = json;
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.model = model;
+    }
+
+    @Override
+    public WireRequest build(ModelRequest request, int maxOutputTokens, String apiKey, boolean withTools) {
+        ObjectNode body = json.createObjectNode();
+        body.put("model", model);
+        body.put("max_tokens", maxOutputTokens);
+        body.put("stream", true);
+        List<String> system = new ArrayList<>();
+        ArrayNode messages = json.createArrayNode();
+        String lastRole = "";
+        ArrayNode content = null;
+        List<ModelMessage> all = request.messages();
+        for (int i = 0; i < all.size(); i++) {
+            ModelMessage message = all.get(i);
+            if (message instanceof ModelMessage.System s) {
+                system.add(s.text());
+                continue;
+            }
+            String role = message instanceof ModelMessage.Assistant ? "assistant" : "user";
+            if (!role.equals(lastRole)) {
+                ObjectNode m = messages.addObject().put("role", role);
+                content = m.putArray("content");
+                lastRole = role;
+            }
+            addBlocks(content, message, i == all.size() - 1);
+        }
+        if (!system.isEmpty()) {
+            body.put("system", String.join("\n\n", system));
+        }
+        body.set("messages", messages);
+        if (withTools && !request.tools().isEmpty()) {
+            ArrayNode tools = body.putArray("tools");
+            for (ToolSpec spec : request.tools()) {
+                tools.addObject().put("name", spec.name()).put("description", spec.description())
+                        .set("input_schema", Schemas.parse(json, spec));
+            }
+        }
+        Map<String, String> headers = new HashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "text/event-stream");
+        headers.put("anthropic-version", VERSION);
+        if (!apiKey.isEmpty()) {
+            headers.put("x-api-key", apiKey);
+        }
+        return new WireRequest(baseUrl + "/v1/messages", headers, Set.of("x-api-key"), body.toString());
+    }
+
+    private void addBlocks(ArrayNode content, ModelMessage message, boolean last) {
+        if (message instanceof ModelMessage.User u) {
+            content.addObject().put("type", "text").put("text", u.text());
+        } else if (message instanceof ModelMessage.ToolResult r) {
+            ObjectNode block = content.addObject().put("type", "tool_result").put("tool_use_id", r.callId())
+                    .put("content", r.content());
+            if (r.error()) {
+                block.put("is_error", true);
+            }
+        } else if (message instanceof ModelMessage.Assistant a) {
+            a.thinking().ifPresent(t -> content.addObject().put("type", "thinking").put("thinking", t.text())
+                    .put("signature", t.signature()));
+            String text = last && a.toolCalls().isEmpty() ? a.text().stripTrailing() : a.text();
+            if (!text.isEmpty()) {
+                content.addObject().put("type", "text").put("text", text);
+            }
+            for (ToolCall call : a.toolCalls()) {
+                content.addObject().put("type", "tool_use").put("id", call.id()).put("name", call.name())
+                        .set("input", input(call.argumentsJson()));
+            }
+        }
+    }
+
+    /** Tool input must be an object; arguments the model once sent broken are passed back as an empty object. */
+    private JsonNode input(String argumentsJson) {
+        try {
+            JsonNode node = json.readTree(argumentsJson);
+            return node != null && node.isObject() ? node : json.createObjectNode();
+        } catch (IOException e) {
+            return json.createObjectNode();
+        }
+    }
+
+    @Override
+    public StreamDecoder decoder(Consumer<ModelEvent> sink) {
+        return new AnthropicStreamDecoder(json, sink, this);
+    }
+
+    @Override
+    public ModelFailure errorFailure(int status, String body, Optional<Duration> retryAfter) {
+        ErrorBodies.ProviderError error = ErrorBodies.read(json, body);
+        if (status == 529) {
+            return new ModelFailure.ServerError(529, error.message());
+        }
+        return ErrorBodies.forStatus(status, error.message(), error.type(), retryAfter);
+    }
+}

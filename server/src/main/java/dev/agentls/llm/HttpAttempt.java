@@ -1,0 +1,183 @@
+package dev.agentls.llm;
+
+import dev.agentls.llm.sse.SseDecoder;
+import dev.agentls.llm.sse.SseEvent;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.net.ssl.SSLException;
+import okhttp3.Call;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okio.BufferedSource;
+
+/**
+ * One HTTP attempt of one round: sends the request, turns an error status into its failure, checks the content
+ * type, and reads the event stream into the protocol's decoder until the decoder says the answer is complete or the
+ * stream ends. The first-byte wait is the client's read timeout while the headers are awaited; once they came, the
+ * body's read timeout becomes the idle wait between chunks. Owns nothing past the attempt; logs only redacted text.
+ */
+final class HttpAttempt {
+
+    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
+    private static final int MAX_ERROR_BODY = 64 * 1024;
+
+    private final OkHttpClient http;
+    private final Clock clock;
+    private final Duration idleTimeout;
+    private final Duration firstByteTimeout;
+    private final Duration connectTimeout;
+    private final Logger log;
+
+    HttpAttempt(OkHttpClient http, Clock clock, Duration connectTimeout, Duration firstByteTimeout,
+                Duration idleTimeout, Logger log) {
+        this.http = http;
+        this.clock = clock;
+        this.connectTimeout = connectTimeout;
+        this.firstByteTimeout = firstByteTimeout;
+        this.idleTimeout = idleTimeout;
+        this.log = log;
+    }
+
+    /** The handle through which {@link StreamingCall#cancel()} reaches the attempt under way. */
+    interface Registry {
+        /** Records the call under way; answers false when the call was already cancelled (then it is not sent). */
+        boolean register(Call call);
+
+        boolean cancelled();
+    }
+
+    RoundEnd run(WireProtocol protocol, WireRequest wire, KeyRedactor redactor, Registry registry,
+                 Consumer<ModelEvent> sink) throws FailureException {
+        Request.Builder builder = new Request.Builder().url(wire.url()).post(RequestBody.create(wire.jsonBody(), JSON));
+        wire.headers().forEach(builder::header);
+        logRequest(wire, redactor);
+        Call call = http.newCall(builder.build());
+        if (!registry.register(call)) {
+            throw new FailureException(new ModelFailure.Cancelled());
+        }
+        Response response;
+        try {
+            response = call.execute();
+        } catch (IOException e) {
+            throw new FailureException(registry.cancelled() ? new ModelFailure.Cancelled() : beforeAnswer(e, redactor));
+        }
+        try (response) {
+            log.fine(() -> "model response: HTTP " + response.code() + " " + response.header("Content-Type", ""));
+            if (response.code() < 200 || response.code() > 299) {
+                String body = redactor.redact(errorBody(response));
+                log.info(() -> "model error: HTTP " + response.code() + ": " + ErrorBodies.shorten(body));
+                throw new FailureException(protocol.errorFailure(response.code(), body,
+                        RetryAfter.parse(response::header, clock)));
+            }
+            String type = response.header("Content-Type", "");
+            if (!type.toLowerCase(Locale.ROOT).startsWith("text/event-stream")) {
+                String body = redactor.redact(errorBody(response));
+                throw new FailureException(new ModelFailure.ProtocolError("expected a text/event-stream answer, got '"
+                        + type + "': " + ErrorBodies.shorten(body.strip())));
+            }
+            return readStream(protocol.decoder(sink), response.body().source(), registry, redactor);
+        }
+    }
+
+    private RoundEnd readStream(StreamDecoder decoder, BufferedSource source, Registry registry, KeyRedactor redactor)
+            throws FailureException {
+        source.timeout().timeout(idleTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        List<SseEvent> events = new ArrayList<>();
+        SseDecoder sse = new SseDecoder(events::add);
+        byte[] buffer = new byte[8192];
+        while (!decoder.isComplete()) {
+            int n;
+            try {
+                n = source.read(buffer);
+            } catch (IOException e) {
+                if (registry.cancelled()) {
+                    throw new FailureException(new ModelFailure.Cancelled());
+                }
+                if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException
+                        && "timeout".equals(e.getMessage())) {
+                    throw new FailureException(new ModelFailure.Timeout(ModelFailure.TimeoutKind.IDLE, idleTimeout));
+                }
+                throw new FailureException(new ModelFailure.StreamCut(redactor.redact(describe(e))));
+            }
+            if (n < 0) {
+                break;
+            }
+            sse.feed(buffer, 0, n);
+            for (SseEvent event : events) {
+                if (registry.cancelled()) {
+                    throw new FailureException(new ModelFailure.Cancelled());
+                }
+                decoder.onEvent(event);
+                if (decoder.isComplete()) {
+                    break;
+                }
+            }
+            events.clear();
+        }
+        if (registry.cancelled()) {
+            throw new FailureException(new ModelFailure.Cancelled());
+        }
+        return decoder.finish(!decoder.isComplete() && sse.hasPartialEvent());
+    }
+
+    private ModelFailure beforeAnswer(IOException e, KeyRedactor redactor) {
+        String detail = redactor.redact(describe(e));
+        if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException
+                && "timeout".equals(e.getMessage())) {
+            boolean connect = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("connect");
+            return connect ? new ModelFailure.Timeout(ModelFailure.TimeoutKind.CONNECT, connectTimeout)
+                    : new ModelFailure.Timeout(ModelFailure.TimeoutKind.FIRST_BYTE, firstByteTimeout);
+        }
+        if (e instanceof ConnectException || e instanceof UnknownHostException || e instanceof NoRouteToHostException
+                || e instanceof SSLException) {
+            return new ModelFailure.Unreachable(detail);
+        }
+        return new ModelFailure.StreamCut("the connection closed before the answer began: " + detail);
+    }
+
+    private static String describe(IOException e) {
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+
+    private static String errorBody(Response response) {
+        try {
+            BufferedSource source = response.body().source();
+            source.request(MAX_ERROR_BODY);
+            long size = Math.min(source.getBuffer().size(), MAX_ERROR_BODY);
+            return source.getBuffer().readUtf8(size);
+        } catch (IOException e) {
+            return "(the error body could not be read: " + describe(e) + ")";
+        }
+    }
+
+    private void logRequest(WireRequest wire, KeyRedactor redactor) {
+        if (!log.isLoggable(Level.FINE)) {
+            return;
+        }
+        StringBuilder headers = new StringBuilder();
+        for (Map.Entry<String, String> h : new java.util.TreeMap<>(wire.headers()).entrySet()) {
+            boolean secret = wire.secretHeaders().stream().anyMatch(s -> s.equalsIgnoreCase(h.getKey()));
+            headers.append(h.getKey()).append(": ").append(secret ? KeyRedactor.MASK : h.getValue()).append("; ");
+        }
+        log.fine(redactor.redact("model request: POST " + wire.url() + " (" + wire.jsonBody().length()
+                + " bytes) " + headers));
+        log.finest(() -> redactor.redact("model request body: " + wire.jsonBody()));
+    }
+}

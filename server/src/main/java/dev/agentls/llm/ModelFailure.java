@@ -1,0 +1,97 @@
+package dev.agentls.llm;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Why a model call failed, as facts the agent can act on. Messages never contain the API key: provider text passes
+ * through the call's redactor before it gets here.
+ */
+public sealed interface ModelFailure {
+
+    /** One sentence for the user or the log. */
+    String message();
+
+    /** The key was refused (401/403), or the environment variable that should hold it is unset or empty. */
+    record Unauthorized(int status, String detail) implements ModelFailure {
+        public String message() {
+            return status == 0 ? detail : "the provider refused the API key (HTTP " + status + "): " + detail;
+        }
+    }
+
+    /** The provider refused the request as malformed (400, 404, 413, 422...); {@code providerMessage} says why. */
+    record BadRequest(int status, String providerMessage) implements ModelFailure {
+        public String message() {
+            return "the provider rejected the request (HTTP " + status + "): " + providerMessage;
+        }
+    }
+
+    /** 429, or a rate-limit error event; {@code retryAfter} is what the provider asked for, when it said. */
+    record RateLimited(Optional<Duration> retryAfter, String detail) implements ModelFailure {
+        public RateLimited {
+            Objects.requireNonNull(retryAfter, "retryAfter");
+        }
+
+        public String message() {
+            return "rate limited" + retryAfter.map(d -> " (retry after " + d.toMillis() + " ms)").orElse("")
+                    + ": " + detail;
+        }
+    }
+
+    /** 5xx or 529, or an error event such as Anthropic's {@code overloaded_error} ({@code status} 0 then). */
+    record ServerError(int status, String detail) implements ModelFailure {
+        public String message() {
+            return (status == 0 ? "the provider reported an error" : "the provider failed (HTTP " + status + ")")
+                    + ": " + detail;
+        }
+    }
+
+    /** The connection could not be made at all (refused, unknown host, TLS). */
+    record Unreachable(String detail) implements ModelFailure {
+        public String message() {
+            return "cannot reach the model: " + detail;
+        }
+    }
+
+    /** The stream ended or broke before the answer was complete: a truncated answer, never passed off as whole. */
+    record StreamCut(String detail) implements ModelFailure {
+        public String message() {
+            return "the answer stream was cut: " + detail;
+        }
+    }
+
+    /** One of the configured waits ran out. */
+    record Timeout(TimeoutKind kind, Duration limit) implements ModelFailure {
+        public String message() {
+            return "no " + kind.what + " within " + limit.toMillis() + " ms";
+        }
+    }
+
+    /** The consumer cancelled the call. */
+    record Cancelled() implements ModelFailure {
+        public String message() {
+            return "cancelled";
+        }
+    }
+
+    /** The provider sent something this client cannot read (bad JSON, wrong content type, unknown call index). */
+    record ProtocolError(String detail) implements ModelFailure {
+        public String message() {
+            return "unreadable answer from the provider: " + detail;
+        }
+    }
+
+    /** Which configured wait ran out. */
+    enum TimeoutKind {
+        CONNECT("connection"),
+        FIRST_BYTE("first byte of the answer"),
+        IDLE("chunk after a pause in the stream");
+
+        private final String what;
+
+        TimeoutKind(String what) {
+            this.what = what;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package dev.agentls.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The OpenAI-compatible Chat Completions protocol ({@code POST {baseUrl}/chat/completions}, {@code stream: true} with
+ * {@code stream_options.include_usage}), as OpenAI, DeepSeek, Qwen, Ollama, vLLM, llama.cpp's server and LM Studio
+ * speak it. The request uses only fields all of them accept ({@code max_tokens}, not {@code max_completion_tokens});
+ * thinking is not sent back (DeepSeek refuses {@code reasoning_content} in requests).
+ */
+final class OpenAiProtocol implements WireProtocol {
+
+    private final ObjectMapper json;
+    private final String baseUrl;
+    private final String model;
+
+    OpenAiProtocol(ObjectMapper json, String baseUrl, String model) {
+        this.json = json;
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+        this.model = model;
+    }
+
+    @Override
+    public WireRequest build(ModelRequest request, int maxOutputTokens, String apiKey, boolean withTools) {
+        ObjectNode body = json.createObjectNode();
+        body.put("model", model);
+        ArrayNode messages = body.putArray("messages");
+        for (ModelMessage message : request.messages()) {
+            messages.add(message(message));
+        }
+        if (withTools && !request.tools().isEmpty()) {
+            ArrayNode tools = body.putArray("tools");
+            for (ToolSpec spec : request.tools()) {
+                ObjectNode function = tools.addObject().put("type", "function").putObject("function");
+                function.put("name", spec.name()).put("description", spec.description());
+                function.set("parameters", Schemas.parse(json, spec));
+            }
+        }
+        body.put("max_tokens", maxOutputTokens);
+        body.put("stream", true);
+        body.putObject("stream_options").put("include_usage", true);
+        Map<String, String> headers = new HashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "text/event-stream");
+        if (!apiKey.isEmpty()) {
+            headers.put("Authorization", "Bearer " + apiKey);
+        }
+        return new WireRequest(baseUrl + "/chat/completions", headers, Set.of("Authorization"), body.toString());
+    }
+
+    private JsonNode message(ModelMessage message) {
+        ObjectNode node = json.createObjectNode();
+        if (message instanceof ModelMessage.System s) {
+            node.put("role", "system").put("content", s.text());
+        } else if (message instanceof ModelMessage.User u) {
+            node.put("role", "user").put("content", u.text());
+        } else if (message instanceof ModelMessage.Assistant a) {
+            node.put("role", "assistant");
+            if (a.text().isEmpty() && !a.toolCalls().isEmpty()) {
+                node.putNull("content");
+            } else {
+                node.put("content", a.text());
+            }
+            if (!a.toolCalls().isEmpty()) {
+                ArrayNode calls = node.putArray("tool_calls");
+                for (ToolCall call : a.toolCalls()) {
+                    ObjectNode c = calls.addObject().put("id", call.id()).put("type", "function");
+                    c.putObject("function").put("name", call.name()).put("arguments", call.argumentsJson());
+                }
+            }
+        } else if (message instanceof ModelMessage.ToolResult r) {
+            node.put("role", "tool").put("tool_call_id", r.callId()).put("content", r.content());
+        }
+        return node;
+    }
+
+    @Override
+    public StreamDecoder decoder(Consumer<ModelEvent> sink) {
+        return new OpenAiStreamDecoder(json, sink, this);
+    }
+
+    @Override
+    public ModelFailure errorFailure(int status, String body, Optional<Duration> retryAfter) {
+        ErrorBodies.ProviderError error = ErrorBodies.read(json, body);
+        return ErrorBodies.forStatus(status, error.message(), error.type(), retryAfter);
+    }
+}

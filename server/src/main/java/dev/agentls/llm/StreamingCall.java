@@ -1,0 +1,210 @@
+package dev.agentls.llm;
+
+import dev.agentls.config.LlmSettings;
+import dev.agentls.config.ModelPrice;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.logging.Logger;
+import okhttp3.Call;
+
+/**
+ * One logical answer: rounds (the first, then a continuation for each {@code length} stop, up to
+ * {@code continuationRounds}), each round tried again after a 429 or 5xx only while nothing has reached the
+ * listener. Owns the call's cancellation: the flag, the HTTP call under way and the latch that wakes a backoff.
+ */
+final class StreamingCall implements ModelCall, HttpAttempt.Registry {
+
+    private final LlmSettings settings;
+    private final WireProtocol protocol;
+    private final HttpAttempt attempt;
+    private final ApiKeySource keys;
+    private final Sleeper sleeper;
+    private final Backoff backoff;
+    private final Logger log;
+    private final ModelRequest request;
+    private final ModelListener listener;
+    private final Consumer<ModelEvent> roundSinkDecorator;
+
+    private final CompletableFuture<ModelOutcome> outcome = new CompletableFuture<>();
+    private final CountDownLatch cancelLatch = new CountDownLatch(1);
+    private final ReentrantLock delivery = new ReentrantLock();
+    private volatile boolean cancelled;
+    private volatile Call current;
+    private boolean delivered;
+
+    StreamingCall(LlmSettings settings, WireProtocol protocol, HttpAttempt attempt, ApiKeySource keys,
+                  Sleeper sleeper, Backoff backoff, Logger log, ModelRequest request, ModelListener listener) {
+        this.settings = settings;
+        this.protocol = protocol;
+        this.attempt = attempt;
+        this.keys = keys;
+        this.sleeper = sleeper;
+        this.backoff = backoff;
+        this.log = log;
+        this.request = request;
+        this.listener = listener;
+        this.roundSinkDecorator = this::deliver;
+    }
+
+    @Override
+    public void cancel() {
+        cancelled = true;
+        cancelLatch.countDown();
+        Call call = current;
+        if (call != null) {
+            call.cancel();
+        }
+        // Waits for a delivery under way on the call's thread, so nothing is delivered once cancel() returns.
+        delivery.lock();
+        delivery.unlock();
+        outcome.complete(new ModelOutcome.Failed(new ModelFailure.Cancelled()));
+    }
+
+    @Override
+    public CompletableFuture<ModelOutcome> outcome() {
+        return outcome;
+    }
+
+    @Override
+    public boolean register(Call call) {
+        current = call;
+        if (cancelled) {
+            call.cancel();
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public boolean cancelled() {
+        return cancelled;
+    }
+
+    /** Runs the whole answer on the caller's thread (the client's executor). */
+    void run() {
+        ModelOutcome result;
+        try {
+            result = answer();
+        } catch (FailureException e) {
+            result = new ModelOutcome.Failed(e.failure());
+        } catch (ListenerFailure e) {
+            result = new ModelOutcome.Failed(new ModelFailure.ProtocolError("the event listener failed: " + e.getCause()));
+        } catch (RuntimeException e) {
+            result = new ModelOutcome.Failed(new ModelFailure.ProtocolError("internal error: " + e));
+        }
+        if (cancelled) {
+            result = new ModelOutcome.Failed(new ModelFailure.Cancelled());
+        }
+        ModelOutcome last = result;
+        if (last instanceof ModelOutcome.Failed f) {
+            log.info(() -> "model call failed: " + f.failure().message());
+        }
+        outcome.complete(last);
+    }
+
+    private ModelOutcome answer() throws FailureException {
+        String key = keys.keyFor(settings);
+        KeyRedactor redactor = new KeyRedactor(key);
+        ModelRequest round = request;
+        StringBuilder answer = new StringBuilder();
+        Optional<TokenUsage> usage = Optional.empty();
+        int maxTokens = request.maxOutputTokens().orElse(settings.maxOutputTokens());
+        boolean withTools = settings.toolMode() == dev.agentls.config.ToolMode.NATIVE;
+        for (int rounds = 0; ; rounds++) {
+            WireRequest wire;
+            try {
+                wire = protocol.build(round, maxTokens, key, withTools);
+            } catch (IllegalArgumentException e) {
+                throw new FailureException(new ModelFailure.BadRequest(0, e.getMessage()));
+            }
+            RoundEnd end = withRetries(wire, redactor);
+            if (end.usage().isPresent()) {
+                usage = Optional.of(usage.map(end.usage().get()::plus).orElse(end.usage().get()));
+            }
+            answer.append(end.text());
+            boolean continueAnswer = end.reason() == FinishReason.LENGTH && !end.madeToolCalls()
+                    && !end.text().isEmpty() && rounds < settings.continuationRounds();
+            if (!continueAnswer) {
+                Optional<TokenUsage> total = usage;
+                Optional<BigDecimal> cost = total.flatMap(u -> settings.price().map(p -> cost(p, u)));
+                total.ifPresent(u -> deliver(new ModelEvent.Usage(u, cost)));
+                deliver(new ModelEvent.Finished(end.reason(), end.providerReason()));
+                return new ModelOutcome.Completed(end.reason(), total, cost);
+            }
+            log.fine("model answer hit the output limit; continuing (round " + (rounds + 2) + ")");
+            round = request.plus(ModelMessage.Assistant.text(answer.toString()));
+        }
+    }
+
+    private RoundEnd withRetries(WireRequest wire, KeyRedactor redactor) throws FailureException {
+        for (int tried = 1; ; tried++) {
+            try {
+                return attempt.run(protocol, wire, redactor, this, roundSinkDecorator);
+            } catch (FailureException e) {
+                ModelFailure failure = e.failure();
+                boolean retriable = failure instanceof ModelFailure.RateLimited
+                        || failure instanceof ModelFailure.ServerError;
+                if (!retriable || cancelled || delivered) {
+                    throw e;
+                }
+                Optional<Duration> requested = failure instanceof ModelFailure.RateLimited r ? r.retryAfter()
+                        : Optional.empty();
+                Optional<Duration> delay = backoff.delayAfter(tried, requested);
+                if (delay.isEmpty()) {
+                    throw e;
+                }
+                deliverRetry(new ModelEvent.Retrying(tried + 1, delay.get(), failure));
+                try {
+                    sleeper.sleep(delay.get(), cancelLatch);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw new FailureException(new ModelFailure.Cancelled());
+                }
+                if (cancelled) {
+                    throw new FailureException(new ModelFailure.Cancelled());
+                }
+            }
+        }
+    }
+
+    private static BigDecimal cost(ModelPrice price, TokenUsage usage) {
+        return price.cost(usage.input() - usage.cached(), usage.cached(), usage.output());
+    }
+
+    /** Part of the answer: after this, a failure is final. */
+    private void deliver(ModelEvent event) {
+        send(event);
+        delivered = true;
+    }
+
+    /** A retry notice does not count as part of the answer. */
+    private void deliverRetry(ModelEvent event) {
+        send(event);
+    }
+
+    private void send(ModelEvent event) {
+        delivery.lock();
+        try {
+            if (cancelled) {
+                return;
+            }
+            listener.onEvent(event);
+        } catch (RuntimeException e) {
+            throw new ListenerFailure(e);
+        } finally {
+            delivery.unlock();
+        }
+    }
+
+    /** A listener's exception, carried out of the decoder to end the call. */
+    private static final class ListenerFailure extends RuntimeException {
+        ListenerFailure(RuntimeException cause) {
+            super(cause);
+        }
+    }
+}

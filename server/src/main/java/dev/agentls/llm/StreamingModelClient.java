@@ -1,0 +1,73 @@
+package dev.agentls.llm;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.config.LlmSettings;
+import dev.agentls.config.Provider;
+import java.time.Clock;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.logging.Logger;
+import java.util.random.RandomGenerator;
+import okhttp3.OkHttpClient;
+
+/**
+ * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider, owns the HTTP client
+ * (connect and first-byte timeouts from the settings, no timeout for the whole call) and starts each call on the
+ * given executor. Its collaborators are injected so tests run it against a loopback server with no sleeping and a
+ * made-up environment.
+ */
+public final class StreamingModelClient implements ModelClient {
+
+    /** The logger every request, response and failure goes to, always redacted. */
+    public static final String LOGGER = "dev.agentls.llm";
+
+    private final LlmSettings settings;
+    private final WireProtocol protocol;
+    private final HttpAttempt attempt;
+    private final ApiKeySource keys;
+    private final Sleeper sleeper;
+    private final Backoff backoff;
+    private final Executor executor;
+    private final Logger log = Logger.getLogger(LOGGER);
+
+    /**
+     * @param environment how a variable's value is read ({@code System::getenv} in the product)
+     * @param executor    runs each call; one thread per concurrent call
+     */
+    public StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock,
+                                Sleeper sleeper, RandomGenerator random, Executor executor) {
+        this.settings = settings;
+        ObjectMapper json = new ObjectMapper();
+        String base = settings.baseUrl().toString();
+        this.protocol = settings.provider() == Provider.ANTHROPIC
+                ? new AnthropicProtocol(json, base, settings.model())
+                : new OpenAiProtocol(json, base, settings.model());
+        OkHttpClient http = new OkHttpClient.Builder()
+                .connectTimeout(settings.timeouts().connect())
+                .readTimeout(settings.timeouts().firstByte())
+                .writeTimeout(settings.timeouts().firstByte())
+                .callTimeout(java.time.Duration.ZERO)
+                .retryOnConnectionFailure(false)
+                .build();
+        this.attempt = new HttpAttempt(http, clock, settings.timeouts().connect(), settings.timeouts().firstByte(),
+                settings.timeouts().idleBetweenChunks(), log);
+        this.keys = new ApiKeySource(environment);
+        this.sleeper = sleeper;
+        this.backoff = new Backoff(settings.retries(), random);
+        this.executor = executor;
+    }
+
+    /** The product's wiring: the real environment, clock and sleeper. */
+    public static StreamingModelClient forProduct(LlmSettings settings, Executor executor) {
+        return new StreamingModelClient(settings, System::getenv, Clock.systemUTC(), Sleeper.real(),
+                new java.util.Random(), executor);
+    }
+
+    @Override
+    public ModelCall stream(ModelRequest request, ModelListener listener) {
+        StreamingCall call = new StreamingCall(settings, protocol, attempt, keys, sleeper, backoff, log, request,
+                listener);
+        executor.execute(call::run);
+        return call;
+    }
+}

@@ -1,0 +1,12 @@
+package dev.agentls.llm;
+
+import java.util.Objects;
+
+/** A tool call as the model made it: the provider's id, the tool's name and its arguments as JSON text. */
+public record ToolCall(String id, String name, String argumentsJson) {
+    public ToolCall {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(argumentsJson, "argumentsJson");
+    }
+}

@@ -1,0 +1,145 @@
+package dev.agentls.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Assembles streamed {@code tool_calls} deltas into whole calls. A delta belongs to the call with its {@code index};
+ * without an index (Ollama, some llama.cpp builds) to the call with its {@code id}, and with neither to the call most
+ * recently started. A call is announced once both its name and id are known (an id the server never sends is made
+ * up from the position), argument fragments are passed on as they come, and every call completes when the choice
+ * gets its {@code finish_reason}. A call without a name by then is an error, as is a call still open when the
+ * stream ends.
+ */
+final class ToolCallAssembler {
+
+    private final Consumer<ModelEvent> sink;
+    private final Map<Integer, Call> byIndex = new LinkedHashMap<>();
+    private final Map<String, Call> byId = new HashMap<>();
+    private final List<Call> order = new ArrayList<>();
+    private boolean completed;
+
+    ToolCallAssembler(Consumer<ModelEvent> sink) {
+        this.sink = sink;
+    }
+
+    void accept(JsonNode delta) throws FailureException {
+        if (completed) {
+            throw new FailureException(new ModelFailure.ProtocolError("a tool call delta came after the finish_reason"));
+        }
+        Call call = find(delta);
+        String id = text(delta.get("id"));
+        if (!id.isEmpty() && call.id == null) {
+            call.id = id;
+            byId.put(id, call);
+        }
+        JsonNode function = delta.path("function");
+        String name = text(function.get("name"));
+        if (!name.isEmpty()) {
+            call.name = call.name == null ? name : call.name;
+        }
+        String fragment = argumentsText(function.get("arguments"));
+        if (!fragment.isEmpty()) {
+            call.arguments.append(fragment);
+            call.pending.append(fragment);
+        }
+        announce(call);
+    }
+
+    /** The choice finished: every call is whole. */
+    void completeAll() throws FailureException {
+        completed = true;
+        for (Call call : order) {
+            if (call.name == null) {
+                throw new FailureException(new ModelFailure.ProtocolError(
+                        "tool call " + call.position + " ended without a function name"));
+            }
+            if (call.id == null) {
+                call.id = "call_" + call.position;
+            }
+            announce(call);
+            String args = call.arguments.toString();
+            sink.accept(new ModelEvent.ToolCallCompleted(call.id, call.name, args.isBlank() ? "{}" : args));
+        }
+    }
+
+    boolean madeAny() {
+        return !order.isEmpty();
+    }
+
+    /** The calls left unfinished, for the message of a cut stream ("" when none). */
+    String describeOpen() {
+        if (completed || order.isEmpty()) {
+            return "";
+        }
+        List<String> names = new ArrayList<>();
+        for (Call call : order) {
+            names.add((call.name == null ? "?" : call.name) + " (" + (call.id == null ? "no id" : call.id) + ")");
+        }
+        return "tool call left unfinished: " + String.join(", ", names);
+    }
+
+    private Call find(JsonNode delta) {
+        JsonNode index = delta.get("index");
+        if (index != null && index.isIntegralNumber()) {
+            return byIndex.computeIfAbsent(index.asInt(), i -> newCall());
+        }
+        String id = text(delta.get("id"));
+        if (!id.isEmpty()) {
+            Call known = byId.get(id);
+            return known != null ? known : newCall();
+        }
+        boolean named = !text(delta.path("function").get("name")).isEmpty();
+        if (order.isEmpty() || named && order.get(order.size() - 1).name != null) {
+            return newCall();
+        }
+        return order.get(order.size() - 1);
+    }
+
+    private Call newCall() {
+        Call call = new Call(order.size());
+        order.add(call);
+        return call;
+    }
+
+    private void announce(Call call) {
+        if (!call.started && call.name != null && call.id != null) {
+            call.started = true;
+            sink.accept(new ModelEvent.ToolCallStarted(call.id, call.name));
+        }
+        if (call.started && call.pending.length() > 0) {
+            sink.accept(new ModelEvent.ToolCallArgumentsDelta(call.id, call.pending.toString()));
+            call.pending.setLength(0);
+        }
+    }
+
+    /** Arguments are a JSON string by the spec; some servers send the object itself. */
+    private static String argumentsText(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return "";
+        }
+        return node.isTextual() ? node.asText() : node.toString();
+    }
+
+    private static String text(JsonNode node) {
+        return node != null && node.isTextual() ? node.asText() : "";
+    }
+
+    private static final class Call {
+        final int position;
+        String id;
+        String name;
+        boolean started;
+        final StringBuilder arguments = new StringBuilder();
+        final StringBuilder pending = new StringBuilder();
+
+        Call(int position) {
+            this.position = position;
+        }
+    }
+}

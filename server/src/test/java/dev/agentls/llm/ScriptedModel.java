@@ -1,0 +1,167 @@
+package dev.agentls.llm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.llm.replay.Transcript;
+import dev.agentls.llm.replay.TranscriptException;
+import dev.agentls.llm.replay.TranscriptReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.Dispatcher;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockResponseBody;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import okio.BufferedSink;
+
+/**
+ * The model of the tests: a MockWebServer on loopback replaying a {@link Transcript} (one scripted response per
+ * request, in order, bodies written part by part with their delays, a {@code cut} closing the socket mid-body),
+ * recording every request so tests can assert what was sent, and checking at the end that every scripted response
+ * was consumed and no request came unscripted.
+ */
+final class ScriptedModel implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final MockWebServer server = new MockWebServer();
+    private final List<Transcript.Response> script;
+    private final List<RecordedRequest> requests = new ArrayList<>();
+    private final List<RecordedRequest> unscripted = new ArrayList<>();
+    private int next;
+
+    private ScriptedModel(Transcript transcript) throws IOException {
+        this.script = transcript.responses();
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                return respond(request);
+            }
+        });
+        server.start();
+    }
+
+    static ScriptedModel of(Transcript transcript) throws IOException {
+        return new ScriptedModel(transcript);
+    }
+
+    /** Loads {@code transcripts/NAME} from the test resources. */
+    static ScriptedModel fromResource(String name) throws IOException {
+        return of(transcript(name));
+    }
+
+    static ScriptedModel fromText(String jsonl) throws IOException {
+        try {
+            return of(new TranscriptReader().parse(jsonl, "inline"));
+        } catch (TranscriptException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    static Transcript transcript(String name) throws IOException {
+        try (InputStream in = ScriptedModel.class.getResourceAsStream("/transcripts/" + name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource transcripts/" + name);
+            }
+            return new TranscriptReader().parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name);
+        } catch (TranscriptException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** The base URL to configure: {@code http://127.0.0.1:PORT/v1} (OpenAI style) or without {@code /v1}. */
+    URI baseUrl(String path) {
+        return URI.create(server.url(path).toString());
+    }
+
+    synchronized List<RecordedRequest> requests() {
+        return List.copyOf(requests);
+    }
+
+    /** The JSON body of request {@code i} (0-based). */
+    JsonNode requestJson(int i) throws IOException {
+        return JSON.readTree(requests().get(i).getBody().utf8());
+    }
+
+    /** Fails unless every scripted response was served and nothing else was asked. */
+    synchronized void assertAllConsumed() {
+        if (next != script.size() || !unscripted.isEmpty()) {
+            throw new AssertionError("all scripted responses consumed: expected " + script.size() + " requests, served "
+                    + next + (unscripted.isEmpty() ? "" : ", and " + unscripted.size() + " came unscripted: "
+                    + unscripted.get(0).getRequestLine()));
+        }
+    }
+
+    private synchronized MockResponse respond(RecordedRequest request) {
+        requests.add(request);
+        if (next >= script.size()) {
+            unscripted.add(request);
+            return new MockResponse.Builder().code(500)
+                    .body("{\"error\":{\"message\":\"the script has no response left\"}}").build();
+        }
+        Transcript.Response response = script.get(next++);
+        MockResponse.Builder builder = new MockResponse.Builder().code(response.status());
+        response.headers().forEach(builder::setHeader);
+        builder.setHeader("Transfer-Encoding", "chunked");
+        builder.headersDelay(response.delayMillis(), TimeUnit.MILLISECONDS);
+        builder.body(new Body(response));
+        return builder.build();
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.close();
+    }
+
+    /**
+     * Writes the parts with their delays as HTTP chunks (as streaming servers do, so the client can tell a proper end
+     * from a cut); a cut throws, which makes MockWebServer drop the socket mid-body.
+     */
+    private static final class Body implements MockResponseBody {
+        private final Transcript.Response response;
+
+        Body(Transcript.Response response) {
+            this.response = response;
+        }
+
+        @Override
+        public long getContentLength() {
+            return -1;
+        }
+
+        @Override
+        public void writeTo(BufferedSink sink) throws IOException {
+            for (Transcript.Part part : response.parts()) {
+                pause(part.delayMillis());
+                if (part instanceof Transcript.Part.Bytes bytes) {
+                    byte[] data = bytes.utf8();
+                    if (data.length > 0) {
+                        sink.writeUtf8(Integer.toHexString(data.length)).writeUtf8("\r\n").write(data).writeUtf8("\r\n");
+                        sink.flush();
+                    }
+                } else {
+                    throw new IOException("scripted cut");
+                }
+            }
+            sink.writeUtf8("0\r\n\r\n");
+            sink.flush();
+        }
+
+        private static void pause(long millis) throws IOException {
+            if (millis <= 0) {
+                return;
+            }
+            try {
+                Thread.sleep(millis); // the scripted model's pacing, not a test waiting for something
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            }
+        }
+    }
+}
