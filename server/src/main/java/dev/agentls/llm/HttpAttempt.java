@@ -114,7 +114,8 @@ final class HttpAttempt {
                         && "timeout".equals(e.getMessage())) {
                     throw new FailureException(new ModelFailure.Timeout(ModelFailure.TimeoutKind.IDLE, idleTimeout));
                 }
-                throw new FailureException(new ModelFailure.StreamCut(redactor.redact(describe(e))));
+                throw new FailureException(new ModelFailure.StreamCut(
+                        redactor.redact("the connection broke mid-answer (" + describe(e) + ")")));
             }
             if (n < 0) {
                 break;

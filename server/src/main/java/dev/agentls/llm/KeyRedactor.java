@@ -21,4 +21,24 @@ final class KeyRedactor {
         }
         return text.replace(key, MASK);
     }
+
+    /** The failure with the key removed from every text it carries. */
+    ModelFailure redact(ModelFailure failure) {
+        if (failure instanceof ModelFailure.Unauthorized f) {
+            return new ModelFailure.Unauthorized(f.status(), redact(f.detail()));
+        } else if (failure instanceof ModelFailure.BadRequest f) {
+            return new ModelFailure.BadRequest(f.status(), redact(f.providerMessage()));
+        } else if (failure instanceof ModelFailure.RateLimited f) {
+            return new ModelFailure.RateLimited(f.retryAfter(), redact(f.detail()));
+        } else if (failure instanceof ModelFailure.ServerError f) {
+            return new ModelFailure.ServerError(f.status(), redact(f.detail()));
+        } else if (failure instanceof ModelFailure.Unreachable f) {
+            return new ModelFailure.Unreachable(redact(f.detail()));
+        } else if (failure instanceof ModelFailure.StreamCut f) {
+            return new ModelFailure.StreamCut(redact(f.detail()));
+        } else if (failure instanceof ModelFailure.ProtocolError f) {
+            return new ModelFailure.ProtocolError(redact(f.detail()));
+        }
+        return failure;
+    }
 }

@@ -36,6 +36,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private volatile boolean cancelled;
     private volatile Call current;
     private boolean delivered;
+    private KeyRedactor redactor = new KeyRedactor("");
 
     StreamingCall(LlmSettings settings, WireProtocol protocol, HttpAttempt attempt, ApiKeySource keys,
                   Sleeper sleeper, Backoff backoff, Logger log, ModelRequest request, ModelListener listener) {
@@ -91,11 +92,12 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         try {
             result = answer();
         } catch (FailureException e) {
-            result = new ModelOutcome.Failed(e.failure());
+            result = new ModelOutcome.Failed(redactor.redact(e.failure()));
         } catch (ListenerFailure e) {
-            result = new ModelOutcome.Failed(new ModelFailure.ProtocolError("the event listener failed: " + e.getCause()));
+            result = new ModelOutcome.Failed(redactor.redact(
+                    new ModelFailure.ProtocolError("the event listener failed: " + e.getCause())));
         } catch (RuntimeException e) {
-            result = new ModelOutcome.Failed(new ModelFailure.ProtocolError("internal error: " + e));
+            result = new ModelOutcome.Failed(redactor.redact(new ModelFailure.ProtocolError("internal error: " + e)));
         }
         if (cancelled) {
             result = new ModelOutcome.Failed(new ModelFailure.Cancelled());
@@ -109,7 +111,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
 
     private ModelOutcome answer() throws FailureException {
         String key = keys.keyFor(settings);
-        KeyRedactor redactor = new KeyRedactor(key);
+        redactor = new KeyRedactor(key);
         ModelRequest round = request;
         StringBuilder answer = new StringBuilder();
         Optional<TokenUsage> usage = Optional.empty();
@@ -122,7 +124,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
             } catch (IllegalArgumentException e) {
                 throw new FailureException(new ModelFailure.BadRequest(0, e.getMessage()));
             }
-            RoundEnd end = withRetries(wire, redactor);
+            RoundEnd end = withRetries(wire);
             if (end.usage().isPresent()) {
                 usage = Optional.of(usage.map(end.usage().get()::plus).orElse(end.usage().get()));
             }
@@ -141,7 +143,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         }
     }
 
-    private RoundEnd withRetries(WireRequest wire, KeyRedactor redactor) throws FailureException {
+    private RoundEnd withRetries(WireRequest wire) throws FailureException {
         for (int tried = 1; ; tried++) {
             try {
                 return attempt.run(protocol, wire, redactor, this, roundSinkDecorator);
@@ -158,7 +160,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
                 if (delay.isEmpty()) {
                     throw e;
                 }
-                deliverRetry(new ModelEvent.Retrying(tried + 1, delay.get(), failure));
+                deliverRetry(new ModelEvent.Retrying(tried + 1, delay.get(), redactor.redact(failure)));
                 try {
                     sleeper.sleep(delay.get(), cancelLatch);
                 } catch (InterruptedException interrupted) {

@@ -47,7 +47,6 @@ public final class StreamingModelClient implements ModelClient {
                 .readTimeout(settings.timeouts().firstByte())
                 .writeTimeout(settings.timeouts().firstByte())
                 .callTimeout(java.time.Duration.ZERO)
-                .retryOnConnectionFailure(false)
                 .build();
         this.attempt = new HttpAttempt(http, clock, settings.timeouts().connect(), settings.timeouts().firstByte(),
                 settings.timeouts().idleBetweenChunks(), log);

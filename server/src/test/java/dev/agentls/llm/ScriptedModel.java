@@ -21,7 +21,7 @@ import okio.BufferedSink;
 
 /**
  * The model of the tests: a MockWebServer on loopback replaying a {@link Transcript} (one scripted response per
- * request, in order, bodies written part by part with their delays, a {@code cut} closing the socket mid-body),
+ * request, in order, bodies written part by part with their delays, a {@code cut} closing the connection mid-body),
  * recording every request so tests can assert what was sent, and checking at the end that every scripted response
  * was consumed and no request came unscripted.
  */
@@ -33,6 +33,8 @@ final class ScriptedModel implements AutoCloseable {
     private final List<Transcript.Response> script;
     private final List<RecordedRequest> requests = new ArrayList<>();
     private final List<RecordedRequest> unscripted = new ArrayList<>();
+    private final java.util.concurrent.CompletableFuture<IOException> writeFailed =
+            new java.util.concurrent.CompletableFuture<>();
     private int next;
 
     private ScriptedModel(Transcript transcript) throws IOException {
@@ -113,6 +115,11 @@ final class ScriptedModel implements AutoCloseable {
         return builder.build();
     }
 
+    /** Completes when writing a response body failed because the client closed the connection. */
+    java.util.concurrent.CompletableFuture<IOException> writeFailed() {
+        return writeFailed;
+    }
+
     @Override
     public void close() throws IOException {
         server.close();
@@ -120,9 +127,9 @@ final class ScriptedModel implements AutoCloseable {
 
     /**
      * Writes the parts with their delays as HTTP chunks (as streaming servers do, so the client can tell a proper end
-     * from a cut); a cut throws, which makes MockWebServer drop the socket mid-body.
+     * from a cut); a cut closes the socket's output mid-body.
      */
-    private static final class Body implements MockResponseBody {
+    private final class Body implements MockResponseBody {
         private final Transcript.Response response;
 
         Body(Transcript.Response response) {
@@ -141,14 +148,22 @@ final class ScriptedModel implements AutoCloseable {
                 if (part instanceof Transcript.Part.Bytes bytes) {
                     byte[] data = bytes.utf8();
                     if (data.length > 0) {
-                        sink.writeUtf8(Integer.toHexString(data.length)).writeUtf8("\r\n").write(data).writeUtf8("\r\n");
-                        sink.flush();
+                        try {
+                            sink.writeUtf8(Integer.toHexString(data.length)).writeUtf8("\r\n").write(data).writeUtf8("\r\n");
+                            sink.flush();
+                        } catch (IOException e) {
+                            writeFailed.complete(e);
+                            throw e;
+                        }
                     }
                 } else {
-                    throw new IOException("scripted cut");
+                    // Closing the socket's sink ends the connection without the last chunk: a cut stream.
+                    sink.close();
+                    return;
                 }
             }
-            sink.writeUtf8("0\r\n\r\n");
+            // The last chunk; MockWebServer writes the (empty) trailers and the final CRLF of a chunked body.
+            sink.writeUtf8("0\r\n");
             sink.flush();
         }
 
