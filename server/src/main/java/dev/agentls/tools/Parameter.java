@@ -1,0 +1,68 @@
+package dev.agentls.tools;
+
+import java.util.Objects;
+
+/**
+ * One parameter of a tool: its name, type, whether it is required, what it means (for the schema and the prose), and
+ * how large its value may be. The schema a model sees and the validation a call meets are both derived from it, so
+ * they cannot drift apart.
+ */
+public record Parameter(String name, Type type, boolean required, String description, int maxLength, boolean allowEmpty) {
+
+    /** The value types a tool parameter can have. */
+    public enum Type {
+        STRING("a string"),
+        POSITIVE_INTEGER("a positive integer"),
+        BOOLEAN("a boolean (true or false)"),
+        STRING_ARRAY("an array of strings");
+
+        private final String phrase;
+
+        Type(String phrase) {
+            this.phrase = phrase;
+        }
+
+        /** How a message names the type: "a positive integer". */
+        public String phrase() {
+            return phrase;
+        }
+    }
+
+    /** Default bound for short strings such as paths and queries. */
+    public static final int SHORT = 4_096;
+    /** Bound for file content, diffs and code edits. */
+    public static final int LONG = 2_000_000;
+
+    public Parameter {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(description, "description");
+        if (maxLength <= 0) {
+            throw new IllegalArgumentException("maxLength must be positive");
+        }
+    }
+
+    public static Parameter required(String name, Type type, String description) {
+        return new Parameter(name, type, true, description, SHORT, false);
+    }
+
+    public static Parameter optional(String name, Type type, String description) {
+        return new Parameter(name, type, false, description, SHORT, false);
+    }
+
+    /** The same parameter accepting values up to {@code max} characters (or items, for arrays). */
+    public Parameter maxLength(int max) {
+        return new Parameter(name, type, required, description, max, allowEmpty);
+    }
+
+    /** The same parameter accepting an empty string (a file's content may be empty; a path may not). */
+    public Parameter emptyAllowed() {
+        return new Parameter(name, type, required, description, maxLength, true);
+    }
+
+    /** The optional free-text reason some tools take so the model can say why it calls them; never acted upon. */
+    public static Parameter explanation() {
+        return optional("explanation", Type.STRING, "One sentence on why this tool is used and how it helps the goal.")
+                .emptyAllowed();
+    }
+}

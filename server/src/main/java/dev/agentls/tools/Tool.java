@@ -1,0 +1,33 @@
+package dev.agentls.tools;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One agent tool: its name, what it does in prose (with an example of its XML form, for XML tool mode), its
+ * parameters (from which its JSON Schema and argument validation derive), and the work itself. {@link ToolSet}
+ * validates arguments before {@link #run} is called, so a tool only sees values of the declared types.
+ */
+public interface Tool {
+
+    /** The name a model calls it by, e.g. {@code read_file}. */
+    String name();
+
+    /** Prose for the system prompt: what it does, its rules, and an example call in XML form. */
+    String description();
+
+    /** Its parameters, in the order they are documented. */
+    List<Parameter> parameters();
+
+    /**
+     * Does the work. Never throws for expected problems (bad paths, refusals, declines): those are a
+     * {@link ToolResult.Failure} saying why. Returns at once; the answer arrives on the future.
+     */
+    CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context);
+
+    /** The JSON Schema of its arguments, for native tool calling. */
+    default ObjectNode schema() {
+        return ToolSchemas.schemaOf(parameters());
+    }
+}

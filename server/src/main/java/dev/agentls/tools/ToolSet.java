@@ -1,0 +1,92 @@
+package dev.agentls.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The tools a run may call, by name, and the one entry point that calls them: it refuses unknown names, validates
+ * arguments against the tool's parameters before the tool sees them, bounds their total size, and turns anything a
+ * tool throws into a failure result, so a caller always gets a {@link ToolResult}.
+ */
+public final class ToolSet {
+
+    /** Upper bound on a call's whole argument object, as JSON text; each parameter has its own tighter bound too. */
+    public static final int MAX_ARGUMENT_CHARS = 4_000_000;
+
+    private final Map<String, Tool> tools = new LinkedHashMap<>();
+
+    public ToolSet(List<Tool> tools) {
+        for (Tool tool : tools) {
+            if (this.tools.putIfAbsent(tool.name(), tool) != null) {
+                throw new IllegalArgumentException("two tools are named " + tool.name());
+            }
+        }
+    }
+
+    public List<Tool> tools() {
+        return List.copyOf(tools.values());
+    }
+
+    public Optional<Tool> find(String name) {
+        return Optional.ofNullable(tools.get(name));
+    }
+
+    public List<String> names() {
+        return List.copyOf(tools.keySet());
+    }
+
+    /** Validates and runs one call; the future always completes normally, with a failure result on any problem. */
+    public CompletableFuture<ToolResult> execute(String name, JsonNode arguments, ToolContext context) {
+        Tool tool = name == null ? null : tools.get(name);
+        if (tool == null) {
+            return CompletableFuture.completedFuture(ToolResult.failure("unknown tool '" + name
+                    + "'; the available tools are " + String.join(", ", tools.keySet())));
+        }
+        if (arguments != null && arguments.toString().length() > MAX_ARGUMENT_CHARS) {
+            return CompletableFuture.completedFuture(ToolResult.failure(name + ": the arguments are "
+                    + arguments.toString().length() + " characters long; the limit is " + MAX_ARGUMENT_CHARS
+                    + ". Split the work into smaller calls."));
+        }
+        ArgumentValidator.Validation validation = ArgumentValidator.validate(name, tool.parameters(), arguments);
+        if (validation instanceof ArgumentValidator.Validation.Invalid invalid) {
+            return CompletableFuture.completedFuture(ToolResult.failure(invalid.message()));
+        }
+        Arguments valid = ((ArgumentValidator.Validation.Valid) validation).arguments();
+        if (context.cancellation().isCancelled()) {
+            return CompletableFuture.completedFuture(ToolResult.failure(name + ": cancelled before it started"));
+        }
+        CompletableFuture<ToolResult> running;
+        try {
+            running = tool.run(valid, context);
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(unexpected(name, e));
+        }
+        return running.exceptionally(e -> unexpected(name, e));
+    }
+
+    /** {@code [{"name":..,"description":..,"parameters":{schema}}]}: what native tool calling sends to a model. */
+    public ArrayNode definitions() {
+        ArrayNode array = JsonNodeFactory.instance.arrayNode();
+        for (Tool tool : tools.values()) {
+            ObjectNode definition = array.addObject();
+            definition.put("name", tool.name());
+            definition.put("description", tool.description());
+            definition.set("parameters", tool.schema());
+        }
+        return array;
+    }
+
+    private static ToolResult unexpected(String name, Throwable e) {
+        Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+        return ToolResult.failure(name + ": failed unexpectedly: " + cause.getClass().getSimpleName()
+                + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
+    }
+}

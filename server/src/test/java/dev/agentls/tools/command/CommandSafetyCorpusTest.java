@@ -1,0 +1,78 @@
+package dev.agentls.tools.command;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentls.tools.TestWorkspace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The two corpora: every dangerous command needs approval; at most 5% of everyday commands prompt. */
+class CommandSafetyCorpusTest {
+
+    @TempDir
+    Path temp;
+
+    private CommandSafety safety;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        Path root = TestWorkspace.copy("tools", temp);
+        Path home = Files.createDirectories(temp.resolve("home"));
+        safety = new CommandSafety(root, home, new SimpleGuard(root));
+    }
+
+    @Test
+    void everyDangerousCommandNeedsApprovalOrIsRefused() throws IOException {
+        List<String> corpus = corpus("dangerous.txt");
+        assertTrue(corpus.size() >= 100, "the dangerous corpus has " + corpus.size() + " commands");
+        List<String> missed = new ArrayList<>();
+        for (String command : corpus) {
+            CommandVerdict verdict = safety.check(command);
+            if (verdict instanceof CommandVerdict.Safe) {
+                missed.add(command);
+            }
+            if (Boolean.getBoolean("agentls.printVerdicts")) {
+                System.out.println(command.replace("\n", "⏎") + "  ->  " + verdict);
+            }
+        }
+        double rate = 1.0 - (double) missed.size() / corpus.size();
+        System.out.printf("dangerous corpus: %d commands, %.1f%% need approval or are refused%n",
+                corpus.size(), rate * 100);
+        assertEquals(List.of(), missed, "dangerous commands that would run unasked");
+    }
+
+    @Test
+    void atMostFivePercentOfEverydayCommandsPrompt() throws IOException {
+        List<String> corpus = corpus("safe.txt");
+        assertTrue(corpus.size() >= 100, "the safe corpus has " + corpus.size() + " commands");
+        List<String> prompted = new ArrayList<>();
+        for (String command : corpus) {
+            CommandVerdict verdict = safety.check(command);
+            if (!(verdict instanceof CommandVerdict.Safe)) {
+                prompted.add(command + "  <- " + verdict);
+            }
+        }
+        double rate = (double) prompted.size() / corpus.size();
+        System.out.printf("safe corpus: %d commands, %.1f%% false prompts%n", corpus.size(), rate * 100);
+        prompted.forEach(p -> System.out.println("  prompted: " + p));
+        assertTrue(rate <= 0.05, "false prompt rate " + rate + " over 5%: " + prompted);
+    }
+
+    static List<String> corpus(String name) throws IOException {
+        try (InputStream in = CommandSafetyCorpusTest.class.getResourceAsStream("/commands/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .filter(line -> !line.isBlank() && !line.startsWith("#"))
+                    .map(line -> line.replace("⏎", "\n"))
+                    .toList();
+        }
+    }
+}
