@@ -50,9 +50,10 @@ public final class ToolSet {
             return CompletableFuture.completedFuture(ToolResult.failure("unknown tool '" + name
                     + "'; the available tools are " + String.join(", ", tools.keySet())));
         }
-        if (arguments != null && arguments.toString().length() > MAX_ARGUMENT_CHARS) {
+        int size = arguments == null ? 0 : arguments.toString().length();
+        if (size > MAX_ARGUMENT_CHARS) {
             return CompletableFuture.completedFuture(ToolResult.failure(name + ": the arguments are "
-                    + arguments.toString().length() + " characters long; the limit is " + MAX_ARGUMENT_CHARS
+                    + size + " characters long; the limit is " + MAX_ARGUMENT_CHARS
                     + ". Split the work into smaller calls."));
         }
         ArgumentValidator.Validation validation = ArgumentValidator.validate(name, tool.parameters(), arguments);

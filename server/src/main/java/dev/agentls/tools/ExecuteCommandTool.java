@@ -1,0 +1,139 @@
+package dev.agentls.tools;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.tools.command.CommandRunner;
+import dev.agentls.tools.command.CommandSafety;
+import dev.agentls.tools.command.CommandVerdict;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * {@code execute_command}: runs a shell command in the workspace root, bounded in time and output. The checker
+ * decides whether the user must approve it first; the model's {@code requires_approval} can add that need, never
+ * remove it. A command naming a denied file is refused outright. Declined or refused: nothing runs.
+ */
+public final class ExecuteCommandTool implements Tool {
+
+    private static final int SHOWN = 200;
+
+    private final Supplier<Path> workingDirectory;
+    private final CommandSafety safety;
+    private final CommandRunner runner;
+
+    /** @param workingDirectory the folder commands run in (the first workspace root, read at each call) */
+    public ExecuteCommandTool(Supplier<Path> workingDirectory, CommandSafety safety, CommandRunner runner) {
+        this.workingDirectory = workingDirectory;
+        this.safety = safety;
+        this.runner = runner;
+    }
+
+    @Override
+    public String name() {
+        return "execute_command";
+    }
+
+    @Override
+    public String description() {
+        long seconds = runner.limits().timeout().toSeconds();
+        return """
+                Runs a shell command (bash) in the workspace root and returns its exit code and output (stdout and \
+                stderr together). Use it to build, test, run scripts and inspect the project; prefer the file tools \
+                for reading, searching and editing files. The command gets no input (stdin is empty), so never run \
+                anything interactive; pass flags such as --yes or -q. It is stopped, with every process it started, \
+                after %d seconds; long output keeps its beginning and end. Commands that delete or overwrite data, \
+                use the network, need privileges, install packages, stop processes or reach outside the workspace \
+                always wait for the user's approval; set requires_approval to true for anything else with side \
+                effects the user should see first. Files on the deny list (.env, keys) are never passed to a command.
+                Example:
+                <execute_command>
+                <command>mvn -q test</command>
+                <requires_approval>false</requires_approval>
+                </execute_command>""".formatted(seconds);
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return List.of(
+                Parameter.required("command", Parameter.Type.STRING,
+                        "The command line to run with bash in the workspace root.").maxLength(100_000),
+                Parameter.required("requires_approval", Parameter.Type.BOOLEAN,
+                        "true when the user should approve the command before it runs (anything with side effects"
+                                + " beyond the workspace's build output); the checker may require approval anyway."));
+    }
+
+    @Override
+    public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
+        String command = arguments.string("command");
+        boolean modelAsks = arguments.bool("requires_approval", false);
+        CommandVerdict verdict = safety.check(command);
+        if (verdict instanceof CommandVerdict.Refused refused) {
+            return CompletableFuture.completedFuture(ToolResult.failure("execute_command: refused to run `"
+                    + shorten(command) + "`: " + refused.reason() + ". Nothing was run."));
+        }
+        List<String> reasons = new ArrayList<>();
+        if (verdict instanceof CommandVerdict.NeedsApproval needs) {
+            reasons.addAll(needs.reasons());
+        }
+        if (modelAsks && reasons.isEmpty()) {
+            reasons.add("the model asked for approval");
+        }
+        if (reasons.isEmpty()) {
+            return start(command, false, context);
+        }
+        String detail = command + "\n\nNeeds approval: " + String.join("; ", reasons);
+        return context.host().confirm("Run this command?", detail).thenCompose(approved -> Boolean.TRUE.equals(approved)
+                ? start(command, true, context)
+                : CompletableFuture.completedFuture(ToolResult.failure("execute_command: the user declined to run `"
+                        + shorten(command) + "` (it needed approval: " + String.join("; ", reasons)
+                        + "). Nothing was run.")));
+    }
+
+    private CompletableFuture<ToolResult> start(String command, boolean approved, ToolContext context) {
+        if (context.cancellation().isCancelled()) {
+            return CompletableFuture.completedFuture(ToolResult.failure("execute_command: cancelled before `"
+                    + shorten(command) + "` started. Nothing was run."));
+        }
+        return runner.run(command, workingDirectory.get(), context.cancellation())
+                .thenApply(outcome -> result(command, approved, outcome))
+                .exceptionally(e -> ToolResult.failure("execute_command: could not start the shell: "
+                        + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage())));
+    }
+
+    private ToolResult result(String command, boolean approved, CommandRunner.Outcome outcome) {
+        String output = outcome.output().isEmpty() ? "(no output)" : outcome.output();
+        if (outcome.outputStillOpen()) {
+            output += "\n[background processes still hold the output open; what they print later is not shown]";
+        }
+        ObjectNode data = JsonNodeFactory.instance.objectNode();
+        data.put("command", command);
+        data.put("exitCode", outcome.exitCode());
+        data.put("ending", outcome.ending().name().toLowerCase(java.util.Locale.ROOT));
+        data.put("outputBytes", outcome.outputBytes());
+        data.put("omittedBytes", outcome.omittedBytes());
+        data.put("approved", approved);
+        data.put("elapsedMillis", outcome.elapsed().toMillis());
+        switch (outcome.ending()) {
+            case TIMED_OUT -> {
+                return ToolResult.failure("execute_command: `" + shorten(command) + "` did not finish within "
+                        + runner.limits().timeout().toSeconds() + " seconds and was stopped, with every process it"
+                        + " started. Output so far:\n" + output);
+            }
+            case CANCELLED -> {
+                return ToolResult.failure("execute_command: cancelled; `" + shorten(command)
+                        + "` was stopped, with every process it started. Output so far:\n" + output);
+            }
+            default -> {
+                return ToolResult.success("Exit code " + outcome.exitCode() + ".\n" + output, data);
+            }
+        }
+    }
+
+    private static String shorten(String command) {
+        String oneLine = command.replace('\n', ' ');
+        return oneLine.length() <= SHOWN ? oneLine : oneLine.substring(0, SHOWN) + "…";
+    }
+}

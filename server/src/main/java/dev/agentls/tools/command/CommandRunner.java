@@ -1,0 +1,141 @@
+package dev.agentls.tools.command;
+
+import dev.agentls.tools.Cancellation;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
+
+/**
+ * Runs one command line with {@code bash -c} in a folder, stdin empty, stderr merged into stdout, bounded in time and
+ * captured output. On timeout or cancellation it kills the whole process tree (the shell and every descendant it
+ * started). Secrets are kept out of the child's environment (variables named like keys, tokens and passwords), and
+ * pagers and prompts are turned off so nothing waits for a terminal.
+ */
+public final class CommandRunner {
+
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "(?i).*(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|ACCESS_?KEY).*");
+
+    /** How long a command may run, how much of its output is kept, and how long to wait for output after exit. */
+    public record Limits(Duration timeout, int headBytes, int tailBytes, Duration drainGrace) {
+        public Limits {
+            Objects.requireNonNull(timeout, "timeout");
+            Objects.requireNonNull(drainGrace, "drainGrace");
+            if (timeout.isNegative() || timeout.isZero() || headBytes < 0 || tailBytes < 0) {
+                throw new IllegalArgumentException("limits must be positive");
+            }
+        }
+
+        /** Two minutes, 16 KiB of head and 16 KiB of tail, two seconds for background output after exit. */
+        public static Limits defaults() {
+            return new Limits(Duration.ofMinutes(2), 16 * 1024, 16 * 1024, Duration.ofSeconds(2));
+        }
+    }
+
+    /** How a run ended. */
+    public enum Ending { EXITED, TIMED_OUT, CANCELLED }
+
+    /**
+     * The result of a run. {@code exitCode} is the shell's (-1 when it was killed); {@code output} is head and tail
+     * of stdout and stderr merged; {@code outputStillOpen} when background processes kept the output open after the
+     * shell exited (their later output is not captured).
+     */
+    public record Outcome(Ending ending, int exitCode, String output, long outputBytes, long omittedBytes,
+                          boolean outputStillOpen, Duration elapsed) {}
+
+    private final String shell;
+    private final Limits limits;
+    private final ScheduledExecutorService scheduler;
+    private final Executor readers;
+
+    /**
+     * @param scheduler runs the time limit and the output grace period
+     * @param readers runs one blocking output reader per command
+     */
+    public CommandRunner(String shell, Limits limits, ScheduledExecutorService scheduler, Executor readers) {
+        this.shell = Objects.requireNonNull(shell, "shell");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+        this.readers = Objects.requireNonNull(readers, "readers");
+    }
+
+    public Limits limits() {
+        return limits;
+    }
+
+    /** Starts the command; the future fails only when the shell cannot be started at all. */
+    public CompletableFuture<Outcome> run(String command, Path directory, Cancellation cancellation) {
+        ProcessBuilder builder = new ProcessBuilder(List.of(shell, "-c", command))
+                .directory(directory.toFile())
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        cleanEnvironment(builder.environment());
+        long started = System.nanoTime();
+        Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        OutputCapture capture = new OutputCapture(limits.headBytes(), limits.tailBytes());
+        CompletableFuture<Void> drained = CompletableFuture.runAsync(() -> capture.drain(process.getInputStream()),
+                readers);
+        AtomicReference<Ending> ending = new AtomicReference<>(Ending.EXITED);
+        ScheduledFuture<?> timer = scheduler.schedule(() -> {
+            if (ending.compareAndSet(Ending.EXITED, Ending.TIMED_OUT)) {
+                killTree(process.toHandle());
+            }
+        }, limits.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        Runnable onCancel = () -> {
+            if (ending.compareAndSet(Ending.EXITED, Ending.CANCELLED)) {
+                killTree(process.toHandle());
+            }
+        };
+        cancellation.onCancel(onCancel);
+        return process.onExit().thenCompose(exited -> {
+            timer.cancel(false);
+            cancellation.remove(onCancel);
+            CompletableFuture<Boolean> drainedInTime = new CompletableFuture<>();
+            drained.whenComplete((ignored, error) -> drainedInTime.complete(true));
+            scheduler.schedule(() -> drainedInTime.complete(false), limits.drainGrace().toMillis(),
+                    TimeUnit.MILLISECONDS);
+            return drainedInTime;
+        }).thenApply(complete -> new Outcome(ending.get(),
+                ending.get() == Ending.EXITED ? process.exitValue() : -1,
+                capture.text(), capture.totalBytes(), capture.omittedBytes(), !complete,
+                Duration.ofNanos(System.nanoTime() - started)));
+    }
+
+    /**
+     * Kills a process and every descendant. The descendants are listed before the parent dies, since once it is gone
+     * its children are re-parented and can no longer be found from it.
+     */
+    static void killTree(ProcessHandle process) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
+        // A child may have forked between the listing and the kill: look once more from each survivor.
+        descendants.stream().filter(ProcessHandle::isAlive)
+                .forEach(h -> h.descendants().forEach(ProcessHandle::destroyForcibly));
+    }
+
+    private static void cleanEnvironment(Map<String, String> environment) {
+        environment.keySet().removeIf(name -> SECRET_NAME.matcher(name).matches());
+        environment.put("PAGER", "cat");
+        environment.put("GIT_PAGER", "cat");
+        environment.put("GIT_TERMINAL_PROMPT", "0");
+        environment.put("DEBIAN_FRONTEND", "noninteractive");
+        environment.putIfAbsent("TERM", "dumb");
+    }
+}
