@@ -12,6 +12,8 @@ import org.eclipse.lsp4j.ServerCapabilities;
 import org.eclipse.lsp4j.ServerInfo;
 import org.eclipse.lsp4j.TextDocumentSyncKind;
 import org.eclipse.lsp4j.WorkspaceFolder;
+import org.eclipse.lsp4j.WorkspaceFoldersOptions;
+import org.eclipse.lsp4j.WorkspaceServerCapabilities;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageClientAware;
 import org.eclipse.lsp4j.services.LanguageServer;
@@ -38,7 +40,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         this.sessions = sessions;
         this.log = log;
         this.documentSync = new DocumentSync(() -> session, log);
-        this.commandDispatch = new CommandDispatch(() -> session);
+        this.commandDispatch = new CommandDispatch(() -> session, log);
     }
 
     @Override
@@ -56,6 +58,10 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         ServerCapabilities capabilities = new ServerCapabilities();
         capabilities.setTextDocumentSync(TextDocumentSyncKind.Full);
         capabilities.setExecuteCommandProvider(new ExecuteCommandOptions(opened.commands().ids()));
+        WorkspaceFoldersOptions folders = new WorkspaceFoldersOptions();
+        folders.setSupported(true);
+        folders.setChangeNotifications(true);
+        capabilities.setWorkspace(new WorkspaceServerCapabilities(folders));
         String version = getClass().getPackage().getImplementationVersion();
         return CompletableFuture.completedFuture(
                 new InitializeResult(capabilities, new ServerInfo("agentls", version == null ? "dev" : version)));

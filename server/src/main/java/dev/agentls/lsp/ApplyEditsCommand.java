@@ -14,6 +14,10 @@ import java.util.concurrent.CompletableFuture;
  * open buffer (or disk) by the {@link EditPlanner}; a refusal is a JSON-RPC error carrying its facts. A resolved edit
  * goes to the editor as one {@code workspace/applyEdit}; the answer is {applied, blocks}, with the editor's reason
  * when it refused or the buffer moved on. Nothing is ever retried.
+ *
+ * <p>The plan is made on LSP4J's reader thread on purpose: it only reads (bounded by the store's size limit) and
+ * computes, and no {@code didChange} can slip in between reading the buffer and sending the edit with its version.
+ * The wait for the editor's answer is a chained future, never a blocking call.
  */
 final class ApplyEditsCommand implements CommandHandler {
 

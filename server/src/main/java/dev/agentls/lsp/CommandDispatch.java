@@ -1,23 +1,32 @@
 package dev.agentls.lsp;
 
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.eclipse.lsp4j.DidChangeConfigurationParams;
 import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
+import org.eclipse.lsp4j.DidChangeWorkspaceFoldersParams;
 import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.WorkspaceFolder;
+import org.eclipse.lsp4j.WorkspaceFoldersChangeEvent;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.services.WorkspaceService;
 
 /**
  * {@code workspace/executeCommand}: finds the command's handler in the session's table and hands it the arguments.
- * An unknown id, arguments that are not one object, or a call before {@code initialize} are JSON-RPC errors.
+ * An unknown id, arguments that are not one object, or a call before {@code initialize} are JSON-RPC errors. Also
+ * follows the editor's workspace folders as they are added and removed.
  */
 final class CommandDispatch implements WorkspaceService {
 
     private final Supplier<Session> session;
+    private final ServerLog log;
 
-    CommandDispatch(Supplier<Session> session) {
+    CommandDispatch(Supplier<Session> session, ServerLog log) {
         this.session = session;
+        this.log = log;
     }
 
     @Override
@@ -37,6 +46,22 @@ final class CommandDispatch implements WorkspaceService {
         } catch (ResponseErrorException e) {
             return CommandFailure.failed(e);
         }
+    }
+
+    /** Folders added or removed in the editor: paths are confined to the new set from the next request on. */
+    @Override
+    public void didChangeWorkspaceFolders(DidChangeWorkspaceFoldersParams params) {
+        Session current = session.get();
+        if (current == null) {
+            return;
+        }
+        WorkspaceFoldersChangeEvent event = params.getEvent();
+        current.roots().change(paths(event.getAdded()), paths(event.getRemoved()));
+        log.info("workspace folders are now " + current.roots().roots().stream().map(r -> r.given().toString()).toList());
+    }
+
+    private static List<Path> paths(List<WorkspaceFolder> folders) {
+        return folders == null ? List.of() : folders.stream().map(f -> Path.of(URI.create(f.getUri()))).toList();
     }
 
     @Override

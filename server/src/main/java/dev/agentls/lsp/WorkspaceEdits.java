@@ -96,8 +96,18 @@ final class WorkspaceEdits {
         return current.isPresent() ? current.getAsInt() : null;
     }
 
+    /**
+     * Minimal edits, except for an empty old text: there the edit spans to line 1, past the end, because Neovim shows
+     * an empty file as one empty line and keeps that line after an insertion at 0:0 (a stray blank line at the end)
+     * unless the edit reaches past the last line; editors that validate positions clamp it to the end.
+     */
     private static List<Either<TextEdit, SnippetTextEdit>> textEdits(String oldText, String newText) {
         List<Either<TextEdit, SnippetTextEdit>> edits = new ArrayList<>();
+        if (oldText.isEmpty()) {
+            Range all = new Range(new Position(0, 0), new Position(1, 0));
+            edits.add(Either.forLeft(new TextEdit(all, newText)));
+            return edits;
+        }
         for (TextReplacement replacement : MinimalEdits.between(oldText, newText)) {
             Range range = new Range(new Position(replacement.startLine(), replacement.startCharacter()),
                     new Position(replacement.endLine(), replacement.endCharacter()));

@@ -105,6 +105,10 @@ final class LspFixture implements AutoCloseable {
         window.setWorkDoneProgress(true);
         capabilities.setWindow(window);
         params.setCapabilities(capabilities);
+        return initialize(params);
+    }
+
+    InitializeResult initialize(InitializeParams params) throws Exception {
         InitializeResult result = await(server.initialize(params));
         server.initialized(new org.eclipse.lsp4j.InitializedParams());
         return result;
