@@ -11,6 +11,8 @@
 --   expect_error    optional: a substring the command's error message must contain (then no edit may land)
 --   expected        the whole buffer text expected after the command (lines joined by "\n", plus a final "\n")
 --   undo_restores   true: one `u` must bring back the buffer exactly as it was before the command
+--   other_buffers   optional list of {file = ..., expected = ...}: other buffers the edit must have filled
+--                   (a created file, a second file of a multi-file edit)
 --   result_file     where to write what happened (JSON) for the test to read
 -- Exits 0 when every expectation held, 1 (cquit) otherwise; the result file says why.
 
@@ -90,7 +92,18 @@ local function run(params)
     assert(not err, "the command failed: " .. (err and err.message or ""))
     assert(result and result.applied == true, "the command did not apply: " .. vim.inspect(result))
     assert(report.after == params.expected, "the buffer is not as expected")
-    assert(vim.api.nvim_buf_get_option(bufnr, "modified"), "the buffer should be modified, not saved")
+    if report.after ~= before then
+      assert(vim.api.nvim_buf_get_option(bufnr, "modified"), "the buffer should be modified, not saved")
+    end
+    report.other_buffers = {}
+    for _, other in ipairs(params.other_buffers or {}) do
+      local other_bufnr = vim.fn.bufnr(other.file)
+      assert(other_bufnr > 0, "no buffer for " .. other.file)
+      vim.fn.bufload(other_bufnr)
+      local text = buffer_text(other_bufnr)
+      report.other_buffers[other.file] = text
+      assert(text == other.expected, "the buffer of " .. other.file .. " is not as expected")
+    end
   end
 
   if params.undo_restores then

@@ -22,7 +22,8 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 /**
  * The test editor's buffers: text and version per URI, and the rules a careful editor applies to a
  * {@code WorkspaceEdit} (VS Code's): a versioned document edit against a buffer at another version is refused whole,
- * edits must not overlap, positions are UTF-16. Nothing is applied unless everything can be.
+ * edits must not overlap, positions are UTF-16 (a line past the end is clamped to the end, as VS Code does).
+ * Nothing is applied unless everything can be.
  */
 final class EditorModel {
 
@@ -133,14 +134,17 @@ final class EditorModel {
         return Optional.of(out.toString());
     }
 
-    /** The UTF-16 offset of an LSP position, or -1 when it lies outside the text. */
+    /**
+     * The UTF-16 offset of an LSP position; a line past the last one means the end of the text (VS Code clamps it so),
+     * a character past the end of its line is -1 (out of range).
+     */
     private static int offset(String text, Position position) {
         int line = 0;
         int index = 0;
         while (line < position.getLine()) {
             int newline = text.indexOf('\n', index);
             if (newline < 0) {
-                return -1;
+                return text.length();
             }
             index = newline + 1;
             line++;

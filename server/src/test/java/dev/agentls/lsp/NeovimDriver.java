@@ -21,6 +21,10 @@ import java.util.concurrent.TimeUnit;
  * Runs one scenario of {@code nvim/drive.lua} in a headless Neovim attached to AgentLS (started from the test's own
  * classpath, so no jar is needed), and returns the driver's report. Neovim is killed after 60 s. When {@code nvim}
  * is missing the test is skipped, unless {@code AGENTLS_REQUIRE_NVIM=1} (CI) makes that a failure.
+ *
+ * <p>To add a scenario (say, {@code agentls.applyLazyEdit} on a Python file): a test method that copies a test
+ * workspace, builds a {@link Scenario} (file, optional typing, command and arguments, the expected buffer, whether
+ * one undo restores it), runs it, and asserts on the {@link Outcome}'s report and on disk.
  */
 final class NeovimDriver {
 
@@ -54,6 +58,13 @@ final class NeovimDriver {
 
         Scenario expectError(String fragment) {
             params.put("expect_error", fragment);
+            return this;
+        }
+
+        Scenario expectOtherBuffer(Path file, String text) {
+            @SuppressWarnings("unchecked")
+            List<Object> others = (List<Object>) params.computeIfAbsent("other_buffers", k -> new ArrayList<>());
+            others.add(Map.of("file", file.toString(), "expected", text));
             return this;
         }
 

@@ -86,4 +86,58 @@ class NeovimEndToEndTest {
         assertTrue(outcome.report().get("error").getAsString().contains("block 1"), outcome.describe());
         assertEquals(disk, Files.readString(file));
     }
+
+    @Test
+    void keepsCrlfLineEndingsInADosBuffer() throws Exception {
+        Path file = root.resolve("src/main/java/demo/Dos.java");
+        Files.writeString(file, "class Dos {\r\n    int a = 1;\r\n    int b = 2;\r\n}\r\n");
+        String diff = "------- SEARCH\n    int a = 1;\n    int b = 2;\n=======\n    int a = 10;\n    long c = 3;\n"
+                + "    int b = 2;\n+++++++ REPLACE\n";
+
+        NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
+                .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}", "diff", diff))
+                .expectBuffer("class Dos {\n    int a = 10;\n    long c = 3;\n    int b = 2;\n}\n")
+                .undoRestores(), temp);
+
+        assertTrue(outcome.ok(), outcome.describe());
+    }
+
+    @Test
+    void placesAnEditAfterAnAstralCharacterByUtf16Positions() throws Exception {
+        Path file = root.resolve("src/main/java/demo/Wave.java");
+        Files.writeString(file, "class Wave {\n    String hi = \"\uD83D\uDC4B\u00e9 hi there\";\n}\n");
+        String diff = "------- SEARCH\n    String hi = \"\uD83D\uDC4B\u00e9 hi there\";\n=======\n"
+                + "    String hi = \"\uD83D\uDC4B\u00e9 hello there\";\n+++++++ REPLACE\n";
+
+        NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
+                .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}", "diff", diff))
+                .expectBuffer("class Wave {\n    String hi = \"\uD83D\uDC4B\u00e9 hello there\";\n}\n")
+                .undoRestores(), temp);
+
+        assertTrue(outcome.ok(), outcome.describe());
+    }
+
+    @Test
+    void createsAFileNamedByAFileEditWithAnEmptySearch() throws Exception {
+        Path file = root.resolve(GREETER);
+        Path created = root.resolve("src/main/java/demo/Farewell.java");
+        String diff = """
+                <file-edit filePath="src/main/java/demo/Farewell.java">
+                ------- SEARCH
+                =======
+                package demo;
+
+                class Farewell {}
+                +++++++ REPLACE
+                </file-edit>
+                """;
+
+        NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
+                .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}", "diff", diff))
+                .expectBuffer(Files.readString(file))
+                .expectOtherBuffer(created, "package demo;\n\nclass Farewell {}\n"), temp);
+
+        assertTrue(outcome.ok(), outcome.describe());
+        assertTrue(Files.exists(created), "Neovim creates the file (empty) and fills its buffer");
+    }
 }
