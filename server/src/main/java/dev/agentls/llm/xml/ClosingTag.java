@@ -19,8 +19,10 @@ final class ClosingTag {
      * Scans {@code chunk[from, to)}, appending content to {@code out}. Returns the index just after the closing tag
      * when it completes, else -1 (everything was consumed; a partial match may be held).
      */
-    int scan(String chunk, int from, int to, StringBuilder out) {
+    int scan(String chunk, int from, int to, TextRun out) {
         int i = from;
+        // Where the current partial match began in this chunk; -1 when it began in an earlier chunk.
+        int matchFrom = -1;
         while (i < to) {
             if (matched == 0) {
                 int lt = chunk.indexOf('<', i);
@@ -30,6 +32,7 @@ final class ClosingTag {
                 }
                 out.append(chunk, i, lt);
                 matched = 1;
+                matchFrom = lt;
                 i = lt + 1;
                 continue;
             }
@@ -41,8 +44,13 @@ final class ClosingTag {
                     return i;
                 }
             } else {
-                // Give back what looked like the tag; the current character is scanned again (it may be a '<').
-                out.append(tag, 0, matched);
+                // Give back what looked like the tag (from the chunk itself when it is there, so the output stays
+                // one range); the current character is scanned again (it may be a '<').
+                if (matchFrom >= 0) {
+                    out.append(chunk, matchFrom, i);
+                } else {
+                    out.append(tag, 0, matched);
+                }
                 matched = 0;
             }
         }
@@ -55,7 +63,7 @@ final class ClosingTag {
     }
 
     /** Gives the held characters back as content (the stream ended or the context changed). */
-    void releaseTo(StringBuilder out) {
+    void releaseTo(TextRun out) {
         out.append(tag, 0, matched);
         matched = 0;
     }

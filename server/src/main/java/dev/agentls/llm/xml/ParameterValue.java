@@ -14,8 +14,15 @@ final class ParameterValue {
     /** Characters of the final value already handed out as deltas. */
     private int emitted;
 
-    StringBuilder raw() {
-        return raw;
+    /** Adds streamed raw text (whole strings: a builder copies those in bulk). */
+    void append(String piece) {
+        raw.append(piece);
+    }
+
+    /** Drops the raw text (the call grew too large and will not be completed). */
+    void discard() {
+        raw.setLength(0);
+        raw.trimToSize();
     }
 
     int length() {

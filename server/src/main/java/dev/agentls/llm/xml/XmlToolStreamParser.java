@@ -56,14 +56,17 @@ public final class XmlToolStreamParser {
     private final TagTrie topLevelTags;
 
     private Mode mode = Mode.TEXT;
-    private final StringBuilder out = new StringBuilder();
+    private final TextRun out = new TextRun();
     /** A possible tag being read at the top level or in a tool body, starting with '<'. */
     private final StringBuilder candidate = new StringBuilder();
     private TagTrie.Node candidateNode;
+    /** Where the candidate began in the current chunk; -1 when it began in an earlier one. */
+    private int candidateFrom = -1;
     private ClosingTag closing;
 
     private int callCount;
     private String tool;
+    private String toolClosingTag;
     private Map<String, String> parameters;
     private int callChars;
     private boolean callTooLarge;
@@ -102,6 +105,7 @@ public final class XmlToolStreamParser {
         }
         int i = 0;
         int n = chunk.length();
+        candidateFrom = -1;
         while (i < n) {
             i = switch (mode) {
                 case TEXT -> text(chunk, i, n);
@@ -145,6 +149,7 @@ public final class XmlToolStreamParser {
             out.append(chunk, i, lt);
             candidate.append('<');
             candidateNode = topLevelTags.root();
+            candidateFrom = lt;
             return lt + 1;
         }
         char c = chunk.charAt(i);
@@ -167,7 +172,11 @@ public final class XmlToolStreamParser {
             return i + 1;
         }
         // Not a known tag: what was held is text; the character is read again (it may start a tag).
-        out.append(candidate);
+        if (candidateFrom >= 0) {
+            out.append(chunk, candidateFrom, i);
+        } else {
+            out.append(candidate);
+        }
         candidate.setLength(0);
         return i;
     }
@@ -184,6 +193,7 @@ public final class XmlToolStreamParser {
 
     private void openCall(String name) {
         tool = name;
+        toolClosingTag = "</" + name + ">";
         parameters = new LinkedHashMap<>();
         callChars = 0;
         callTooLarge = false;
@@ -207,7 +217,7 @@ public final class XmlToolStreamParser {
         }
         boolean closingTag = candidate.length() > 1 && candidate.charAt(1) == '/';
         if (closingTag) {
-            String expected = "</" + tool + ">";
+            String expected = toolClosingTag;
             if (c == expected.charAt(candidate.length())) {
                 candidate.append(c);
                 if (candidate.length() == expected.length()) {
@@ -242,13 +252,15 @@ public final class XmlToolStreamParser {
     }
 
     private int parameterValue(String chunk, int i, int n) {
-        int end = closing.scan(chunk, i, n, value.raw());
-        if (!callTooLarge && callChars + value.length() > maxToolCallChars) {
-            callTooLarge = true;
-        }
-        if (callTooLarge) {
-            // Stop holding the value; the call is reported as dropped when it closes.
-            value.raw().setLength(0);
+        int end = closing.scan(chunk, i, n, out);
+        String piece = out.take();
+        if (!callTooLarge) {
+            value.append(piece);
+            if (callChars + value.length() > maxToolCallChars) {
+                // Stop holding the value; the call is reported as dropped when it closes.
+                callTooLarge = true;
+                value.discard();
+            }
         }
         if (end < 0) {
             return n;
@@ -308,16 +320,14 @@ public final class XmlToolStreamParser {
     }
 
     private void flushText() {
-        if (out.length() > 0) {
-            sink.accept(new XmlStreamEvent.TextDelta(out.toString()));
-            out.setLength(0);
+        if (!out.isEmpty()) {
+            sink.accept(new XmlStreamEvent.TextDelta(out.take()));
         }
     }
 
     private void flushThinking() {
-        if (out.length() > 0) {
-            sink.accept(new XmlStreamEvent.ThinkingDelta(out.toString()));
-            out.setLength(0);
+        if (!out.isEmpty()) {
+            sink.accept(new XmlStreamEvent.ThinkingDelta(out.take()));
         }
     }
 
