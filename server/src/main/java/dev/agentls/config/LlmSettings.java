@@ -2,12 +2,13 @@ package dev.agentls.config;
 
 import java.net.URI;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Settings of the model connection ({@code agentls.llm.*}). The API key is never here: {@code apiKeyEnv} names the
  * environment variable the client reads at call time.
  *
- * @param baseUrl            absolute http(s) URL without credentials
+ * @param baseUrl            absolute http(s) URL without credentials, query, fragment or trailing slash
  * @param apiKeyEnv          an environment variable name ({@code [A-Za-z_][A-Za-z0-9_]*})
  * @param maxOutputTokens    the most tokens one answer (one round) may have
  * @param contextWindow      the model's context window in tokens
@@ -61,7 +62,7 @@ public record LlmSettings(
     }
 
     /** The price of the configured model, if the table has it. */
-    public java.util.Optional<ModelPrice> price() {
+    public Optional<ModelPrice> price() {
         return prices.forModel(model);
     }
 }

@@ -133,7 +133,7 @@ final class SettingsFormats {
     }
 
     /**
-     * An absolute http(s) URL with a host and no credentials or fragment, with any trailing slash removed so
+     * An absolute http(s) URL with a host and no credentials, query or fragment, with any trailing slash removed so
      * clients can append their paths. Empty with a reason when refused.
      */
     static URI baseUrl(String text, StringBuilder reason) {
@@ -163,6 +163,11 @@ final class SettingsFormats {
         }
         if (uri.getRawFragment() != null) {
             reason.append("has a #fragment");
+            return null;
+        }
+        if (uri.getRawQuery() != null) {
+            // The clients append their path ("/chat/completions", "/v1/messages") to the base URL.
+            reason.append("has a ?query; the client appends its own path to the base URL");
             return null;
         }
         String s = uri.toString();

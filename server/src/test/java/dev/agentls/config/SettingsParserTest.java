@@ -216,7 +216,8 @@ class SettingsParserTest {
                 "http://exa mple.com", "not a valid URL",
                 "http:///v1", "has no host",
                 "https://user:pw@host/v1", "carries credentials",
-                "https://host/v1#x", "has a #fragment");
+                "https://host/v1#x", "has a #fragment",
+                "https://host/v1?api-version=1", "has a ?query");
         for (Map.Entry<String, String> c : cases.entrySet()) {
             List<String> errs = errors(Map.of("llm", Map.of("baseUrl", c.getKey())));
             assertEquals(1, errs.size(), errs.toString());
