@@ -44,6 +44,7 @@ public final class Main {
         register(verbs, new VersionCommand());
         register(verbs, new ApplyCommand(System.in));
         register(verbs, new LspCommand(System.in));
+        register(verbs, new ReplayModelCommand());
         return verbs;
     }
 

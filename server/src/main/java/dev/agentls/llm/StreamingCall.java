@@ -1,10 +1,14 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.ModelPrice;
+import dev.agentls.config.ToolMode;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
@@ -15,7 +19,8 @@ import okhttp3.Call;
 /**
  * One logical answer: rounds (the first, then a continuation for each {@code length} stop, up to
  * {@code continuationRounds}), each round tried again after a 429 or 5xx only while nothing has reached the
- * listener. Owns the call's cancellation: the flag, the HTTP call under way and the latch that wakes a backoff.
+ * listener. Owns the call's cancellation: the flag, the HTTP call under way and the latch that wakes a backoff. In
+ * xml tool mode the answer's text runs through one {@link XmlToolCalls} for all rounds.
  */
 final class StreamingCall implements ModelCall, HttpAttempt.Registry {
 
@@ -28,7 +33,8 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private final Logger log;
     private final ModelRequest request;
     private final ModelListener listener;
-    private final Consumer<ModelEvent> roundSinkDecorator;
+    private final Consumer<ModelEvent> roundSink;
+    private final XmlToolCalls xml;
 
     private final CompletableFuture<ModelOutcome> outcome = new CompletableFuture<>();
     private final CountDownLatch cancelLatch = new CountDownLatch(1);
@@ -49,7 +55,15 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         this.log = log;
         this.request = request;
         this.listener = listener;
-        this.roundSinkDecorator = this::deliver;
+        if (settings.toolMode() == ToolMode.XML) {
+            Set<String> names = new HashSet<>();
+            request.tools().forEach(t -> names.add(t.name()));
+            this.xml = new XmlToolCalls(new ObjectMapper(), names, this::deliver);
+            this.roundSink = xml;
+        } else {
+            this.xml = null;
+            this.roundSink = this::deliver;
+        }
     }
 
     @Override
@@ -116,7 +130,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         StringBuilder answer = new StringBuilder();
         Optional<TokenUsage> usage = Optional.empty();
         int maxTokens = request.maxOutputTokens().orElse(settings.maxOutputTokens());
-        boolean withTools = settings.toolMode() == dev.agentls.config.ToolMode.NATIVE;
+        boolean withTools = settings.toolMode() == ToolMode.NATIVE;
         for (int rounds = 0; ; rounds++) {
             WireRequest wire;
             try {
@@ -132,11 +146,16 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
             boolean continueAnswer = end.reason() == FinishReason.LENGTH && !end.madeToolCalls()
                     && !end.text().isEmpty() && rounds < settings.continuationRounds();
             if (!continueAnswer) {
+                FinishReason reason = end.reason();
+                if (xml != null) {
+                    xml.finish();
+                    reason = xml.madeToolCalls() && reason == FinishReason.STOP ? FinishReason.TOOL_CALLS : reason;
+                }
                 Optional<TokenUsage> total = usage;
                 Optional<BigDecimal> cost = total.flatMap(u -> settings.price().map(p -> cost(p, u)));
                 total.ifPresent(u -> deliver(new ModelEvent.Usage(u, cost)));
-                deliver(new ModelEvent.Finished(end.reason(), end.providerReason()));
-                return new ModelOutcome.Completed(end.reason(), total, cost);
+                deliver(new ModelEvent.Finished(reason, end.providerReason()));
+                return new ModelOutcome.Completed(reason, total, cost);
             }
             log.fine("model answer hit the output limit; continuing (round " + (rounds + 2) + ")");
             round = request.plus(ModelMessage.Assistant.text(answer.toString()));
@@ -146,7 +165,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private RoundEnd withRetries(WireRequest wire) throws FailureException {
         for (int tried = 1; ; tried++) {
             try {
-                return attempt.run(protocol, wire, redactor, this, roundSinkDecorator);
+                return attempt.run(protocol, wire, redactor, this, roundSink);
             } catch (FailureException e) {
                 ModelFailure failure = e.failure();
                 boolean retriable = failure instanceof ModelFailure.RateLimited

@@ -1,0 +1,86 @@
+package dev.agentls.llm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.config.LlmSettings;
+import dev.agentls.config.ToolMode;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class XmlToolModeTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Harness h = new Harness();
+
+    @AfterEach
+    void close() {
+        h.close();
+    }
+
+    private static LlmSettings xml(LlmSettings s) {
+        return new LlmSettings(s.provider(), s.baseUrl(), s.model(), s.apiKeyEnv(), ToolMode.XML, s.maxOutputTokens(),
+                s.contextWindow(), s.safeZone(), s.timeouts(), s.retries(), s.continuationRounds(), s.prices());
+    }
+
+    private static ModelRequest withTools(String text) {
+        return ModelRequest.of(List.of(new ModelMessage.User(text)),
+                List.of(new ToolSpec("read_file", "Reads a file.", "{\"type\":\"object\"}")));
+    }
+
+    private static String round(String reason, String... chunks) throws Exception {
+        StringBuilder s = new StringBuilder("{\"type\":\"response\"}\n");
+        for (String chunk : chunks) {
+            s.append("{\"type\":\"sse\",\"data\":{\"choices\":[{\"index\":0,\"delta\":{\"content\":")
+                    .append(JSON.writeValueAsString(chunk)).append("},\"finish_reason\":null}]}}\n");
+        }
+        return s.append("{\"type\":\"sse\",\"data\":{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"")
+                .append(reason).append("\"}]}}\n").toString();
+    }
+
+    @Test
+    void turnsToolTagsSplitAcrossChunksIntoToolCallsAndSendsNoNativeTools() throws Exception {
+        String script = round("stop", "Let me <thin", "king>look first</thinking> read it.\n<rea", "d_file>\n<target_",
+                "file>src/A<b>.java</target_file>\n</read_f", "ile> done");
+        try (ScriptedModel model = ScriptedModel.fromText(script)) {
+            ModelOutcome outcome = h.run(xml(Harness.openai(model)), withTools("read"));
+
+            assertEquals("Let me  read it.\n done", h.text());
+            assertTrue(h.thinking().contains("look first"), h.thinking());
+            assertEquals(List.of(new ModelEvent.ToolCallStarted("xml_call_0", "read_file")), h.all(ModelEvent.ToolCallStarted.class));
+            assertEquals(List.of(new ModelEvent.ToolCallCompleted("xml_call_0", "read_file",
+                    "{\"target_file\":\"src/A<b>.java\"}")), h.all(ModelEvent.ToolCallCompleted.class));
+            assertEquals(FinishReason.TOOL_CALLS, ((ModelOutcome.Completed) outcome).reason());
+            assertFalse(model.requestJson(0).has("tools"));
+            model.assertAllConsumed();
+        }
+    }
+
+    @Test
+    void aToolTagCutByTheOutputLimitIsFinishedByTheContinuation() throws Exception {
+        String script = round("length", "Reading.\n<read_file>\n<target_file>src/") + round("stop", "B.java</target_file>\n</read_file>");
+        try (ScriptedModel model = ScriptedModel.fromText(script)) {
+            h.run(xml(Harness.openai(model)), withTools("read"));
+
+            assertEquals(List.of(new ModelEvent.ToolCallCompleted("xml_call_0", "read_file",
+                    "{\"target_file\":\"src/B.java\"}")), h.all(ModelEvent.ToolCallCompleted.class));
+            assertEquals("Reading.\n<read_file>\n<target_file>src/", model.requestJson(1).at("/messages/1/content").asText());
+            model.assertAllConsumed();
+        }
+    }
+
+    @Test
+    void aToolTagLeftOpenAtTheEndFailsNamingTheTool() throws Exception {
+        try (ScriptedModel model = ScriptedModel.fromText(round("stop", "<read_file>\n<target_file>x</target_file>"))) {
+            ModelFailure failure = Harness.failure(h.run(xml(Harness.openai(model)), withTools("read")));
+
+            assertTrue(failure instanceof ModelFailure.ProtocolError, failure.toString());
+            assertTrue(failure.message().contains("read_file"), failure.message());
+            assertTrue(h.all(ModelEvent.Finished.class).isEmpty());
+        }
+    }
+}
