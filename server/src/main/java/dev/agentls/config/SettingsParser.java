@@ -71,10 +71,11 @@ public final class SettingsParser {
                 .orElse(d.model());
         String apiKeyEnv = apiKeyEnv(s).orElse(d.apiKeyEnv());
         ToolMode toolMode = s.parsed("toolMode", "one of \"native\", \"xml\"", ToolMode::byId).orElse(d.toolMode());
-        int maxOutput = s.integer("maxOutputTokens", 1, 10_000_000, TOKENS + " between 1 and 10m")
-                .orElse(d.maxOutputTokens());
-        Optional<Integer> window = s.integer("contextWindow", 1_000, 100_000_000, TOKENS + " between 1k and 100m");
-        int contextWindow = window.orElse(d.contextWindow());
+        Optional<Integer> output = s.integer("maxOutputTokens", 1, 10_000_000, TOKENS + " between 1 and 10m");
+        int contextWindow = s.integer("contextWindow", 1_000, 100_000_000, TOKENS + " between 1k and 100m")
+                .orElse(d.contextWindow());
+        // Unset, the output limit shrinks with a small window so a 4k local model works without a second setting.
+        int maxOutput = output.orElse(Math.min(d.maxOutputTokens(), Math.max(1, contextWindow / 4)));
         SafeZone safeZone = safeZone(s).orElse(d.safeZone());
         int rounds = s.integer("continuationRounds", 0, 20, "a whole number from 0 to 20")
                 .orElse(d.continuationRounds());

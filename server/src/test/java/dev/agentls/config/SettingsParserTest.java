@@ -254,4 +254,34 @@ class SettingsParserTest {
                 "agentls.llm.temperature: unknown setting, ignored", "agentls.ui: unknown setting, ignored"),
                 parsed.warnings());
     }
+
+    @Test
+    void acceptsEveryFormOfEachKeyAtItsBounds() throws SettingsException {
+        Map<String, java.util.function.Function<LlmSettings, Object>> read = Map.of(
+                "maxOutputTokens", LlmSettings::maxOutputTokens,
+                "contextWindow", LlmSettings::contextWindow,
+                "continuationRounds", LlmSettings::continuationRounds);
+        Object[][] cases = {
+            {"maxOutputTokens", "1", 1}, {"maxOutputTokens", "\"1000\"", 1000}, {"maxOutputTokens", "\"1.5K\"", 1500},
+            {"maxOutputTokens", "2048.0", 2048}, {"contextWindow", "\"1000\"", 1000},
+            {"contextWindow", "\"100m\"", 100_000_000}, {"contextWindow", "\" 64k \"", 64_000},
+            {"continuationRounds", "20", 20}, {"continuationRounds", "\"0\"", 0}};
+        for (Object[] c : cases) {
+            String extra = c[0].equals("maxOutputTokens") ? ", \"contextWindow\": \"100m\"" : "";
+            LlmSettings llm = ok("{\"llm\": {\"" + c[0] + "\": " + c[1] + extra + "}}").llm();
+            assertEquals(c[2], read.get((String) c[0]).apply(llm), c[0] + " = " + c[1]);
+        }
+        Timeouts t = ok("{\"llm\": {\"timeouts\": {\"connect\": \"1ms\", \"firstByte\": \"1h\","
+                + " \"idleBetweenChunks\": \" 90S \"}}}").llm().timeouts();
+        assertEquals(new Timeouts(Duration.ofMillis(1), Duration.ofHours(1), Duration.ofSeconds(90)), t);
+        RetryPolicy r = ok("{\"llm\": {\"retries\": {\"maxAttempts\": \"20\", \"baseDelay\": \"250ms\"}}}")
+                .llm().retries();
+        assertEquals(new RetryPolicy(20, Duration.ofMillis(250), Duration.ofSeconds(30)), r);
+        assertEquals(1000, ok("{\"agent\": {\"maxIterations\": \"1000\"}}").agent().maxIterations());
+        assertEquals(URI.create("https://example.com:8443/openai/v1"),
+                ok("{\"llm\": {\"baseUrl\": \" https://example.com:8443/openai/v1// \"}}").llm().baseUrl());
+        assertEquals(1000, ok("{\"llm\": {\"contextWindow\": 4000}}").llm().maxOutputTokens());
+        assertEquals(8192, ok("{\"llm\": {\"contextWindow\": \"1m\"}}").llm().maxOutputTokens());
+        assertEquals("_K9", ok("{\"llm\": {\"apiKeyEnv\": \"_K9\"}}").llm().apiKeyEnv());
+    }
 }
