@@ -1,0 +1,177 @@
+package dev.agentls.workspace;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The warm file index of every root, built in the background at {@link #start()} on the injected executor and kept
+ * current by {@link #onFilesChanged} (call it from {@code workspace/didChangeWatchedFiles}, and after a tool writes);
+ * when no notification has arrived for {@code rescanAfter}, a query schedules a cheap rescan (a stat per file,
+ * re-reading only what changed), so an editor that sends none still sees changes one query later. Follows
+ * {@link WorkspaceRoots}: call {@link #onRootsChanged()} after the folders change. Thread-safe.
+ */
+public final class FileIndex {
+
+    /** Files larger than this are listed but their bytes are not kept or searched. */
+    public static final long DEFAULT_MAX_FILE_BYTES = 4L * 1024 * 1024;
+
+    private final WorkspaceRoots roots;
+    private final PathPolicy policy;
+    private final Executor executor;
+    private final Clock clock;
+    private final Duration rescanAfter;
+    private final long maxFileBytes;
+    private final Object lock = new Object();
+    private volatile Map<Path, RootIndex> indexes = Map.of();
+    private volatile CompletableFuture<Void> ready = CompletableFuture.completedFuture(null);
+    private volatile Instant lastSync;
+    private final AtomicBoolean rescanning = new AtomicBoolean();
+
+    public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter) {
+        this(roots, policy, executor, clock, rescanAfter, DEFAULT_MAX_FILE_BYTES);
+    }
+
+    public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter,
+            long maxFileBytes) {
+        this.roots = roots;
+        this.policy = policy;
+        this.executor = executor;
+        this.clock = clock;
+        this.rescanAfter = rescanAfter;
+        this.maxFileBytes = maxFileBytes;
+        this.lastSync = clock.instant();
+    }
+
+    /** Starts building the index of every root in the background; the future completes when it is warm. */
+    public CompletableFuture<Void> start() {
+        return onRootsChanged();
+    }
+
+    /** Indexes roots that appeared and forgets those that went; completes when the new roots are indexed. */
+    public CompletableFuture<Void> onRootsChanged() {
+        synchronized (lock) {
+            Map<Path, RootIndex> next = new LinkedHashMap<>();
+            List<RootIndex> fresh = new ArrayList<>();
+            for (WorkspaceRoot root : roots.roots()) {
+                RootIndex known = indexes.get(root.real());
+                if (known == null) {
+                    known = new RootIndex(root, policy, maxFileBytes);
+                    fresh.add(known);
+                }
+                next.put(root.real(), known);
+            }
+            indexes = Map.copyOf(next);
+            List<CompletableFuture<Void>> builds = new ArrayList<>();
+            for (RootIndex r : fresh) {
+                builds.add(CompletableFuture.runAsync(() -> syncUnchecked(r), executor));
+            }
+            CompletableFuture<Void> all = CompletableFuture.allOf(builds.toArray(CompletableFuture[]::new));
+            ready = ready.thenCombine(all, (a, b) -> null);
+            lastSync = clock.instant();
+            return all;
+        }
+    }
+
+    /** Completes when every root known at the time of the call has been indexed once. */
+    public CompletableFuture<Void> ready() {
+        return ready;
+    }
+
+    /**
+     * Brings the index up to date for these files (absolute paths; folders are walked). Paths outside every root
+     * are ignored. Runs on the caller's thread and returns when the index reflects them.
+     */
+    public void onFilesChanged(Collection<Path> created, Collection<Path> changed, Collection<Path> deleted) {
+        List<Path> upserts = new ArrayList<>(created);
+        upserts.addAll(changed);
+        for (RootIndex r : indexes.values()) {
+            List<Path> mine = upserts.stream().filter(p -> belongs(r, p)).toList();
+            List<Path> gone = deleted.stream().filter(p -> belongs(r, p)).toList();
+            if (!mine.isEmpty() || !gone.isEmpty()) {
+                try {
+                    r.onFilesChanged(mine.stream().map(FileIndex::real).toList(), gone.stream().map(FileIndex::real).toList());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+        lastSync = clock.instant();
+    }
+
+    /** Re-walks every root now, re-reading what changed; the future completes when done. */
+    public CompletableFuture<Void> rescan() {
+        List<CompletableFuture<Void>> all = new ArrayList<>();
+        for (RootIndex r : indexes.values()) {
+            all.add(CompletableFuture.runAsync(() -> syncUnchecked(r), executor));
+        }
+        lastSync = clock.instant();
+        return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new));
+    }
+
+    /** Schedules a rescan when the index has heard nothing for {@code rescanAfter}; never blocks. */
+    void rescanIfQuiet() {
+        if (Duration.between(lastSync, clock.instant()).compareTo(rescanAfter) >= 0 && rescanning.compareAndSet(false, true)) {
+            rescan().whenComplete((v, e) -> rescanning.set(false));
+        }
+    }
+
+    /** The per-root indexes, in root order, waiting for the first build. */
+    List<RootIndex> warm() {
+        ready.join();
+        rescanIfQuiet();
+        List<RootIndex> out = new ArrayList<>();
+        for (WorkspaceRoot root : roots.roots()) {
+            RootIndex r = indexes.get(root.real());
+            if (r != null) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** How many files are indexed and how many bytes of text are held, for status and benchmarks. */
+    public Stats stats() {
+        long files = 0;
+        long bytes = 0;
+        for (RootIndex r : indexes.values()) {
+            files += r.files().length;
+            bytes += r.contentBytes();
+        }
+        return new Stats(files, bytes);
+    }
+
+    /** Counts for {@link #stats()}. */
+    public record Stats(long files, long contentBytes) {}
+
+    boolean multiRoot() {
+        return roots.roots().size() > 1;
+    }
+
+    private static boolean belongs(RootIndex r, Path p) {
+        return real(p).startsWith(r.root().real()) || p.toAbsolutePath().normalize().startsWith(r.root().given());
+    }
+
+    private static Path real(Path p) {
+        return DocumentStore.key(p);
+    }
+
+    private static void syncUnchecked(RootIndex r) {
+        try {
+            r.sync();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

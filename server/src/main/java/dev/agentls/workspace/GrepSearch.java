@@ -1,0 +1,166 @@
+package dev.agentls.workspace;
+
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executor;
+
+/**
+ * Regex search over the warm index. Owns turning a {@link GrepQuery} into matches, fast: file bytes are scanned in
+ * memory; literals read from the pattern ({@link RegexPlan}) pick candidate lines with a vectorised scan before RE2/J
+ * (linear time, so no pattern can hang the server) sees a line, and patterns that are only literals with word
+ * boundaries never need RE2/J at all. Files are split into chunks searched in path order by the calling thread and
+ * {@code parallelism - 1} helpers; first-N mode stops once more than N matches are known. Open editor buffers are
+ * searched instead of disk. Ignore rules and the deny list apply through the index. Refuses empty patterns, patterns
+ * with a line break, bad regexes (naming the position) and bad globs.
+ */
+public final class GrepSearch {
+
+    /** Longest line text returned with a match. */
+    public static final int MAX_LINE_CHARS = 250;
+    private static final int CHUNK_BYTES = 256 * 1024;
+    private static final int CHUNK_FILES = 128;
+
+    private final FileIndex index;
+    private final DocumentStore documents;
+    private final Executor helpers;
+    private final int parallelism;
+
+    public GrepSearch(FileIndex index, DocumentStore documents, Executor helpers, int parallelism) {
+        this.index = index;
+        this.documents = documents;
+        this.helpers = helpers;
+        this.parallelism = Math.max(1, parallelism);
+    }
+
+    public GrepResult grep(GrepQuery query) {
+        LineSearch search = prepare(query);
+        PathFilter filter = PathFilter.of(query.includeGlob(), query.excludeGlob());
+        Targets targets = targets(filter);
+        ChunkRun run = new ChunkRun(targets.chunkStarts.size() - 1, query.countAll() ? Integer.MAX_VALUE : query.maxResults());
+        for (int i = 1; i < parallelism && targets.chunkStarts.size() > 2; i++) {
+            helpers.execute(() -> work(run, targets, search, query));
+        }
+        work(run, targets, search, query);
+        run.awaitQuiet();
+        return run.result(query.maxResults(), query.countAll());
+    }
+
+    private LineSearch prepare(GrepQuery query) {
+        String p = query.pattern();
+        if (p.isEmpty()) {
+            throw new QueryRefusedException("the search pattern is empty; give a regular expression such as 'TODO'");
+        }
+        if (p.indexOf('\n') >= 0 || p.indexOf('\r') >= 0) {
+            throw new QueryRefusedException("the search pattern contains a line break; matches are found within one "
+                    + "line, so search for one line's text");
+        }
+        Pattern regex;
+        try {
+            regex = Pattern.compile(p, query.caseSensitive() ? 0 : Pattern.CASE_INSENSITIVE);
+        } catch (PatternSyntaxException e) {
+            String part = e.getPattern();
+            int at = part == null ? -1 : p.indexOf(part);
+            throw new QueryRefusedException("invalid regular expression '" + PathSyntax.shorten(p, 200) + "': "
+                    + e.getDescription() + (part == null || part.isEmpty() ? "" : " at '" + PathSyntax.shorten(part, 60) + "'")
+                    + (at >= 0 ? " (position " + at + ")" : "")
+                    + "; escape special characters with a backslash to search for them literally");
+        }
+        return new LineSearch(regex, RegexPlan.of(p, query.caseSensitive()));
+    }
+
+    /** The files to search, in root then path order, cut into chunks of about {@link #CHUNK_BYTES}. */
+    private Targets targets(PathFilter filter) {
+        List<RootIndex> roots = index.warm();
+        boolean multi = roots.size() > 1;
+        Targets t = new Targets();
+        long bytes = 0;
+        int files = 0;
+        t.chunkStarts.add(0);
+        for (RootIndex root : roots) {
+            Map<String, String> open = openBuffers(root);
+            String prefix = multi ? root.root().name() + "/" : "";
+            for (IndexedFile f : root.files()) {
+                if (f.kind() != IndexedFile.Kind.TEXT || !filter.isEmpty() && !filter.accepts(f.relative())) {
+                    continue;
+                }
+                String content = open.isEmpty() ? f.content() : open.getOrDefault(f.relative(), f.content());
+                t.add(prefix, f.relative(), content);
+                bytes += content.length();
+                if (bytes >= CHUNK_BYTES || ++files >= CHUNK_FILES) {
+                    t.chunkStarts.add(t.size);
+                    bytes = 0;
+                    files = 0;
+                }
+            }
+        }
+        if (t.chunkStarts.get(t.chunkStarts.size() - 1) != t.size) {
+            t.chunkStarts.add(t.size);
+        }
+        return t;
+    }
+
+    private Map<String, String> openBuffers(RootIndex root) {
+        Map<String, String> out = new HashMap<>();
+        for (Path p : documents.openPaths()) {
+            if (p.startsWith(root.root().real()) && !p.equals(root.root().real())) {
+                String rel = root.root().real().relativize(p).toString().replace('\\', '/');
+                try {
+                    String text = documents.snapshot(p).text();
+                    out.put(rel, new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1));
+                } catch (WorkspaceException e) {
+                    // The buffer closed meanwhile: the indexed content stands.
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Searches chunks until none is left; a chunk is always finished whole, so first-N results stay exact. */
+    private static void work(ChunkRun run, Targets targets, LineSearch search, GrepQuery query) {
+        LineSearch.Worker worker = search.worker();
+        int cap = query.maxResults() + 1;
+        int chunk;
+        while ((chunk = run.grab()) >= 0) {
+            ChunkRun.Found found = new ChunkRun.Found();
+            try {
+                int end = targets.chunkStarts.get(chunk + 1);
+                for (int i = targets.chunkStarts.get(chunk); i < end; i++) {
+                    if (!query.countAll() && found.count >= cap) {
+                        break;
+                    }
+                    found.files++;
+                    worker.scan(targets.content[i], targets.prefix[i], targets.relative[i], found, cap, query.countAll());
+                }
+            } finally {
+                run.finish(chunk, found);
+            }
+        }
+    }
+
+    /** Parallel arrays of the files to search. */
+    private static final class Targets {
+        final List<Integer> chunkStarts = new ArrayList<>();
+        String[] prefix = new String[1024];
+        String[] relative = new String[1024];
+        String[] content = new String[1024];
+        int size;
+
+        void add(String p, String rel, String text) {
+            if (size == relative.length) {
+                prefix = java.util.Arrays.copyOf(prefix, size * 2);
+                relative = java.util.Arrays.copyOf(relative, size * 2);
+                content = java.util.Arrays.copyOf(content, size * 2);
+            }
+            prefix[size] = p;
+            relative[size] = rel;
+            content[size] = text;
+            size++;
+        }
+    }
+}

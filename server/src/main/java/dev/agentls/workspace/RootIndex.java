@@ -1,0 +1,211 @@
+package dev.agentls.workspace;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The warm index of one root: every file a tool may list or search (ignore rules and the deny list applied,
+ * symbolic links not followed), with the bytes of text files kept in memory. Readers get an immutable sorted array
+ * snapshot; writers (a build, a notification, a rescan) replace it under a lock. Files over {@code maxFileBytes} are
+ * recorded as huge and binary files as binary, without their bytes.
+ */
+final class RootIndex {
+
+    private final WorkspaceRoot root;
+    private final PathPolicy policy;
+    private final long maxFileBytes;
+    private final Object lock = new Object();
+    private final TreeMap<String, IndexedFile> files = new TreeMap<>();
+    private volatile IndexedFile[] snapshot = new IndexedFile[0];
+    private volatile long contentBytes;
+
+    RootIndex(WorkspaceRoot root, PathPolicy policy, long maxFileBytes) {
+        this.root = root;
+        this.policy = policy;
+        this.maxFileBytes = maxFileBytes;
+    }
+
+    WorkspaceRoot root() {
+        return root;
+    }
+
+    /** The files, sorted by relative path. Never modified: a change publishes a new array. */
+    IndexedFile[] files() {
+        return snapshot;
+    }
+
+    long contentBytes() {
+        return contentBytes;
+    }
+
+    /**
+     * Walks the root and brings the index in line with disk: new files read, changed ones (size or time) re-read,
+     * gone ones dropped. The first call builds the index; later calls are the cheap rescan (a stat per file).
+     */
+    void sync() throws IOException {
+        Map<String, BasicFileAttributes> seen = new HashMap<>();
+        walk(root.real(), seen);
+        synchronized (lock) {
+            files.keySet().removeIf(rel -> !seen.containsKey(rel));
+            for (Map.Entry<String, BasicFileAttributes> e : seen.entrySet()) {
+                IndexedFile known = files.get(e.getKey());
+                BasicFileAttributes a = e.getValue();
+                if (known == null || known.size() != a.size() || known.modified() != a.lastModifiedTime().toMillis()) {
+                    files.put(e.getKey(), read(e.getKey(), a));
+                }
+            }
+            publish();
+        }
+    }
+
+    /** Applies notifications: paths (absolute, real) created, changed or deleted under this root. */
+    void onFilesChanged(Collection<Path> createdOrChanged, Collection<Path> deleted) throws IOException {
+        synchronized (lock) {
+            for (Path gone : deleted) {
+                String rel = relative(gone);
+                if (rel != null) {
+                    files.remove(rel);
+                    String prefix = rel + "/";
+                    files.keySet().removeIf(k -> k.startsWith(prefix));
+                    invalidateRules(rel);
+                }
+            }
+            for (Path p : createdOrChanged) {
+                String rel = relative(p);
+                if (rel == null) {
+                    continue;
+                }
+                invalidateRules(rel);
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    if (!policy.rules(root).isIgnored(rel, true) && !deniedPath(rel)) {
+                        Map<String, BasicFileAttributes> seen = new HashMap<>();
+                        walk(p, seen);
+                        for (Map.Entry<String, BasicFileAttributes> e : seen.entrySet()) {
+                            files.put(e.getKey(), read(e.getKey(), e.getValue()));
+                        }
+                    }
+                } else if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !policy.rules(root).isIgnored(rel, false)
+                        && !deniedPath(rel)) {
+                    files.put(rel, read(rel, Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)));
+                } else {
+                    files.remove(rel);
+                }
+            }
+            publish();
+        }
+    }
+
+    private void invalidateRules(String rel) {
+        String name = rel.substring(rel.lastIndexOf('/') + 1);
+        if (IgnoreRules.FILE_NAMES.contains(name) || rel.equals(".git/info/exclude")) {
+            int slash = rel.lastIndexOf('/');
+            policy.rules(root).invalidate(slash < 0 ? "" : rel.substring(0, slash));
+        }
+    }
+
+    private boolean deniedPath(String rel) {
+        return policy.denyList().check(root.real(), rel).isPresent();
+    }
+
+    private String relative(Path absolute) {
+        Path abs = absolute.toAbsolutePath().normalize();
+        if (!abs.startsWith(root.real()) || abs.equals(root.real())) {
+            return null;
+        }
+        return root.real().relativize(abs).toString().replace('\\', '/');
+    }
+
+    private void publish() {
+        long bytes = 0;
+        for (IndexedFile f : files.values()) {
+            bytes += f.content() == null ? 0 : f.content().length();
+        }
+        contentBytes = bytes;
+        snapshot = files.values().toArray(IndexedFile[]::new);
+    }
+
+    private void walk(Path start, Map<String, BasicFileAttributes> seen) throws IOException {
+        IgnoreRules rules = policy.rules(root);
+        DenyList deny = policy.denyList();
+        Files.walkFileTree(start, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                String rel = relative(dir);
+                if (rel == null) {
+                    return FileVisitResult.CONTINUE;
+                }
+                String name = dir.getFileName().toString();
+                if (rules.isIgnoredInWalk(rel, true) || deny.folderReason(name).isPresent() || name.equals(".agentls")) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                if (!attrs.isRegularFile()) {
+                    return FileVisitResult.CONTINUE;
+                }
+                String rel = relative(file);
+                String name = file.getFileName().toString();
+                if (rel != null && !rules.isIgnoredInWalk(rel, false) && deny.nameReason(name).isEmpty()
+                        && !(name.equalsIgnoreCase(".npmrc") && deny.check(root.real(), rel).isPresent())) {
+                    seen.put(rel, attrs);
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+
+    private IndexedFile read(String rel, BasicFileAttributes a) {
+        long modified = a.lastModifiedTime().toMillis();
+        if (a.size() > maxFileBytes) {
+            return new IndexedFile(rel, a.size(), modified, IndexedFile.Kind.HUGE, null);
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(root.real().resolve(rel))) {
+            bytes = in.readNBytes((int) maxFileBytes + 1);
+        } catch (IOException e) {
+            return new IndexedFile(rel, a.size(), modified, IndexedFile.Kind.BINARY, null);
+        }
+        if (bytes.length > maxFileBytes) {
+            return new IndexedFile(rel, bytes.length, modified, IndexedFile.Kind.HUGE, null);
+        }
+        if (TextDecoder.binaryReason(bytes, bytes.length) != null) {
+            return new IndexedFile(rel, bytes.length, modified, IndexedFile.Kind.BINARY, null);
+        }
+        return new IndexedFile(rel, bytes.length, modified, IndexedFile.Kind.TEXT,
+                new String(bytes, StandardCharsets.ISO_8859_1));
+    }
+
+    /** For listings: every indexed path below {@code folder} ("" for the root). */
+    List<IndexedFile> under(String folder) {
+        IndexedFile[] all = snapshot;
+        List<IndexedFile> out = new ArrayList<>();
+        String prefix = folder.isEmpty() ? "" : folder + "/";
+        for (IndexedFile f : all) {
+            if (f.relative().startsWith(prefix)) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+}
