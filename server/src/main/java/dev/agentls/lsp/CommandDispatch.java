@@ -57,7 +57,8 @@ final class CommandDispatch implements WorkspaceService {
         }
         WorkspaceFoldersChangeEvent event = params.getEvent();
         current.roots().change(paths(event.getAdded()), paths(event.getRemoved()));
-        log.info("workspace folders are now " + current.roots().roots().stream().map(r -> r.given().toString()).toList());
+        log.info("workspace folders are now "
+                + current.roots().roots().stream().map(root -> root.given().toString()).toList());
     }
 
     private static List<Path> paths(List<WorkspaceFolder> folders) {

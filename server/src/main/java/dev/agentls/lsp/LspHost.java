@@ -5,7 +5,11 @@ import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import java.util.List;
 import java.util.Optional;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.lsp4j.ApplyWorkspaceEditParams;
 import org.eclipse.lsp4j.ApplyWorkspaceEditResponse;
 import org.eclipse.lsp4j.ClientCapabilities;
@@ -30,11 +34,18 @@ final class LspHost implements Host {
     private final LanguageClient client;
     private final WorkspaceEdits workspaceEdits;
     private final Progress progress;
+    private final Duration answerTimeout;
 
-    LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, ClientCapabilities capabilities) {
+    /**
+     * @param answerTimeout how long to wait for the editor to answer an edit; past it the change is reported as not
+     *     applied (and the request cancelled) so a run never hangs on an editor that went away
+     */
+    LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, ClientCapabilities capabilities,
+            Duration answerTimeout) {
         this.client = client;
         this.workspaceEdits = workspaceEdits;
         this.progress = new Progress(client, capabilities);
+        this.answerTimeout = answerTimeout;
     }
 
     @Override
@@ -56,10 +67,21 @@ final class LspHost implements Host {
         }
         String label = changes.size() == 1 ? "AgentLS: edit " + changes.get(0).path().getFileName()
                 : "AgentLS: edit " + changes.size() + " files";
-        return client.applyEdit(new ApplyWorkspaceEditParams(edit, label)).handle(LspHost::outcome);
+        CompletableFuture<ApplyWorkspaceEditResponse> request =
+                client.applyEdit(new ApplyWorkspaceEditParams(edit, label));
+        return request.copy().orTimeout(answerTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .handle((response, error) -> outcome(request, response, error));
     }
 
-    private static ChangeOutcome outcome(ApplyWorkspaceEditResponse response, Throwable error) {
+    private ChangeOutcome outcome(CompletableFuture<ApplyWorkspaceEditResponse> request,
+            ApplyWorkspaceEditResponse response, Throwable error) {
+        if (error != null && unwrap(error) instanceof TimeoutException) {
+            request.cancel(true);
+            String waited = answerTimeout.toSeconds() > 0 ? answerTimeout.toSeconds() + " s"
+                    : answerTimeout.toMillis() + " ms";
+            return new ChangeOutcome.Refused("the editor did not answer the edit within " + waited
+                    + "; the request was cancelled, but check the buffer before trying again");
+        }
         if (error != null) {
             return new ChangeOutcome.Refused("the editor did not apply the edit: " + rootMessage(error));
         }
@@ -103,6 +125,14 @@ final class LspHost implements Host {
     /** Ends the progress shown in the editor, if any. */
     void finishProgress(String message) {
         progress.end(message);
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        Throwable cause = error;
+        while (cause instanceof CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
     }
 
     private static String rootMessage(Throwable error) {

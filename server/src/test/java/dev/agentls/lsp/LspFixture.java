@@ -53,10 +53,14 @@ final class LspFixture implements AutoCloseable {
     private final PipedOutputStream toClient = new PipedOutputStream();
 
     LspFixture(Path root) throws IOException {
+        this(root, new StandardSessions());
+    }
+
+    LspFixture(Path root, SessionFactory sessions) throws IOException {
         this.root = root;
         PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
         PipedInputStream clientIn = new PipedInputStream(toClient, 1 << 16);
-        connection = new LspServerLauncher(new PrintStream(serverErr, true, StandardCharsets.UTF_8))
+        connection = new LspServerLauncher(new PrintStream(serverErr, true, StandardCharsets.UTF_8), sessions)
                 .start(serverIn, toClient, executor);
         Launcher<LanguageServer> client = new LSPLauncher.Builder<LanguageServer>()
                 .setLocalService(editor)

@@ -1,12 +1,15 @@
 package dev.agentls.lsp;
 
 import static dev.agentls.lsp.LspFixture.await;
+import static dev.agentls.lsp.LspFixture.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
+import com.google.gson.JsonObject;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -122,5 +125,26 @@ class LspHostTest {
                 ((WorkDoneProgressReport) received.get(1).getValue().getLeft()).getMessage());
         assertTrue(received.get(2).getValue().getLeft() instanceof WorkDoneProgressEnd);
         assertEquals(1, received.stream().map(p -> p.getToken().getLeft()).distinct().count());
+    }
+
+    @Test
+    void reportsAnEditorThatNeverAnswersAfterTheTimeout() throws Exception {
+        Path other = temp.resolve("other");
+        try (LspFixture silent = new LspFixture(copy(other), new StandardSessions(Duration.ofMillis(300)))) {
+            silent.initialize();
+            silent.editor.neverAnswerEdits();
+
+            JsonObject result = json(await(silent.applyEdits(GREETER, ApplyEditsCommandTest.GREET_EDIT)));
+
+            assertFalse(result.get("applied").getAsBoolean());
+            assertEquals("the editor did not answer the edit within 300 ms; the request was cancelled, but check the "
+                    + "buffer before trying again", result.get("reason").getAsString());
+            assertEquals(1, silent.editor.applyEditRequests.size());
+        }
+    }
+
+    private static Path copy(Path to) throws java.io.IOException {
+        LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), to);
+        return to;
     }
 }

@@ -30,10 +30,16 @@ final class TestEditor implements LanguageClient {
     private volatile Optional<String> refuseWith = Optional.empty();
     private volatile Consumer<ApplyWorkspaceEditParams> beforeAnswer = params -> {};
     private volatile String answer;
+    private volatile boolean silent;
 
     /** Every later applyEdit is refused with this reason. */
     void refuseEdits(String reason) {
         refuseWith = Optional.of(reason);
+    }
+
+    /** Every later applyEdit gets no answer at all (an editor that hung or went away). */
+    void neverAnswerEdits() {
+        silent = true;
     }
 
     /** Runs just before the editor applies an edit (the user typing while the edit was in flight). */
@@ -49,6 +55,9 @@ final class TestEditor implements LanguageClient {
     @Override
     public CompletableFuture<ApplyWorkspaceEditResponse> applyEdit(ApplyWorkspaceEditParams params) {
         applyEditRequests.add(params);
+        if (silent) {
+            return new CompletableFuture<>();
+        }
         beforeAnswer.accept(params);
         ApplyWorkspaceEditResponse response = new ApplyWorkspaceEditResponse();
         Optional<String> failure = refuseWith.isPresent() ? refuseWith : model.apply(params.getEdit());
