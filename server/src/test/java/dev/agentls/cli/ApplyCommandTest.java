@@ -207,4 +207,18 @@ class ApplyCommandTest {
         assertTrue(err().contains("--lazy"), err());
         assertTrue(err().contains("not supported yet"), err());
     }
+
+    @Test
+    void keepsTheBomAndCrlfLineEndingsOfTheFile() throws IOException {
+        Path file = workspace.resolve("Dos.java");
+        Files.write(file, "\uFEFFclass Dos {\r\n    int a = 1;\r\n}\r\n".getBytes(StandardCharsets.UTF_8));
+        Path answer = edit("------- SEARCH\n    int a = 1;\n=======\n    int a = 1;\n    int b = 2;\n+++++++ REPLACE\n");
+
+        int status = apply("", "--workspace", workspace.toString(), "--file", "Dos.java", answer.toString());
+
+        assertEquals(0, status, err());
+        assertEquals("\uFEFFclass Dos {\r\n    int a = 1;\r\n    int b = 2;\r\n}\r\n",
+                new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
+        assertEquals("Dos.java: modified, +1 -0\n  block 1: exact, line 2\n", out());
+    }
 }

@@ -4,6 +4,7 @@ import static dev.agentls.lsp.LspFixture.await;
 import static dev.agentls.lsp.LspFixture.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
@@ -11,6 +12,7 @@ import com.google.gson.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import org.eclipse.lsp4j.CreateFile;
 import org.eclipse.lsp4j.TextDocumentEdit;
 import org.eclipse.lsp4j.WorkspaceEdit;
@@ -160,5 +162,24 @@ class ApplyEditsCommandTest {
         assertEquals(List.of(GREETER, main), result.getAsJsonArray("blocks").asList().stream()
                 .map(b -> b.getAsJsonObject().get("file").getAsString()).toList());
         assertTrue(lsp.editor.model.buffer(lsp.uri(main)).orElseThrow().text().contains("List.of(args)"));
+    }
+
+    @Test
+    void matchesAgainstTheOpenBufferNotTheDisk() throws Exception {
+        lsp.open(GREETER, 1);
+        String typed = diskText.replace("Greets people by name.", "Greets people, politely.");
+        lsp.type(GREETER, typed, 2);
+        String onlyInBuffer = "------- SEARCH\n/** Greets people, politely. */\n=======\n/** Greets. */\n+++++++ REPLACE\n";
+        String onlyOnDisk = "------- SEARCH\n/** Greets people by name. */\n=======\n/** Greets. */\n+++++++ REPLACE\n";
+
+        JsonObject applied = json(await(lsp.applyEdits(GREETER, onlyInBuffer)));
+        ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> await(lsp.applyEdits(GREETER, onlyOnDisk)));
+
+        assertTrue(applied.get("applied").getAsBoolean(), applied.toString());
+        assertEquals(typed.replace("Greets people, politely.", "Greets."),
+                lsp.editor.model.buffer(lsp.uri(GREETER)).orElseThrow().text());
+        assertTrue(refused.getCause().getMessage().contains("block 1"), refused.getCause().getMessage());
+        assertEquals(1, lsp.editor.applyEditRequests.size());
     }
 }
