@@ -30,8 +30,8 @@ import okio.BufferedSource;
 /**
  * One HTTP attempt of one round: sends the request, turns an error status into its failure, checks the content
  * type, and reads the event stream into the protocol's decoder until the decoder says the answer is complete or the
- * stream ends. The first-byte wait is the client's read timeout while the headers are awaited; once they came, the
- * body's read timeout becomes the idle wait between chunks. Owns nothing past the attempt; logs only redacted text.
+ * stream ends. The first-byte wait is the read timeout until the first body byte (headers included); from then on
+ * the body's read timeout is the idle wait between chunks. Owns nothing past the attempt; logs only redacted text.
  */
 final class HttpAttempt {
 
@@ -98,7 +98,10 @@ final class HttpAttempt {
 
     private RoundEnd readStream(StreamDecoder decoder, BufferedSource source, Registry registry, KeyRedactor redactor)
             throws FailureException {
-        source.timeout().timeout(idleTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        // Until the first body byte the first-byte wait still applies: some servers send headers at once and the
+        // first token only after thinking. From then on, the idle wait between chunks.
+        source.timeout().timeout(firstByteTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        boolean anyByte = false;
         List<SseEvent> events = new ArrayList<>();
         SseDecoder sse = new SseDecoder(events::add);
         byte[] buffer = new byte[8192];
@@ -112,13 +115,18 @@ final class HttpAttempt {
                 }
                 if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException
                         && "timeout".equals(e.getMessage())) {
-                    throw new FailureException(new ModelFailure.Timeout(ModelFailure.TimeoutKind.IDLE, idleTimeout));
+                    throw new FailureException(anyByte
+                            ? new ModelFailure.Timeout(ModelFailure.TimeoutKind.IDLE, idleTimeout)
+                            : new ModelFailure.Timeout(ModelFailure.TimeoutKind.FIRST_BYTE, firstByteTimeout));
                 }
-                throw new FailureException(new ModelFailure.StreamCut(
-                        redactor.redact("the connection broke mid-answer (" + describe(e) + ")")));
+                return afterBreak(decoder, redactor.redact("the connection broke mid-answer (" + describe(e) + ")"));
             }
             if (n < 0) {
                 break;
+            }
+            if (!anyByte && n > 0) {
+                anyByte = true;
+                source.timeout().timeout(idleTimeout.toNanos(), TimeUnit.NANOSECONDS);
             }
             sse.feed(buffer, 0, n);
             for (SseEvent event : events) {
@@ -136,6 +144,21 @@ final class HttpAttempt {
             throw new FailureException(new ModelFailure.Cancelled());
         }
         return decoder.finish(!decoder.isComplete() && sse.hasPartialEvent());
+    }
+
+    /**
+     * The connection broke. If the provider had already said how the answer ends (a finish reason, a stop reason),
+     * the answer is whole and only trailing bytes (usage, {@code [DONE]}) were lost; otherwise it is a cut.
+     */
+    private static RoundEnd afterBreak(StreamDecoder decoder, String detail) throws FailureException {
+        try {
+            return decoder.finish(true);
+        } catch (FailureException cut) {
+            if (cut.failure() instanceof ModelFailure.StreamCut c) {
+                throw new FailureException(new ModelFailure.StreamCut(detail + ": " + c.detail()));
+            }
+            throw cut;
+        }
     }
 
     private ModelFailure beforeAnswer(IOException e, KeyRedactor redactor) {

@@ -22,6 +22,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class LlmBench {
 
     static final double PARSER_FLOOR_MB_PER_S = 50.0;
+    static final double CLIENT_FLOOR_MICROS = 100.0;
 
     private LlmBench() {}
 
@@ -40,10 +41,12 @@ public final class LlmBench {
             known = true;
             ok &= parserThroughput(quick);
         }
-        // Client half (the llm client engineer): "client" runs the added latency per streamed chunk against the
-        // scripted model, floor <= 0.1 ms median; add its case here next to the parser's.
+        if (which.equals("client") || which.equals("all")) {
+            known = true;
+            ok &= clientChunkLatency(quick);
+        }
         if (!known) {
-            System.err.println("unknown benchmark '" + which + "'; expected parser or all");
+            System.err.println("unknown benchmark '" + which + "'; expected parser, client or all");
             return false;
         }
         return ok;
@@ -60,6 +63,30 @@ public final class LlmBench {
         System.out.printf(Locale.ROOT, "xml-parser-throughput: %.1f MB/s median (%.1f ms per %.2f MB stream in 1-64"
                         + " char chunks; floor %.0f MB/s) %s%n", mbPerS, medianMs, megabytes, PARSER_FLOOR_MB_PER_S,
                 ok ? "OK" : "BELOW FLOOR");
+        return ok;
+    }
+
+    /**
+     * The client's added latency per streamed chunk: median per-chunk round trip through the real client minus the
+     * same through a raw socket reader (see {@link ClientChunkLatencyBench}).
+     */
+    static boolean clientChunkLatency(boolean quick) throws RunnerException {
+        Options options = options(ClientChunkLatencyBench.class, quick).build();
+        double client = Double.NaN;
+        double raw = Double.NaN;
+        for (RunResult result : new Runner(options).run()) {
+            double median = result.getPrimaryResult().getStatistics().getPercentile(50.0);
+            if (result.getParams().getBenchmark().endsWith(".client")) {
+                client = median;
+            } else {
+                raw = median;
+            }
+        }
+        double added = client - raw;
+        boolean ok = added <= CLIENT_FLOOR_MICROS;
+        System.out.printf(Locale.ROOT, "client-chunk-latency: %.1f us added per chunk, median (client %.1f us, raw"
+                        + " socket %.1f us per chunk round trip; floor %.0f us) %s%n", added, client, raw,
+                CLIENT_FLOOR_MICROS, ok ? "OK" : "ABOVE FLOOR");
         return ok;
     }
 

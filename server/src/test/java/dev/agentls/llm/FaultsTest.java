@@ -156,6 +156,35 @@ class FaultsTest {
     }
 
     @Test
+    void aConnectionBreakingAfterTheFinishReasonLosesOnlyTheTrailerNotTheAnswer() throws Exception {
+        String script = """
+                {"type":"response"}
+                {"type":"sse","data":{"choices":[{"index":0,"delta":{"content":"whole"},"finish_reason":"stop"}]}}
+                {"type":"raw","text":"data: {\\"usage\\":"}
+                {"type":"cut"}
+                """;
+        try (ScriptedModel model = ScriptedModel.fromText(script)) {
+            ModelOutcome outcome = h.run(Harness.openai(model), Harness.ask("hi"));
+            assertEquals(new ModelOutcome.Completed(FinishReason.STOP, Optional.empty(), Optional.empty()), outcome);
+            assertEquals("whole", h.text());
+        }
+    }
+
+    @Test
+    void headersAtOnceButNoBodyWithinTheFirstByteTimeoutIsAFirstByteTimeout() throws Exception {
+        String script = """
+                {"type":"response"}
+                {"type":"sse","delayMs":3000,"data":{"choices":[{"index":0,"delta":{"content":"late"},"finish_reason":"stop"}]}}
+                """;
+        try (ScriptedModel model = ScriptedModel.fromText(script)) {
+            LlmSettings settings = withTimeouts(Harness.openai(model), Duration.ofMillis(300), Duration.ofSeconds(10));
+            ModelFailure failure = Harness.failure(h.run(settings, Harness.ask("hi")));
+            assertEquals(new ModelFailure.Timeout(ModelFailure.TimeoutKind.FIRST_BYTE, Duration.ofMillis(300)), failure);
+            assertEquals("no first byte of the answer within 300 ms", failure.message());
+        }
+    }
+
+    @Test
     void toleratesGarbageLinesCommentsAndCrLfFramingAsTheSseSpecSays() throws Exception {
         String script = """
                 {"type":"response"}

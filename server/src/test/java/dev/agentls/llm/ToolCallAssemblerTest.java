@@ -1,0 +1,58 @@
+package dev.agentls.llm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ToolCallAssemblerTest {
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final List<ModelEvent> events = new ArrayList<>();
+    private final ToolCallAssembler calls = new ToolCallAssembler(events::add);
+
+    private void delta(String text) throws Exception {
+        JsonNode node = json.readTree(text);
+        calls.accept(node);
+    }
+
+    @Test
+    void withoutIndexOrIdFragmentsJoinTheLastCallAndANewNameStartsANewOne() throws Exception {
+        delta("{\"function\":{\"name\":\"read_file\",\"arguments\":\"{\\\"a\\\"\"}}");
+        delta("{\"function\":{\"arguments\":\":1}\"}}");
+        delta("{\"function\":{\"name\":\"list_dir\",\"arguments\":{\"p\":\".\"}}}");
+        calls.completeAll();
+
+        assertEquals(List.of(
+                new ModelEvent.ToolCallStarted("call_0", "read_file"),
+                new ModelEvent.ToolCallArgumentsDelta("call_0", "{\"a\":1}"),
+                new ModelEvent.ToolCallCompleted("call_0", "read_file", "{\"a\":1}"),
+                new ModelEvent.ToolCallStarted("call_1", "list_dir"),
+                new ModelEvent.ToolCallArgumentsDelta("call_1", "{\"p\":\".\"}"),
+                new ModelEvent.ToolCallCompleted("call_1", "list_dir", "{\"p\":\".\"}")), events);
+    }
+
+    @Test
+    void aCallWithoutArgumentsCompletesWithAnEmptyObject() throws Exception {
+        delta("{\"index\":0,\"id\":\"c1\",\"function\":{\"name\":\"list_dir\",\"arguments\":\"\"}}");
+        calls.completeAll();
+        assertEquals(new ModelEvent.ToolCallCompleted("c1", "list_dir", "{}"), events.get(events.size() - 1));
+    }
+
+    @Test
+    void refusesACallThatNeverGotANameAndDeltasAfterTheFinish() throws Exception {
+        delta("{\"index\":0,\"id\":\"c1\",\"function\":{\"arguments\":\"{}\"}}");
+        FailureException nameless = assertThrows(FailureException.class, calls::completeAll);
+        assertEquals(new ModelFailure.ProtocolError("tool call 0 ended without a function name"), nameless.failure());
+
+        ToolCallAssembler done = new ToolCallAssembler(events::add);
+        done.completeAll();
+        FailureException late = assertThrows(FailureException.class,
+                () -> done.accept(json.readTree("{\"index\":0,\"id\":\"x\",\"function\":{\"name\":\"a\"}}")));
+        assertEquals(new ModelFailure.ProtocolError("a tool call delta came after the finish_reason"), late.failure());
+    }
+}
