@@ -5,7 +5,7 @@ package dev.agentls.workspace;
  * fact that stopped the operation, so the caller can pass it on as it is. Nothing was touched when one is thrown.
  */
 public abstract sealed class WorkspaceException extends RuntimeException
-        permits PathRefusedException, FileRefusedException, QueryRefusedException {
+        permits PathRefusedException, FileRefusedException, QueryRefusedException, CheckpointRefusedException {
 
     protected WorkspaceException(String message) {
         super(message);
