@@ -129,6 +129,10 @@ final class HttpAttempt {
                 source.timeout().timeout(idleTimeout.toNanos(), TimeUnit.NANOSECONDS);
             }
             sse.feed(buffer, 0, n);
+            if (sse.overflowed()) {
+                throw new FailureException(new ModelFailure.ProtocolError("one stream event passed "
+                        + SseDecoder.DEFAULT_MAX_EVENT_BYTES + " bytes without ending"));
+            }
             for (SseEvent event : events) {
                 if (registry.cancelled()) {
                     throw new FailureException(new ModelFailure.Cancelled());

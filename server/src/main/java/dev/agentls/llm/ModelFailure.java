@@ -20,10 +20,14 @@ public sealed interface ModelFailure {
         }
     }
 
-    /** The provider refused the request as malformed (400, 404, 413, 422...); {@code providerMessage} says why. */
+    /**
+     * The provider refused the request as malformed (400, 404, 413, 422...); {@code providerMessage} says why. Status
+     * 0: the client refused to send it (a tool's schema is not JSON), the message saying why.
+     */
     record BadRequest(int status, String providerMessage) implements ModelFailure {
         public String message() {
-            return "the provider rejected the request (HTTP " + status + "): " + providerMessage;
+            return status == 0 ? "the request cannot be sent: " + providerMessage
+                    : "the provider rejected the request (HTTP " + status + "): " + providerMessage;
         }
     }
 

@@ -133,4 +133,18 @@ class OpenAiClientTest {
             model.assertAllConsumed();
         }
     }
+
+    @Test
+    void aToolWithABrokenSchemaFailsTheCallNamingTheToolWithoutSendingIt() throws Exception {
+        try (ScriptedModel model = ScriptedModel.fromResource("openai-text.jsonl")) {
+            ModelRequest request = ModelRequest.of(List.of(new ModelMessage.User("x")),
+                    List.of(new ToolSpec("grep_search", "Searches.", "{\"type\": \"object\",")));
+            ModelFailure failure = Harness.failure(h.run(Harness.openai(model), request));
+
+            ModelFailure.BadRequest bad = assertInstanceOf(ModelFailure.BadRequest.class, failure);
+            assertTrue(bad.providerMessage().startsWith("tool grep_search: the parameters schema is not valid JSON"),
+                    bad.providerMessage());
+            assertEquals(0, model.requests().size());
+        }
+    }
 }

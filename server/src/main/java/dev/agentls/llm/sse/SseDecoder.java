@@ -9,14 +9,21 @@ import java.util.function.Consumer;
  * lines end in CRLF, LF or a lone CR (also when the CR and LF arrive in different chunks); one leading BOM is
  * dropped; lines starting with a colon are comments; a field's value loses one leading space; {@code data} lines
  * are joined with LF; an {@code id} containing NUL is ignored; a blank line dispatches, and an event without data is
- * not dispatched. Bytes are buffered per line, so a multi-byte character split across chunks decodes whole.
+ * not dispatched. Bytes are buffered per line, so a multi-byte character split across chunks decodes whole. One
+ * event's size is bounded (see {@link #overflowed()}).
  *
  * <p>It owns framing only: what the data means is the protocol decoder's business. It never throws on bad input;
  * {@link #hasPartialEvent()} tells the caller at end of stream whether an event was left unfinished (a cut stream).
  */
 public final class SseDecoder {
 
+    /** Default bound on one event (its lines and data together): far above any real chunk, far below memory. */
+    public static final int DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
+
     private final Consumer<SseEvent> sink;
+    private final int maxEventBytes;
+    private long eventBytes;
+    private boolean overflowed;
     private byte[] line = new byte[256];
     private int lineLength;
     private boolean previousWasCr;
@@ -29,12 +36,26 @@ public final class SseDecoder {
     private long retryMillis = -1;
 
     public SseDecoder(Consumer<SseEvent> sink) {
+        this(sink, DEFAULT_MAX_EVENT_BYTES);
+    }
+
+    /** @param maxEventBytes the most bytes one event may take before {@link #overflowed()} stops the decoding */
+    public SseDecoder(Consumer<SseEvent> sink, int maxEventBytes) {
         this.sink = sink;
+        this.maxEventBytes = maxEventBytes;
+    }
+
+    /**
+     * True once an event grew past the bound (a server streaming without line ends, or a runaway event): the
+     * decoder then ignores all further input and the caller should fail the stream.
+     */
+    public boolean overflowed() {
+        return overflowed;
     }
 
     /** Feeds the next bytes of the stream; complete events are dispatched before this returns. */
     public void feed(byte[] bytes, int offset, int length) {
-        for (int i = offset; i < offset + length; i++) {
+        for (int i = offset; i < offset + length && !overflowed; i++) {
             byte b = bytes[i];
             if (b == '\n') {
                 if (previousWasCr) {
@@ -63,6 +84,10 @@ public final class SseDecoder {
     }
 
     private void append(byte b) {
+        if (++eventBytes > maxEventBytes) {
+            overflowed = true;
+            return;
+        }
         if (lineLength == line.length) {
             line = Arrays.copyOf(line, line.length * 2);
         }
@@ -119,6 +144,7 @@ public final class SseDecoder {
 
     private void dispatch() {
         eventStarted = false;
+        eventBytes = 0;
         if (!hasData) {
             eventType = "";
             return;

@@ -91,4 +91,19 @@ class SseDecoderTest {
             assertEquals(whole, split, "round " + round);
         }
     }
+
+    @Test
+    void stopsAtAnEventPastItsBoundInsteadOfBufferingWithoutEnd() {
+        List<SseEvent> seen = new ArrayList<>();
+        SseDecoder small = new SseDecoder(seen::add, 64);
+        byte[] ok = "data: fine\n\n".getBytes(StandardCharsets.UTF_8);
+        small.feed(ok, 0, ok.length);
+        byte[] endless = ("data: " + "x".repeat(100)).getBytes(StandardCharsets.UTF_8);
+        small.feed(endless, 0, endless.length);
+        byte[] more = "\n\ndata: late\n\n".getBytes(StandardCharsets.UTF_8);
+        small.feed(more, 0, more.length);
+
+        assertTrue(small.overflowed());
+        assertEquals(List.of(new SseEvent("message", "fine", "")), seen);
+    }
 }
