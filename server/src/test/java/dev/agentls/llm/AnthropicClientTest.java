@@ -149,4 +149,21 @@ class AnthropicClientTest {
             assertEquals(Duration.ZERO.toMillis(), h.sleeps.size());
         }
     }
+
+    @Test
+    void retriesHttp529OverloadedAnd429WithRetryAfterThenStreams() throws Exception {
+        try (ScriptedModel model = ScriptedModel.fromResource("anthropic-529-then-text.jsonl")) {
+            ModelOutcome outcome = h.run(Harness.anthropic(model), Harness.ask("hi"));
+
+            List<ModelEvent.Retrying> retries = h.all(ModelEvent.Retrying.class);
+            assertEquals(new ModelFailure.ServerError(529, "Overloaded"), retries.get(0).cause());
+            assertEquals(new ModelFailure.RateLimited(Optional.of(Duration.ofSeconds(2)),
+                    "Number of request tokens has exceeded your per-minute rate limit"), retries.get(1).cause());
+            assertEquals(Duration.ofSeconds(2), h.sleeps.get(1));
+            assertEquals("Back again.", h.text());
+            assertEquals(new ModelOutcome.Completed(FinishReason.STOP, Optional.of(new TokenUsage(12, 4, 0)),
+                    Optional.empty()), outcome);
+            model.assertAllConsumed();
+        }
+    }
 }
