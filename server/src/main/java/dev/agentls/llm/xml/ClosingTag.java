@@ -57,6 +57,11 @@ final class ClosingTag {
         return -1;
     }
 
+    /** The whole closing tag, {@code </name>}. */
+    String tag() {
+        return tag;
+    }
+
     /** Characters held back as a possible start of the tag. */
     String held() {
         return tag.substring(0, matched);

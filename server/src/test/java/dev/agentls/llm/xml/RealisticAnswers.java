@@ -115,13 +115,21 @@ public final class RealisticAnswers {
         return s.toString();
     }
 
-    /** Lines of code that never contain the closing tag of {@code owner}, so the value ends where intended. */
+    /**
+     * Lines of code for a value of {@code owner}. A parameter's value may hold its own closing tag when text that is
+     * not a tag follows it on the line (the parser reads that as content); thinking may not hold its own.
+     */
     private static String code(SplittableRandom r, String owner) {
         String forbidden = "</" + owner + ">";
         StringBuilder s = new StringBuilder();
         int lines = r.nextInt(12);
         for (int i = 0; i < lines; i++) {
             String line = CODE[r.nextInt(CODE.length)];
+            if (!owner.equals("thinking") && r.nextInt(10) == 0) {
+                line = r.nextBoolean() ? forbidden + " <- its own closing tag, inside" : "q = \"" + forbidden + "\";";
+                s.append(line).append(i + 1 < lines ? "\n" : "");
+                continue;
+            }
             if (line.contains(forbidden) || line.contains("</" + owner)) {
                 continue;
             }

@@ -28,6 +28,7 @@ class XmlChunkingInvarianceTest {
         int splits = 0;
         int truncated = 0;
         int toolCalls = 0;
+        long ownClosingTags = 0;
         for (int a = 0; a < ANSWERS; a++) {
             RealisticAnswers.Answer answer = RealisticAnswers.generate(random);
             String text = answer.text();
@@ -40,7 +41,13 @@ class XmlChunkingInvarianceTest {
             List<XmlStreamEvent> whole = XmlEvents.merged(XmlEvents.parse(XmlEvents.TOOLS, List.of(text)));
             if (!cut) {
                 assertEquals(answer.expected(), whole, context(a, "the unsplit answer", text));
-                toolCalls += (int) whole.stream().filter(e -> e instanceof XmlStreamEvent.ToolCallCompleted).count();
+                for (XmlStreamEvent e : whole) {
+                    if (e instanceof XmlStreamEvent.ToolCallCompleted c) {
+                        toolCalls++;
+                        ownClosingTags += c.parameters().entrySet().stream()
+                                .filter(p -> p.getValue().contains("</" + p.getKey() + ">")).count();
+                    }
+                }
             }
             for (int s = 0; s < SPLITS_PER_ANSWER; s++) {
                 List<String> chunks = chunk(text, random);
@@ -57,6 +64,7 @@ class XmlChunkingInvarianceTest {
         }
         assertTrue(splits >= 1_000, "only " + splits + " splits");
         assertTrue(toolCalls >= 100, "the generator made only " + toolCalls + " tool calls");
+        assertTrue(ownClosingTags >= 20, "only " + ownClosingTags + " values held their own closing tag");
         assertTrue(truncated > 0);
     }
 

@@ -152,4 +152,20 @@ class XmlToolStreamParserHostileInputTest {
         XmlStreamEvent.ToolCallCompleted done = (XmlStreamEvent.ToolCallCompleted) t.others.get(1);
         assertEquals(java.util.Map.of(), done.parameters());
     }
+
+    @Test
+    void aValueFullOfItsOwnClosingTagAndWhitespaceAfterItStaysLinearAndBounded() {
+        String own = "</content> x".repeat(MB / 12);
+        Tally t = assertTimeoutPreemptively(BOUND,
+                () -> feed("<write_to_file><content>", own, "</content></write_to_file>", false));
+        XmlStreamEvent.ToolCallCompleted done = (XmlStreamEvent.ToolCallCompleted) t.others.get(1);
+        assertEquals(own, done.parameters().get("content"));
+        assertEquals(own.length(), t.parameterChars);
+
+        String spaces = " ".repeat(10 * MB);
+        Tally flood = assertTimeoutPreemptively(BOUND,
+                () -> feed("<write_to_file><content>a</content>", spaces, "</write_to_file>", false));
+        assertEquals(new XmlStreamEvent.StreamError("tool call write_to_file (call 0) is larger than "
+                + XmlToolStreamParser.DEFAULT_MAX_TOOL_CALL_CHARS + " characters; it was dropped"), flood.others.get(1));
+    }
 }

@@ -127,12 +127,46 @@ class XmlToolStreamParserTest {
     }
 
     @Test
-    void textBetweenParametersIsIgnoredAndARepeatedParameterKeepsItsLastValue() {
-        List<XmlStreamEvent> events = merged(parse("<read_file> stray < text <path>a</path> x </other>"
+    void strayTextBeforeTheFirstParameterIsIgnoredAndARepeatedParameterKeepsItsLastValue() {
+        List<XmlStreamEvent> events = merged(parse("<read_file> stray < text </other> <path>a</path>\n"
                 + " <start_line>3</start_line><path>b</path></read_file>"));
         assertEquals(new ToolCallCompleted(0, "read_file", params("path", "b", "start_line", "3")),
                 events.get(events.size() - 1));
         assertEquals(5, events.size(), events.toString());
+    }
+
+    @Test
+    void aValuesOwnClosingTagFollowedByAnythingButATagOfTheCallIsContent() {
+        String xml = "<feed>\n  <content>hi</content> <!-- a -->\n  <content>x</content>\n</feed>";
+        List<XmlStreamEvent> events = merged(parse(
+                "<write_to_file><path>f.xml</path><content>\n" + xml + "\n</content>\n</write_to_file>"));
+        assertEquals(new ToolCallCompleted(0, "write_to_file", params("path", "f.xml", "content", xml)),
+                events.get(events.size() - 1));
+        assertEquals(new ToolParameterDelta(0, "write_to_file", "content", xml), events.get(3 - 1));
+
+        String cut = "a</content>\t\n</conten";
+        List<XmlStreamEvent> open = merged(parse("<write_to_file><content>" + cut));
+        assertEquals(new StreamError("the stream ended inside tool call write_to_file (call 0): no </write_to_file>;"
+                + " received parameters content (unclosed, " + cut.length() + " characters)"), open.get(2));
+    }
+
+    @Test
+    void declaredParametersMakeAValueEndingInAnotherTagSafe() {
+        String html = "<div>\n<content>x</content>\n<span>y</span>\n</div>";
+        String answer = "<write_to_file><path>a.html</path><content>\n" + html + "\n</content></write_to_file>";
+        List<XmlStreamEvent> declared = new ArrayList<>();
+        XmlToolStreamParser parser = new XmlToolStreamParser(
+                Map.of("write_to_file", Set.of("path", "content")), declared::add, 1_000);
+        parser.feed(answer);
+        parser.finish();
+        assertEquals(new ToolCallCompleted(0, "write_to_file", params("path", "a.html", "content", html)),
+                merged(declared).get(merged(declared).size() - 1));
+
+        // Without declared parameters "<span>" after "</content>" reads as a parameter (the documented limit);
+        // here the misreading surfaces as an unclosed call rather than a silently cut file.
+        List<XmlStreamEvent> any = merged(parse(answer));
+        StreamError error = (StreamError) any.get(any.size() - 1);
+        assertTrue(error.message().contains("content (16 characters), span (unclosed"), error.message());
     }
 
     @Test
