@@ -4,8 +4,8 @@
 --   server_cmd      the language server command (a list)
 --   root            the workspace folder
 --   file            the file to open
---   typing          optional {line = N, lines = {...}}: inserted before 0-based line N after the server attached,
---                   like unsaved typing (its own undo step)
+--   typing          optional, after the server attached: {keys = "..."} typed as keystrokes (termcodes such as
+--                   <Esc> allowed), or {line = N, lines = {...}} inserted before 0-based line N (its own undo step)
 --   command         the workspace/executeCommand id; arguments: its arguments; the string "${bufferUri}" anywhere
 --                   in them is replaced by the buffer's URI
 --   expect_error    optional: a substring the command's error message must contain (then no edit may land)
@@ -40,6 +40,13 @@ local function substitute(value, uri)
   return value
 end
 
+-- The scenario runs in a coroutine so that it can give control back to Neovim's main loop (see pause()).
+local function pause()
+  local co = coroutine.running()
+  vim.defer_fn(function() assert(coroutine.resume(co)) end, 20)
+  coroutine.yield()
+end
+
 local function finish(params)
   report.log = log
   local encoded = vim.fn.json_encode(report)
@@ -63,11 +70,15 @@ local function run(params)
   assert(vim.wait(30000, function() return client.initialized end, 50), "the server did not initialize in 30 s")
   say("initialized")
 
-  if params.typing then
-    -- Typing is a separate change from the edit: break the undo sequence around it, as a pause in real typing does.
-    vim.cmd("let &undolevels = &undolevels")
+  if params.typing and params.typing.keys then
+    -- Real keystrokes, executed at once ('x'), as if typed: insert mode, then <Esc>.
+    local keys = vim.api.nvim_replace_termcodes(params.typing.keys, true, false, true)
+    vim.api.nvim_feedkeys(keys, "ntx", false)
+    -- Then a pause: back to Neovim's main loop, waiting for the next key, as after real typing.
+    pause()
+  elseif params.typing then
     vim.api.nvim_buf_set_lines(bufnr, params.typing.line, params.typing.line, true, params.typing.lines)
-    vim.cmd("let &undolevels = &undolevels")
+    pause()
   end
   local before = buffer_text(bufnr)
   report.before = before
@@ -107,7 +118,7 @@ local function run(params)
   end
 
   if params.undo_restores then
-    vim.cmd("let &undolevels = &undolevels")
+    pause()
     vim.cmd("normal! u")
     report.after_undo = buffer_text(bufnr)
     assert(report.after_undo == before, "one undo did not restore the buffer")
@@ -117,13 +128,15 @@ end
 
 local params_file = os.getenv("AGENTLS_NVIM_PARAMS")
 local params = vim.fn.json_decode(table.concat(vim.fn.readfile(params_file), "\n"))
-local ok, failure = pcall(run, params)
-if not ok then
-  report.failure = tostring(failure)
-end
-finish(params)
-if report.ok then
-  vim.cmd("qall!")
-else
-  vim.cmd("cquit 1")
-end
+coroutine.wrap(function()
+  local ok, failure = pcall(run, params)
+  if not ok then
+    report.failure = tostring(failure)
+  end
+  finish(params)
+  if report.ok then
+    vim.cmd("qall!")
+  else
+    vim.cmd("cquit 1")
+  end
+end)()

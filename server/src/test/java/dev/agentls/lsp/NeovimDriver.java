@@ -40,6 +40,12 @@ final class NeovimDriver {
             params.put("file", file.toString());
         }
 
+        /** Keystrokes typed in normal mode, e.g. {@code "ggO// note<Esc>"}. */
+        Scenario typingKeys(String keys) {
+            params.put("typing", Map.of("keys", keys));
+            return this;
+        }
+
         Scenario typing(int line, List<String> lines) {
             params.put("typing", Map.of("line", line, "lines", lines));
             return this;

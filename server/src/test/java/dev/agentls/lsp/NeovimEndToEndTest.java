@@ -56,7 +56,7 @@ class NeovimEndToEndTest {
                 """;
 
         NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
-                .typing(0, List.of("// typed in the editor, not saved"))
+                .typingKeys("ggO// typed in the editor, not saved<Esc>")
                 .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}", "diff", diff))
                 .expectBuffer(expected)
                 .undoRestores(), temp);
@@ -95,11 +95,13 @@ class NeovimEndToEndTest {
                 + "    int b = 2;\n+++++++ REPLACE\n";
 
         NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
+                .typing(3, List.of("    // typed"))
                 .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}", "diff", diff))
-                .expectBuffer("class Dos {\n    int a = 10;\n    long c = 3;\n    int b = 2;\n}\n")
+                .expectBuffer("class Dos {\n    int a = 10;\n    long c = 3;\n    int b = 2;\n    // typed\n}\n")
                 .undoRestores(), temp);
 
         assertTrue(outcome.ok(), outcome.describe());
+        assertEquals("class Dos {\r\n    int a = 1;\r\n    int b = 2;\r\n}\r\n", Files.readString(file));
     }
 
     @Test
