@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -83,8 +84,8 @@ final class HttpAttempt {
             if (response.code() < 200 || response.code() > 299) {
                 String body = redactor.redact(errorBody(response));
                 log.info(() -> "model error: HTTP " + response.code() + ": " + ErrorBodies.shorten(body));
-                throw new FailureException(protocol.errorFailure(response.code(), body,
-                        RetryAfter.parse(response::header, clock)));
+                Optional<Duration> retryAfter = RetryAfter.parse(response::header, clock);
+                throw new FailureException(protocol.errorFailure(response.code(), body, retryAfter), retryAfter);
             }
             String type = response.header("Content-Type", "");
             if (!type.toLowerCase(Locale.ROOT).startsWith("text/event-stream")) {

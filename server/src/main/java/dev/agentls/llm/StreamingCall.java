@@ -173,8 +173,8 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
                 if (!retriable || cancelled || delivered) {
                     throw e;
                 }
-                Optional<Duration> requested = failure instanceof ModelFailure.RateLimited r ? r.retryAfter()
-                        : Optional.empty();
+                Optional<Duration> requested = e.retryAfter().isPresent() ? e.retryAfter()
+                        : failure instanceof ModelFailure.RateLimited r ? r.retryAfter() : Optional.empty();
                 Optional<Duration> delay = backoff.delayAfter(tried, requested);
                 if (delay.isEmpty()) {
                     throw e;

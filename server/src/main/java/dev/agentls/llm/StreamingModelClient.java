@@ -6,6 +6,7 @@ import dev.agentls.config.Provider;
 import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 import java.util.random.RandomGenerator;
 import okhttp3.OkHttpClient;
@@ -36,19 +37,24 @@ public final class StreamingModelClient implements ModelClient {
      */
     public StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock,
                                 Sleeper sleeper, RandomGenerator random, Executor executor) {
+        this(settings, environment, clock, sleeper, random, executor, UnaryOperator.identity());
+    }
+
+    /** As the public constructor, with a hook on the HTTP client for tests (HTTP/2 without TLS, for one). */
+    StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
+                         RandomGenerator random, Executor executor, UnaryOperator<OkHttpClient.Builder> http) {
         this.settings = settings;
         ObjectMapper json = new ObjectMapper();
         String base = settings.baseUrl().toString();
         this.protocol = settings.provider() == Provider.ANTHROPIC
                 ? new AnthropicProtocol(json, base, settings.model())
                 : new OpenAiProtocol(json, base, settings.model());
-        OkHttpClient http = new OkHttpClient.Builder()
+        OkHttpClient client = http.apply(new OkHttpClient.Builder()
                 .connectTimeout(settings.timeouts().connect())
                 .readTimeout(settings.timeouts().firstByte())
                 .writeTimeout(settings.timeouts().firstByte())
-                .callTimeout(java.time.Duration.ZERO)
-                .build();
-        this.attempt = new HttpAttempt(http, clock, settings.timeouts().connect(), settings.timeouts().firstByte(),
+                .callTimeout(java.time.Duration.ZERO)).build();
+        this.attempt = new HttpAttempt(client, clock, settings.timeouts().connect(), settings.timeouts().firstByte(),
                 settings.timeouts().idleBetweenChunks(), log);
         this.keys = new ApiKeySource(environment);
         this.sleeper = sleeper;

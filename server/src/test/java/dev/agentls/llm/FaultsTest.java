@@ -68,6 +68,19 @@ class FaultsTest {
     }
 
     @Test
+    void honoursRetryAfterOnA503Too() throws Exception {
+        try (ScriptedModel model = ScriptedModel.fromText(
+                error(503, ",\"Retry-After\":\"4\"", "{\"error\":{\"message\":\"maintenance\"}}") + OK)) {
+            h.run(Harness.openai(model), Harness.ask("hi"));
+
+            assertEquals(List.of(new ModelEvent.Retrying(2, Duration.ofSeconds(4), new ModelFailure.ServerError(503,
+                    "maintenance"))), h.all(ModelEvent.Retrying.class));
+            assertEquals(List.of(Duration.ofSeconds(4)), h.sleeps);
+            model.assertAllConsumed();
+        }
+    }
+
+    @Test
     void givesUpAtOnceWhenRetryAfterExceedsTheMaximumDelay() throws Exception {
         try (ScriptedModel model = ScriptedModel.fromText(error(429, ",\"Retry-After\":\"120\"", RATE_BODY))) {
             ModelFailure failure = Harness.failure(h.run(Harness.openai(model), Harness.ask("hi")));

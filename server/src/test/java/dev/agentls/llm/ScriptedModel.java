@@ -37,8 +37,14 @@ final class ScriptedModel implements AutoCloseable {
             new java.util.concurrent.CompletableFuture<>();
     private int next;
 
-    private ScriptedModel(Transcript transcript) throws IOException {
+    private final boolean http2;
+
+    private ScriptedModel(Transcript transcript, boolean http2) throws IOException {
         this.script = transcript.responses();
+        this.http2 = http2;
+        if (http2) {
+            server.setProtocols(List.of(okhttp3.Protocol.H2_PRIOR_KNOWLEDGE));
+        }
         server.setDispatcher(new Dispatcher() {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
@@ -49,7 +55,16 @@ final class ScriptedModel implements AutoCloseable {
     }
 
     static ScriptedModel of(Transcript transcript) throws IOException {
-        return new ScriptedModel(transcript);
+        return new ScriptedModel(transcript, false);
+    }
+
+    /** The same over cleartext HTTP/2 (prior knowledge), the protocol real providers speak; cuts are not offered. */
+    static ScriptedModel http2(String jsonl) throws IOException {
+        try {
+            return new ScriptedModel(new TranscriptReader().parse(jsonl, "inline"), true);
+        } catch (TranscriptException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     /** Loads {@code transcripts/NAME} from the test resources. */
@@ -109,7 +124,9 @@ final class ScriptedModel implements AutoCloseable {
         Transcript.Response response = script.get(next++);
         MockResponse.Builder builder = new MockResponse.Builder().code(response.status());
         response.headers().forEach(builder::setHeader);
-        builder.setHeader("Transfer-Encoding", "chunked");
+        if (!http2) {
+            builder.setHeader("Transfer-Encoding", "chunked");
+        }
         builder.headersDelay(response.delayMillis(), TimeUnit.MILLISECONDS);
         builder.body(new Body(response));
         return builder.build();
@@ -149,7 +166,12 @@ final class ScriptedModel implements AutoCloseable {
                     byte[] data = bytes.utf8();
                     if (data.length > 0) {
                         try {
-                            sink.writeUtf8(Integer.toHexString(data.length)).writeUtf8("\r\n").write(data).writeUtf8("\r\n");
+                            if (http2) {
+                                sink.write(data);
+                            } else {
+                                sink.writeUtf8(Integer.toHexString(data.length)).writeUtf8("\r\n").write(data)
+                                        .writeUtf8("\r\n");
+                            }
                             sink.flush();
                         } catch (IOException e) {
                             writeFailed.complete(e);
@@ -162,8 +184,10 @@ final class ScriptedModel implements AutoCloseable {
                     return;
                 }
             }
-            // The last chunk; MockWebServer writes the (empty) trailers and the final CRLF of a chunked body.
-            sink.writeUtf8("0\r\n");
+            if (!http2) {
+                // The last chunk; MockWebServer writes the (empty) trailers and the final CRLF of a chunked body.
+                sink.writeUtf8("0\r\n");
+            }
             sink.flush();
         }
 
