@@ -38,13 +38,25 @@ public final class FileIndex {
     private volatile CompletableFuture<Void> ready = CompletableFuture.completedFuture(null);
     private volatile Instant lastSync;
     private final AtomicBoolean rescanning = new AtomicBoolean();
+    private final Runnable afterBuild;
 
     public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter) {
-        this(roots, policy, executor, clock, rescanAfter, DEFAULT_MAX_FILE_BYTES);
+        this(roots, policy, executor, clock, rescanAfter, DEFAULT_MAX_FILE_BYTES, () -> { });
     }
 
     public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter,
             long maxFileBytes) {
+        this(roots, policy, executor, clock, rescanAfter, maxFileBytes, () -> { });
+    }
+
+    /**
+     * {@code afterBuild} runs once each build of new roots is done; the server passes {@code System::gc}, because a
+     * build reads every file once and leaves the heap grown with garbage that the JVM would otherwise keep
+     * committed (resident) for a long time.
+     */
+    public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter,
+            long maxFileBytes, Runnable afterBuild) {
+        this.afterBuild = afterBuild;
         this.roots = roots;
         this.policy = policy;
         this.executor = executor;
@@ -77,7 +89,12 @@ public final class FileIndex {
             for (RootIndex r : fresh) {
                 builds.add(CompletableFuture.runAsync(() -> syncUnchecked(r), executor));
             }
-            CompletableFuture<Void> all = CompletableFuture.allOf(builds.toArray(CompletableFuture[]::new));
+            CompletableFuture<Void> all = CompletableFuture.allOf(builds.toArray(CompletableFuture[]::new))
+                    .thenRun(() -> {
+                        if (!fresh.isEmpty()) {
+                            afterBuild.run();
+                        }
+                    });
             ready = ready.thenCombine(all, (a, b) -> null);
             lastSync = clock.instant();
             return all;

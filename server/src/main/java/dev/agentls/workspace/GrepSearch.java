@@ -30,6 +30,10 @@ public final class GrepSearch {
     private final DocumentStore documents;
     private final Executor helpers;
     private final int parallelism;
+    /** The unfiltered targets of the last query and the index arrays they were built from, reused while unchanged. */
+    private volatile CachedTargets cached;
+
+    private record CachedTargets(List<IndexedFile[]> sources, Targets targets) {}
 
     public GrepSearch(FileIndex index, DocumentStore documents, Executor helpers, int parallelism) {
         this.index = index;
@@ -77,6 +81,32 @@ public final class GrepSearch {
     /** The files to search, in root then path order, cut into chunks of about {@link #CHUNK_BYTES}. */
     private Targets targets(PathFilter filter) {
         List<RootIndex> roots = index.warm();
+        boolean plain = filter.isEmpty() && documents.openPaths().isEmpty();
+        List<IndexedFile[]> sources = roots.stream().map(RootIndex::files).toList();
+        CachedTargets last = cached;
+        if (plain && last != null && sameArrays(last.sources(), sources)) {
+            return last.targets();
+        }
+        Targets built = build(roots, filter);
+        if (plain) {
+            cached = new CachedTargets(sources, built);
+        }
+        return built;
+    }
+
+    private static boolean sameArrays(List<IndexedFile[]> a, List<IndexedFile[]> b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (a.get(i) != b.get(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Targets build(List<RootIndex> roots, PathFilter filter) {
         boolean multi = roots.size() > 1;
         Targets t = new Targets();
         long bytes = 0;

@@ -1,7 +1,6 @@
 package dev.agentls.workspace;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -181,8 +180,8 @@ final class RootIndex {
             return new IndexedFile(rel, a.size(), modified, IndexedFile.Kind.HUGE, null);
         }
         byte[] bytes;
-        try (InputStream in = Files.newInputStream(root.real().resolve(rel))) {
-            bytes = in.readNBytes((int) maxFileBytes + 1);
+        try {
+            bytes = Files.readAllBytes(root.real().resolve(rel));
         } catch (IOException e) {
             return new IndexedFile(rel, a.size(), modified, IndexedFile.Kind.BINARY, null);
         }

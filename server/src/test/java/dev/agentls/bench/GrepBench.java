@@ -7,20 +7,23 @@ import dev.agentls.workspace.GrepResult;
 import dev.agentls.workspace.GrepSearch;
 import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.WorkspaceRoots;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Times the search API in-process on a corpus folder (warm index), for when no server is at hand:
- * {@code java -cp TESTCP dev.agentls.bench.GrepBench CORPUS_DIR [RUNS]}. Prints one line per query and mode with
- * the median in milliseconds, the match count and the index's size.
+ * A warm search process for {@code scripts/bench-grep}, used until the server's {@code agentls.runTool} can carry
+ * grep_search: indexes CORPUS_DIR in the background like the server does, prints {@code ready FILES BYTES MS}, then
+ * answers one request per stdin line ({@code first|count <TAB> cs|ci <TAB> pattern}) with
+ * {@code NANOS <TAB> MATCHES <TAB> TOTAL <TAB> MORE}, timed from reading the request to having the answer.
  */
 public final class GrepBench {
 
@@ -28,39 +31,32 @@ public final class GrepBench {
 
     public static void main(String[] args) throws Exception {
         Path corpus = Path.of(args[0]);
-        int runs = args.length > 1 ? Integer.parseInt(args[1]) : 15;
         int cores = Runtime.getRuntime().availableProcessors();
-        ExecutorService pool = Executors.newFixedThreadPool(cores);
-        try {
-            WorkspaceRoots roots = new WorkspaceRoots(List.of(corpus));
-            FileIndex index = new FileIndex(roots, new PathPolicy(), pool, Clock.systemUTC(), Duration.ofHours(1));
-            long t0 = System.nanoTime();
-            index.start().get(10, TimeUnit.MINUTES);
-            System.out.printf(Locale.ROOT, "index: %d files, %.1f MiB of text, built in %d ms%n", index.stats().files(),
-                    index.stats().contentBytes() / 1048576.0, (System.nanoTime() - t0) / 1_000_000);
-            GrepSearch search = new GrepSearch(index, new DocumentStore(), pool, cores);
-            String[][] queries = {{"ApplicationContext", "cs"}, {"JCacheCustomCacheManager", "cs"},
-                {"\\bcache\\b", "ci"}, {"(TODO|FIXME)\\b", "cs"}};
-            for (String[] q : queries) {
-                for (boolean countAll : new boolean[] {false, true}) {
-                    GrepQuery query = new GrepQuery(q[0], q[1].equals("cs"), null, null, 50, countAll);
-                    double[] ms = new double[runs];
-                    GrepResult last = null;
-                    for (int i = 0; i < runs + 5; i++) {
-                        long s = System.nanoTime();
-                        last = search.grep(query);
-                        if (i >= 5) {
-                            ms[i - 5] = (System.nanoTime() - s) / 1e6;
-                        }
-                    }
-                    Arrays.sort(ms);
-                    System.out.printf(Locale.ROOT, "%-28s %-3s %-9s median %7.2f ms  matches %d more %s total %d%n",
-                            q[0], q[1], countAll ? "count" : "first-50", ms[runs / 2], last.matches().size(),
-                            last.more(), last.totalMatches());
-                }
+        ExecutorService pool = Executors.newFixedThreadPool(cores, r -> {
+            Thread t = new Thread(r, "search");
+            t.setDaemon(true);
+            return t;
+        });
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        FileIndex index = new FileIndex(new WorkspaceRoots(List.of(corpus)), new PathPolicy(), pool,
+                Clock.systemUTC(), Duration.ofHours(1), FileIndex.DEFAULT_MAX_FILE_BYTES, System::gc);
+        long t0 = System.nanoTime();
+        index.start().get(10, TimeUnit.MINUTES);
+        out.printf("ready %d %d %d%n", index.stats().files(), index.stats().contentBytes(),
+                (System.nanoTime() - t0) / 1_000_000);
+        GrepSearch search = new GrepSearch(index, new DocumentStore(), pool, cores);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            String[] f = line.split("\t", 3);
+            if (f.length < 3) {
+                out.println("error\tbad request");
+                continue;
             }
-        } finally {
-            pool.shutdownNow();
+            long start = System.nanoTime();
+            GrepResult r = search.grep(new GrepQuery(f[2], f[1].equals("cs"), null, null, 50, f[0].equals("count")));
+            long nanos = System.nanoTime() - start;
+            out.printf("%d\t%d\t%d\t%s%n", nanos, r.matches().size(), r.totalMatches(), r.more());
         }
     }
 }
