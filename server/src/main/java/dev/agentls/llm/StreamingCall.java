@@ -59,7 +59,12 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
             Set<String> names = new HashSet<>();
             request.tools().forEach(t -> names.add(t.name()));
             this.xml = new XmlToolCalls(new ObjectMapper(), names, this::deliver);
-            this.roundSink = xml;
+            // Text fed to the parser may be held back (a possible tag start), yet it is part of the answer now:
+            // a retry would feed it twice.
+            this.roundSink = event -> {
+                delivered = true;
+                xml.accept(event);
+            };
         } else {
             this.xml = null;
             this.roundSink = this::deliver;

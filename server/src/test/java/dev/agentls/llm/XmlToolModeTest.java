@@ -83,4 +83,21 @@ class XmlToolModeTest {
             assertTrue(h.all(ModelEvent.Finished.class).isEmpty());
         }
     }
+
+    @Test
+    void textHeldBackByTheParserCountsAsDeliveredSoAnErrorAfterItIsNotRetried() throws Exception {
+        String script = """
+                {"type":"response"}
+                {"type":"sse","data":{"choices":[{"index":0,"delta":{"content":"<rea"},"finish_reason":null}]}}
+                {"type":"sse","data":{"error":{"message":"upstream overloaded","type":"server_error"}}}
+                """;
+        try (ScriptedModel model = ScriptedModel.fromText(script)) {
+            ModelFailure failure = Harness.failure(h.run(xml(Harness.openai(model)), withTools("read")));
+
+            assertEquals(new ModelFailure.ServerError(0, "upstream overloaded"), failure);
+            assertTrue(h.all(ModelEvent.Retrying.class).isEmpty());
+            assertEquals(1, model.requests().size());
+            model.assertAllConsumed();
+        }
+    }
 }
