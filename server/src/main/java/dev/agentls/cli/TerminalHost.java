@@ -54,11 +54,12 @@ final class TerminalHost implements Host {
 
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        List<Snapshot> before = new ArrayList<>();
+        List<Before> before = new ArrayList<>();
         for (FileChange change : changes) {
-            Optional<String> stale = check(change, before);
-            if (stale.isPresent()) {
-                return CompletableFuture.completedFuture(new ChangeOutcome.Refused(stale.get()));
+            try {
+                before.add(check(change));
+            } catch (Stale stale) {
+                return CompletableFuture.completedFuture(new ChangeOutcome.Refused(stale.getMessage()));
             }
         }
         List<Runnable> undo = new ArrayList<>();
@@ -75,27 +76,47 @@ final class TerminalHost implements Host {
         return CompletableFuture.completedFuture(new ChangeOutcome.Applied());
     }
 
-    /** Refuses a change that no longer fits disk; records the file's current state (null when absent). */
-    private Optional<String> check(FileChange change, List<Snapshot> before) {
+    /** A file's state before the batch: its exact bytes (to restore) and, for a modified file, its layout. */
+    private record Before(byte[] bytes, TextFormat format) {}
+
+    /** The change no longer fits the disk; nothing has been written yet. */
+    private static final class Stale extends Exception {
+        Stale(String message) {
+            super(message + "; nothing was written", null, false, false);
+        }
+    }
+
+    /** Refuses a change that no longer fits disk; returns the file's state before it (null for a new file). */
+    private Before check(FileChange change) throws Stale {
         Path path = change.path();
         if (change instanceof FileChange.Create) {
-            before.add(null);
-            return Files.exists(path) ? Optional.of(path + " already exists; nothing was written") : Optional.empty();
+            if (Files.exists(path)) {
+                throw new Stale(path + " already exists");
+            }
+            return null;
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw new Stale("cannot read " + path + ": " + e.getMessage());
+        }
+        if (!(change instanceof FileChange.Modify modify)) {
+            return new Before(bytes, null);
         }
         Snapshot now;
         try {
             now = documents.snapshot(path);
         } catch (WorkspaceException e) {
-            return Optional.of(e.getMessage() + "; nothing was written");
+            throw new Stale(e.getMessage());
         }
-        before.add(now);
-        if (change instanceof FileChange.Modify modify && !now.text().equals(modify.oldText())) {
-            return Optional.of(path + " changed on disk since the edit was prepared; nothing was written");
+        if (!now.text().equals(modify.oldText())) {
+            throw new Stale(path + " changed on disk since the edit was prepared");
         }
-        return Optional.empty();
+        return new Before(bytes, now.format());
     }
 
-    private void write(FileChange change, Snapshot before, List<Runnable> undo) throws IOException {
+    private void write(FileChange change, Before before, List<Runnable> undo) throws IOException {
         Path path = change.path();
         if (change instanceof FileChange.Modify modify) {
             writer.write(path, modify.newText(), before.format());
@@ -123,9 +144,10 @@ final class TerminalHost implements Host {
         }
     }
 
-    private void restore(Path path, Snapshot before) {
+    /** Puts back the exact bytes the file had before the batch. */
+    private void restore(Path path, Before before) {
         try {
-            writer.write(path, before.text(), before.format());
+            writer.writeBytes(path, before.bytes());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -221,4 +221,18 @@ class ApplyCommandTest {
                 new String(Files.readAllBytes(file), StandardCharsets.UTF_8));
         assertEquals("Dos.java: modified, +1 -0\n  block 1: exact, line 2\n", out());
     }
+
+    @Test
+    void refusesAMissingFileAndABinaryFileWritingNothing() throws IOException {
+        Files.write(workspace.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 0});
+        before = snapshot();
+        String edit = "------- SEARCH\nPNG\n=======\nJPG\n+++++++ REPLACE\n";
+
+        assertEquals(1, apply(edit, "--workspace", workspace.toString(), "--file", "missing.txt"));
+        assertTrue(err().contains("'missing.txt' does not exist; to create it, send one block with an empty SEARCH"),
+                err());
+        assertEquals(1, apply(edit, "--workspace", workspace.toString(), "--file", "logo.png"));
+        assertTrue(err().contains("looks binary: it contains a NUL byte at offset 4"), err());
+        assertEquals(before, snapshot());
+    }
 }

@@ -108,4 +108,22 @@ class TerminalHostTest {
         assertTrue(prompts.contains("Delete build/?\nIt holds only generated files. [y/N]"), prompts);
         assertTrue(prompts.contains("  2) Gradle"), prompts);
     }
+
+    @Test
+    void deletesABinaryFileAndRestoresItByteForByteWhenALaterWriteFails() throws Exception {
+        Path image = temp.resolve("logo.png");
+        byte[] bytes = {(byte) 0x89, 'P', 'N', 'G', 0, 0, 0, 13, (byte) 0xFF};
+        Files.write(image, bytes);
+        Path blocker = Files.writeString(temp.resolve("blocker.txt"), "a file\n");
+
+        ChangeOutcome outcome = host(TerminalHost.Prompter.none()).applyChanges(List.of(
+                new FileChange.Delete(image), new FileChange.Create(blocker.resolve("child.txt"), "x\n"))).join();
+
+        assertTrue(outcome instanceof ChangeOutcome.Refused, outcome.toString());
+        assertEquals(java.util.Arrays.toString(bytes), java.util.Arrays.toString(Files.readAllBytes(image)));
+
+        assertEquals(new ChangeOutcome.Applied(),
+                host(TerminalHost.Prompter.none()).applyChange(new FileChange.Delete(image)).join());
+        assertFalse(Files.exists(image));
+    }
 }
