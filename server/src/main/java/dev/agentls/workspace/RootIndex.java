@@ -58,15 +58,18 @@ final class RootIndex {
         Map<String, BasicFileAttributes> seen = new HashMap<>();
         walk(root.real(), seen);
         synchronized (lock) {
-            files.keySet().removeIf(rel -> !seen.containsKey(rel));
+            boolean changed = files.keySet().removeIf(rel -> !seen.containsKey(rel));
             for (Map.Entry<String, BasicFileAttributes> e : seen.entrySet()) {
                 IndexedFile known = files.get(e.getKey());
                 BasicFileAttributes a = e.getValue();
                 if (known == null || known.size() != a.size() || known.modified() != a.lastModifiedTime().toMillis()) {
                     files.put(e.getKey(), read(e.getKey(), a));
+                    changed = true;
                 }
             }
-            publish();
+            if (changed || snapshot.length != files.size()) {
+                publish();
+            }
         }
     }
 
