@@ -1,0 +1,70 @@
+package dev.agentls.edit.lazy;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Why a lazy edit was refused. Every refusal names the edit's line (1-based, counting the edit's own lines) and the
+ * file's lines involved, so the model can retry with better context. Nothing is applied when one is returned.
+ */
+public sealed interface LazyEditFailure {
+
+    /** A human- and model-readable account of the refusal, with the facts of the record. */
+    String message();
+
+    /** An edit line that must anchor the edit but occurs more than once where context cannot decide. */
+    record AmbiguousAnchor(int editLine, String text, List<Integer> candidateLines) implements LazyEditFailure {
+        public AmbiguousAnchor {
+            candidateLines = List.copyOf(candidateLines);
+        }
+
+        @Override
+        public String message() {
+            return "ambiguous lazy edit: edit line " + editLine + " `" + LazyEditFailure.clip(text)
+                    + "` occurs at lines " + LazyEditFailure.lines(candidateLines)
+                    + " of the file and nothing around it decides which; include a unique line next to it";
+        }
+    }
+
+    /** An edit line the merge cannot place: no anchor around it tells where it goes. */
+    record UnplaceableLine(int editLine, String text, String reason) implements LazyEditFailure {
+        @Override
+        public String message() {
+            return "cannot place edit line " + editLine + " `" + LazyEditFailure.clip(text) + "`: " + reason;
+        }
+    }
+
+    /** The merge would delete a large part of the file while the edit shows no sign of deleting. */
+    record SuspiciousDeletion(int deletedLines, int addedLines, int fileLines, List<String> ranges)
+            implements LazyEditFailure {
+        public SuspiciousDeletion {
+            ranges = List.copyOf(ranges);
+        }
+
+        @Override
+        public String message() {
+            return "refusing lazy edit: it would delete " + deletedLines + " of the file's " + fileLines
+                    + " non-blank lines (" + String.join(", ", ranges) + ") and add only " + addedLines
+                    + ", with no `... existing code ...` marker standing for them; add markers where code is kept,"
+                    + " or say in a comment that it is removed";
+        }
+    }
+
+    /** Input the merge will not look at: too large, or not text. */
+    record InputRefused(String what, String reason) implements LazyEditFailure {
+        @Override
+        public String message() {
+            return "refusing lazy edit: the " + what + " " + reason;
+        }
+    }
+
+    private static String clip(String text) {
+        String t = text.strip();
+        return t.length() <= 80 ? t : t.substring(0, 77) + "...";
+    }
+
+    private static String lines(List<Integer> candidates) {
+        String shown = candidates.stream().limit(12).map(String::valueOf).collect(Collectors.joining(", "));
+        return candidates.size() > 12 ? shown + " (and " + (candidates.size() - 12) + " more)" : shown;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.agentls.edit.lazy;
+
+import dev.agentls.syntax.FileLanguage;
+import dev.agentls.syntax.SyntaxParser;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Merges a lazy edit ({@code // ... existing code ...} standing for kept lines) into a file's text,
+ * deterministically, or refuses with the facts (EDIT-SEMANTICS.md, "Lazy edits"). Lines of the edit that occur
+ * once in the file anchor it, definitions matched by name anchor where their first line changed, repeated lines
+ * anchor only where their neighbours put them; each marker keeps the file's lines between the anchors around it.
+ * Refuses input that is binary or too large, lines it cannot place, ambiguous anchors, and merges that would
+ * delete more than a third of the file when the edit shows no sign of deleting. Untouched lines keep their bytes.
+ */
+public final class LazyMerger {
+
+    /** Edits larger than this are refused: a lazy edit is the changed part of a file, not a data dump. */
+    public static final int MAX_EDIT_CHARS = 1_000_000;
+    public static final int MAX_FILE_CHARS = 10_000_000;
+
+    private static final Pattern DELETING = Pattern.compile("(?i)\\b(remov|delet|drop)\\w*");
+
+    private final StructureMatcher structure;
+
+    public LazyMerger(SyntaxParser parser) {
+        this.structure = new StructureMatcher(parser);
+    }
+
+    /** Merges {@code editText} into {@code original}, the text of the file named {@code fileName}. */
+    public LazyMergeResult merge(String fileName, String original, String editText) {
+        LazyEditFailure refused = refuseInput(original, editText);
+        if (refused != null) {
+            return new LazyMergeResult.Refused(refused);
+        }
+        FileLanguage language = FileLanguage.forFileName(fileName);
+        ElisionMarkers markers = new ElisionMarkers(language.comments());
+        EditModel edit = new EditModel(editText, markers);
+        FileModel file = new FileModel(original);
+        if (!edit.hasCode()) {
+            return new LazyMergeResult.Refused(new LazyEditFailure.InputRefused("edit",
+                    edit.hasMarkers() ? "holds only `... existing code ...` markers and no code" : "is empty"));
+        }
+        AnchorChain byText = AnchorChain.build(edit, file, List.of());
+        List<Anchor> structural = structure.anchors(language.grammar(), original, editText, edit, file,
+                byText::anchored);
+        boolean signOfDeleting = signOfDeleting(edit, language);
+        if (edit.hasMarkers()) {
+            return attempt(edit, file, chain(byText, edit, file, structural), false, signOfDeleting);
+        }
+        // No marker: the edit is the whole file, unless that would drop much of it and the edit anchors as a
+        // fragment (the model showed only the part it changed).
+        LazyMergeResult whole = attempt(edit, file, chain(byText, edit, file, structural), false, signOfDeleting);
+        if (whole instanceof LazyMergeResult.Refused r && r.failure() instanceof LazyEditFailure.SuspiciousDeletion) {
+            AnchorChain chain = AnchorChain.build(edit, file, structural);
+            if (!chain.isEmpty()) {
+                return attempt(edit, file, chain, true, signOfDeleting);
+            }
+        }
+        return whole;
+    }
+
+    /** The text-only chain when structure added nothing; each attempt gets its own, as a run extends it. */
+    private static AnchorChain chain(AnchorChain byText, EditModel edit, FileModel file, List<Anchor> structural) {
+        return structural.isEmpty() ? byText : AnchorChain.build(edit, file, structural);
+    }
+
+    private static LazyMergeResult attempt(EditModel edit, FileModel file, AnchorChain chain, boolean fragment,
+            boolean signOfDeleting) {
+        MergeRun.Outcome outcome = new MergeRun(edit, file, chain, fragment, fragment).run();
+        if (outcome.failure() != null) {
+            return new LazyMergeResult.Refused(outcome.failure());
+        }
+        if (!signOfDeleting) {
+            LazyEditFailure deletion = DeletionCheck.check(edit, file, outcome.pieces());
+            if (deletion != null) {
+                return new LazyMergeResult.Refused(deletion);
+            }
+        }
+        return new LazyMergeResult.Merged(TextAssembler.assemble(edit, file, outcome.pieces()));
+    }
+
+    private static LazyEditFailure refuseInput(String original, String editText) {
+        if (editText.length() > MAX_EDIT_CHARS) {
+            return new LazyEditFailure.InputRefused("edit", "is " + editText.length() + " characters; lazy edits"
+                    + " are limited to " + MAX_EDIT_CHARS + " (send the changed parts with markers between them)");
+        }
+        if (original.length() > MAX_FILE_CHARS) {
+            return new LazyEditFailure.InputRefused("file", "is " + original.length() + " characters; lazy edits"
+                    + " apply to files of at most " + MAX_FILE_CHARS);
+        }
+        if (editText.indexOf('\0') >= 0) {
+            return new LazyEditFailure.InputRefused("edit", "contains NUL characters: binary content is not merged");
+        }
+        if (original.indexOf('\0') >= 0) {
+            return new LazyEditFailure.InputRefused("file", "contains NUL characters: binary files are not merged");
+        }
+        return null;
+    }
+
+    /** A comment of the edit saying code is removed, deleted or dropped. */
+    private static boolean signOfDeleting(EditModel edit, FileLanguage language) {
+        for (int e = 0; e < edit.size(); e++) {
+            String comment = language.comments().commentText(edit.lines.get(e).strip());
+            if (comment != null && DELETING.matcher(comment).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,83 @@
+package dev.agentls.edit.lazy;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Whether an edit line is a changed version of a file line, strictly enough that replacing the file line can never
+ * eat a neighbour the model meant to keep: one line's tokens are the other's with tokens only added or only removed
+ * ({@code import A} becoming {@code import A, B}; a parameter added), or the same tokens with only literals changed
+ * (a number, a string). Two lines that differ in a name ({@code int total;} and {@code int count;}) are different
+ * lines.
+ */
+final class Similarity {
+
+    private static final int MAX_LENGTH = 1000;
+
+    /** A word, number or quoted string of a line; {@code literal} for numbers and strings. */
+    private record Token(String text, boolean literal) {}
+
+    private Similarity() {}
+
+    static boolean changedVersion(String a, String b) {
+        if (a.isEmpty() || b.isEmpty() || a.length() > MAX_LENGTH || b.length() > MAX_LENGTH || a.equals(b)) {
+            return false;
+        }
+        List<Token> x = tokens(a);
+        List<Token> y = tokens(b);
+        if (x.size() < 2 || y.size() < 2 || !x.get(0).equals(y.get(0))) {
+            return false;
+        }
+        if (x.size() == y.size()) {
+            return onlyLiteralsDiffer(x, y);
+        }
+        return x.size() < y.size() ? subsequence(x, y) : subsequence(y, x);
+    }
+
+    private static boolean onlyLiteralsDiffer(List<Token> x, List<Token> y) {
+        boolean differs = false;
+        for (int i = 0; i < x.size(); i++) {
+            if (!x.get(i).equals(y.get(i))) {
+                if (!x.get(i).literal() || !y.get(i).literal()) {
+                    return false;
+                }
+                differs = true;
+            }
+        }
+        return differs;
+    }
+
+    private static boolean subsequence(List<Token> shorter, List<Token> longer) {
+        int i = 0;
+        for (Token t : longer) {
+            if (i < shorter.size() && shorter.get(i).equals(t)) {
+                i++;
+            }
+        }
+        return i == shorter.size();
+    }
+
+    private static List<Token> tokens(String s) {
+        List<Token> tokens = new ArrayList<>();
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\'' || c == '`') {
+                int end = s.indexOf(c, i + 1);
+                end = end < 0 ? s.length() : end + 1;
+                tokens.add(new Token(s.substring(i, end), true));
+                i = end;
+            } else if (Character.isLetterOrDigit(c) || c == '_') {
+                int start = i;
+                while (i < s.length() && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '_'
+                        || s.charAt(i) == '.' && Character.isDigit(s.charAt(start)))) {
+                    i++;
+                }
+                tokens.add(new Token(s.substring(start, i), Character.isDigit(s.charAt(start))));
+            } else {
+                i++;
+            }
+        }
+        return tokens;
+    }
+}

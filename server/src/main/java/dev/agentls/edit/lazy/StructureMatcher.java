@@ -1,0 +1,129 @@
+package dev.agentls.edit.lazy;
+
+import dev.agentls.syntax.Definition;
+import dev.agentls.syntax.Grammar;
+import dev.agentls.syntax.SyntaxParser;
+import dev.agentls.syntax.SyntaxTree;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntPredicate;
+
+/**
+ * Where structure decides what text cannot: a definition of the edit matched by name to the file's (qualified by
+ * its enclosing definitions, or by its bare name when the edit shows it alone and the name is unique) anchors its
+ * name line there even when that line changed, its decorators to the file's decorators, and its closing line to
+ * the file's. The edit is parsed as it is (markers are comments to the parser); the file is parsed only when some
+ * definition of the edit is not anchored by its text and its name occurs in the file, so most merges never pay for
+ * a full parse. Edits above {@link #MAX_EDIT_BYTES} are not parsed: structure is for code, not for dumps.
+ */
+final class StructureMatcher {
+
+    static final int MAX_EDIT_BYTES = 64 * 1024;
+
+    /** Structural anchors outweigh a line that merely happens to be unique. */
+    private static final int WEIGHT = 5;
+    private static final int DUPLICATE = -2;
+
+    private final SyntaxParser parser;
+
+    StructureMatcher(SyntaxParser parser) {
+        this.parser = parser;
+    }
+
+    List<Anchor> anchors(Optional<Grammar> grammar, String original, String editText, EditModel edit,
+            FileModel file, IntPredicate anchoredByText) {
+        if (grammar.isEmpty() || editText.length() > MAX_EDIT_BYTES) {
+            return List.of();
+        }
+        Optional<SyntaxTree> after = parser.parse(grammar.get(), editText);
+        if (after.isEmpty()) {
+            return List.of();
+        }
+        SyntaxTree a = after.get();
+        List<Integer> wanted = new ArrayList<>();
+        for (int i = 0; i < a.definitions().size(); i++) {
+            Definition d = a.definitions().get(i);
+            if (!anchoredByText.test(d.nameLine() - 1) && containsWord(original, d.name())) {
+                wanted.add(i);
+            }
+        }
+        if (wanted.isEmpty()) {
+            return List.of();
+        }
+        Optional<SyntaxTree> before = parser.parse(grammar.get(), original);
+        if (before.isEmpty()) {
+            return List.of();
+        }
+        SyntaxTree b = before.get();
+        Map<String, Integer> byQualified = new HashMap<>();
+        Map<String, Integer> byName = new HashMap<>();
+        for (int i = 0; i < b.definitions().size(); i++) {
+            byQualified.merge(b.qualifiedName(i), i, (x, y) -> DUPLICATE);
+            byName.merge(b.definitions().get(i).name(), i, (x, y) -> DUPLICATE);
+        }
+        List<Anchor> anchors = new ArrayList<>();
+        for (int i : wanted) {
+            Definition d = a.definitions().get(i);
+            int match = byQualified.getOrDefault(a.qualifiedName(i), -1);
+            if (match == -1 && d.topLevel()) {
+                match = byName.getOrDefault(d.name(), -1);
+            }
+            if (match >= 0) {
+                pair(d, b.definitions().get(match), edit, file, anchors);
+            }
+        }
+        return anchors;
+    }
+
+    private static boolean containsWord(String text, String word) {
+        if (word.isEmpty()) {
+            return false;
+        }
+        for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+            int end = at + word.length();
+            if ((at == 0 || !identifierPart(text.charAt(at - 1)))
+                    && (end == text.length() || !identifierPart(text.charAt(end)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean identifierPart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
+
+    private static void pair(Definition e, Definition o, EditModel edit, FileModel file, List<Anchor> out) {
+        add(e.nameLine() - 1, o.nameLine() - 1, edit, file, out);
+        if (e.startLine() < e.nameLine() && o.startLine() < o.nameLine()) {
+            add(e.startLine() - 1, o.startLine() - 1, edit, file, out);
+        }
+        int ee = e.endLine() - 1;
+        int oe = o.endLine() - 1;
+        int header = e.startLine() - 1;
+        if (ee > e.nameLine() - 1 && oe > o.nameLine() - 1 && ee < edit.size() && oe < file.size()
+                && LineKeys.isCloser(edit.keys[ee]) && LineKeys.isCloser(file.keys[oe])
+                && edit.indent[ee] == edit.indent[header] && !markerBetween(edit, header, ee)) {
+            add(ee, oe, edit, file, out);
+        }
+    }
+
+    /** A marker inside the definition means the parser may have closed it somewhere else than the model did. */
+    private static boolean markerBetween(EditModel edit, int from, int to) {
+        for (int k = from; k <= to; k++) {
+            if (edit.marker[k]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void add(int e, int o, EditModel edit, FileModel file, List<Anchor> out) {
+        if (e >= 0 && e < edit.size() && o >= 0 && o < file.size() && edit.code(e) && !file.blank(o)) {
+            out.add(new Anchor(e, o, !edit.keys[e].equals(file.keys[o]), WEIGHT));
+        }
+    }
+}

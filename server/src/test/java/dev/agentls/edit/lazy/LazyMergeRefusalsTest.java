@@ -1,0 +1,77 @@
+package dev.agentls.edit.lazy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Every refusal of a lazy edit, with the facts its message must carry. */
+class LazyMergeRefusalsTest extends LazyMergeSupport {
+
+    private static final String TOTALS = """
+            def net(items):
+                total = sum(items)
+                return total
+
+            def gross(items):
+                total = sum(items) * 1.2
+                return total
+            """;
+
+    @Test
+    void refusesAnAmbiguousAnchorAndListsEveryCandidateLine() {
+        String edit = "# ... existing code ...\n    return total\n    log(total)\n# ... existing code ...\n";
+        LazyEditFailure f = refused("t.py", TOTALS, edit);
+        LazyEditFailure.AmbiguousAnchor a = assertInstanceOf(LazyEditFailure.AmbiguousAnchor.class, f);
+        assertEquals(2, a.editLine());
+        assertEquals(List.of(3, 7), a.candidateLines());
+        assertTrue(f.message().contains("edit line 2 `return total` occurs at lines 3, 7"), f.message());
+    }
+
+    @Test
+    void refusesNewCodeBetweenMarkersWhenNothingAnchorsIt() {
+        String edit = "# ... existing code ...\ndef tax(items):\n    return 0\n# ... existing code ...\n";
+        LazyEditFailure f = refused("t.py", TOTALS, edit);
+        LazyEditFailure.UnplaceableLine u = assertInstanceOf(LazyEditFailure.UnplaceableLine.class, f);
+        assertEquals(2, u.editLine());
+        assertTrue(f.message().startsWith("cannot place edit line 2 `def tax(items):`"), f.message());
+    }
+
+    @Test
+    void refusesAMergeThatDropsMostOfTheFileWithoutSayingSo() {
+        StringBuilder original = new StringBuilder("class Big {\n");
+        for (int i = 0; i < 10; i++) {
+            original.append("    void m").append(i).append("() {\n        call").append(i).append("();\n    }\n");
+        }
+        original.append("}\n");
+        String edit = "class Big {\n    void extra() {\n        more();\n    }\n}\n";
+        LazyEditFailure f = refused("Big.java", original.toString(), edit);
+        LazyEditFailure.SuspiciousDeletion d = assertInstanceOf(LazyEditFailure.SuspiciousDeletion.class, f);
+        assertEquals(30, d.deletedLines());
+        assertEquals(3, d.addedLines());
+        assertEquals(32, d.fileLines());
+        assertTrue(f.message().contains("delete 30 of the file's 32 non-blank lines (lines 2-31) and add only 3"),
+                f.message());
+    }
+
+    @Test
+    void refusesAnEditOfOnlyMarkers() {
+        LazyEditFailure f = refused("t.py", TOTALS, "# ... existing code ...\n\n# ... rest of the code ...\n");
+        assertEquals("refusing lazy edit: the edit holds only `... existing code ...` markers and no code",
+                f.message());
+    }
+
+    @Test
+    void refusesAnEmptyEdit() {
+        assertEquals("refusing lazy edit: the edit is empty", refused("t.py", TOTALS, "").message());
+    }
+
+    @Test
+    void refusesBinaryEditsAndFiles() {
+        assertTrue(refused("t.py", TOTALS, "x = 1\0\n").message().contains("edit contains NUL characters"));
+        assertTrue(refused("t.bin", "a\0b\n", "# ... existing code ...\nc\n").message()
+                .contains("file contains NUL characters"));
+    }
+}
