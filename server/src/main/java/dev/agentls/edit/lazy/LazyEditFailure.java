@@ -1,5 +1,6 @@
 package dev.agentls.edit.lazy;
 
+import dev.agentls.edit.EditFailure;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -7,10 +8,7 @@ import java.util.stream.Collectors;
  * Why a lazy edit was refused. Every refusal names the edit's line (1-based, counting the edit's own lines) and the
  * file's lines involved, so the model can retry with better context. Nothing is applied when one is returned.
  */
-public sealed interface LazyEditFailure {
-
-    /** A human- and model-readable account of the refusal, with the facts of the record. */
-    String message();
+public sealed interface LazyEditFailure extends EditFailure {
 
     /** An edit line that must anchor the edit but occurs more than once where context cannot decide. */
     record AmbiguousAnchor(int editLine, String text, List<Integer> candidateLines) implements LazyEditFailure {

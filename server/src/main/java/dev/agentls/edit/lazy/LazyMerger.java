@@ -1,5 +1,6 @@
 package dev.agentls.edit.lazy;
 
+import dev.agentls.edit.EditOutcome;
 import dev.agentls.syntax.FileLanguage;
 import dev.agentls.syntax.SyntaxParser;
 import java.util.List;
@@ -27,18 +28,22 @@ public final class LazyMerger {
         this.structure = new StructureMatcher(parser);
     }
 
-    /** Merges {@code editText} into {@code original}, the text of the file named {@code fileName}. */
-    public LazyMergeResult merge(String fileName, String original, String editText) {
+    /**
+     * Merges {@code editText} into {@code original}, the text of the file named {@code fileName} (which picks the
+     * comment syntax and grammar; null for plain text). Applied: the whole new text and one {@code lazy} match per
+     * changed region, in the original's lines. Refused: a {@link LazyEditFailure}.
+     */
+    public EditOutcome merge(String fileName, String original, String editText) {
         LazyEditFailure refused = refuseInput(original, editText);
         if (refused != null) {
-            return new LazyMergeResult.Refused(refused);
+            return new EditOutcome.Refused(refused);
         }
         FileLanguage language = FileLanguage.forFileName(fileName);
         ElisionMarkers markers = new ElisionMarkers(language.comments());
         EditModel edit = new EditModel(editText, markers);
         FileModel file = new FileModel(original);
         if (!edit.hasCode()) {
-            return new LazyMergeResult.Refused(new LazyEditFailure.InputRefused("edit",
+            return new EditOutcome.Refused(new LazyEditFailure.InputRefused("edit",
                     edit.hasMarkers() ? "holds only `... existing code ...` markers and no code" : "is empty"));
         }
         AnchorChain byText = AnchorChain.build(edit, file, List.of());
@@ -50,8 +55,8 @@ public final class LazyMerger {
         }
         // No marker: the edit is the whole file, unless that would drop much of it and the edit anchors as a
         // fragment (the model showed only the part it changed).
-        LazyMergeResult whole = attempt(edit, file, chain(byText, edit, file, structural), false, signOfDeleting);
-        if (whole instanceof LazyMergeResult.Refused r && r.failure() instanceof LazyEditFailure.SuspiciousDeletion) {
+        EditOutcome whole = attempt(edit, file, chain(byText, edit, file, structural), false, signOfDeleting);
+        if (whole instanceof EditOutcome.Refused r && r.failure() instanceof LazyEditFailure.SuspiciousDeletion) {
             AnchorChain chain = AnchorChain.build(edit, file, structural);
             if (!chain.isEmpty()) {
                 return attempt(edit, file, chain, true, signOfDeleting);
@@ -65,19 +70,20 @@ public final class LazyMerger {
         return structural.isEmpty() ? byText : AnchorChain.build(edit, file, structural);
     }
 
-    private static LazyMergeResult attempt(EditModel edit, FileModel file, AnchorChain chain, boolean fragment,
+    private static EditOutcome attempt(EditModel edit, FileModel file, AnchorChain chain, boolean fragment,
             boolean signOfDeleting) {
         MergeRun.Outcome outcome = new MergeRun(edit, file, chain, fragment, fragment).run();
         if (outcome.failure() != null) {
-            return new LazyMergeResult.Refused(outcome.failure());
+            return new EditOutcome.Refused(outcome.failure());
         }
         if (!signOfDeleting) {
             LazyEditFailure deletion = DeletionCheck.check(edit, file, outcome.pieces());
             if (deletion != null) {
-                return new LazyMergeResult.Refused(deletion);
+                return new EditOutcome.Refused(deletion);
             }
         }
-        return new LazyMergeResult.Merged(TextAssembler.assemble(edit, file, outcome.pieces()));
+        return new EditOutcome.Applied(TextAssembler.assemble(edit, file, outcome.pieces()),
+                Hunks.of(file, outcome.pieces()));
     }
 
     private static LazyEditFailure refuseInput(String original, String editText) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.edit.EditOutcome;
 import dev.agentls.syntax.SyntaxParser;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,9 +37,9 @@ class LazyCorpusTest {
             }
             tests.add(DynamicTest.dynamicTest(id, () -> {
                 String path = entry.hasNonNull("path") ? entry.get("path").asText() : null;
-                LazyMergeResult result = merger.merge(path, entry.get("original").asText(),
+                EditOutcome result = merger.merge(path, entry.get("original").asText(),
                         entry.get("edit").asText());
-                String text = result instanceof LazyMergeResult.Merged m ? m.text() : "REFUSED: " + result;
+                String text = result instanceof EditOutcome.Applied m ? m.newText() : "REFUSED: " + result;
                 assertEquals(entry.get("expected").asText(), text, id);
             }));
         }

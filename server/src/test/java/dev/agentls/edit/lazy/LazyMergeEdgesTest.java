@@ -2,6 +2,9 @@ package dev.agentls.edit.lazy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.agentls.edit.BlockMatch;
+import dev.agentls.edit.EditOutcome;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The edges of EDIT-SEMANTICS "Lazy edits": markers at the ends or not, placement, indentation, bytes. */
@@ -134,6 +137,24 @@ class LazyMergeEdgesTest extends LazyMergeSupport {
             String edit = marker + "\ndef save(path, text):\n    with open(path, \"a\") as f:\n" + marker + "\n";
             assertEquals(FILE.replace("\"w\"", "\"a\""), merged("io.py", FILE, edit), marker);
         }
+    }
+
+    @Test
+    void reportsEachChangedRegionInTheOriginalsLines() {
+        String edit = """
+                import os, sys
+
+                # ... existing code ...
+                def load(path):
+                    print("loading", path)
+                # ... existing code ...
+                def save(path, text):
+                    with open(path, "a") as f:
+                        f.write(text)
+                """;
+        EditOutcome.Applied applied = (EditOutcome.Applied) merger.merge("io.py", FILE, edit);
+        assertEquals(List.of(new BlockMatch(1, "lazy", 1, 1), new BlockMatch(2, "lazy", 3, 3),
+                new BlockMatch(3, "lazy", 8, 8)), applied.matches());
     }
 
     @Test

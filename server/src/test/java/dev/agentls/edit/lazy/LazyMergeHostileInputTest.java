@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentls.edit.EditOutcome;
 import java.time.Duration;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -80,8 +81,8 @@ class LazyMergeHostileInputTest extends LazyMergeSupport {
         }
         String original = javaFile(200);
         String edit = "// ... existing code ...\n" + noise + "\n// ... existing code ...\n";
-        LazyMergeResult result = assertTimeoutPreemptively(BOUND, () -> merger.merge("A.java", original, edit));
-        assertTrue(result instanceof LazyMergeResult.Refused, "noise with no anchor must be refused");
+        EditOutcome result = assertTimeoutPreemptively(BOUND, () -> merger.merge("A.java", original, edit));
+        assertTrue(result instanceof EditOutcome.Refused, "noise with no anchor must be refused");
     }
 
     @Test
@@ -99,8 +100,8 @@ class LazyMergeHostileInputTest extends LazyMergeSupport {
         for (int i = 0; i < 3000; i++) {
             edit.append(" ".repeat(i % 400)).append("x").append(i).append(" = (\n");
         }
-        LazyMergeResult result = assertTimeoutPreemptively(BOUND,
+        EditOutcome result = assertTimeoutPreemptively(BOUND,
                 () -> merger.merge("deep.py", original, edit.toString()));
-        assertTrue(result instanceof LazyMergeResult.Merged || result instanceof LazyMergeResult.Refused);
+        assertTrue(result instanceof EditOutcome.Applied || result instanceof EditOutcome.Refused);
     }
 }
