@@ -45,6 +45,7 @@ public final class Main {
         register(verbs, new ApplyCommand(System.in));
         register(verbs, new LspCommand(System.in));
         register(verbs, new ReplayModelCommand());
+        register(verbs, new EditCorpusCommand());
         return verbs;
     }
 
@@ -55,6 +56,6 @@ public final class Main {
     private static void usage(Map<String, Subcommand> verbs, PrintStream to) {
         to.println("usage: agentls <command> [options]");
         to.println();
-        verbs.values().forEach(v -> to.printf("  %-14s %s%n", v.name(), v.summary()));
+        verbs.values().stream().filter(v -> !v.hidden()).forEach(v -> to.printf("  %-14s %s%n", v.name(), v.summary()));
     }
 }

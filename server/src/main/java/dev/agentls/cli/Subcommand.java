@@ -10,6 +10,11 @@ interface Subcommand {
     /** One line for the usage listing. */
     String summary();
 
+    /** Whether the usage listing leaves this verb out (developer tools). */
+    default boolean hidden() {
+        return false;
+    }
+
     /**
      * Runs the verb.
      *

@@ -9,7 +9,7 @@ import java.util.List;
 interface MatchStage {
 
     /** More candidates than this are never listed one by one: the SEARCH is hopelessly ambiguous. */
-    int MAX_CANDIDATES = 1000;
+    int MAX_CANDIDATES = SearchReplaceFailure.MAX_LISTED_PLACES;
 
     /** The name reported in {@link BlockMatch#strategy()}. */
     String name();

@@ -58,8 +58,10 @@ final class NotFoundDiagnosis {
         LineRange range = new LineRange(doc.originalLine(first), doc.originalLine(last));
         List<String> differences = differences(doc, search, first, w.size);
         int percent = (int) Math.floor(Math.max(bestSim, 0) * 100 + 1e-9);
-        return new SearchReplaceFailure.NotFound(block, Optional.of(range), percent, differences,
-                already);
+        if (percent == 0) {
+            return new SearchReplaceFailure.NotFound(block, Optional.empty(), 0, differences, already);
+        }
+        return new SearchReplaceFailure.NotFound(block, Optional.of(range), percent, differences, already);
     }
 
     private static boolean alreadyApplied(Document doc, String replace) {
@@ -115,12 +117,30 @@ final class NotFoundDiagnosis {
                     : "line endings: SEARCH's lines end in CRLF where the file's end in LF (line endings alone never"
                             + " prevent a match)");
         }
-        if (s.length > size) {
-            out.add("text after the last line: SEARCH has " + (s.length - size) + " more line"
-                    + (s.length - size == 1 ? "" : "s") + " than the file has from line "
-                    + doc.originalLine(first) + " to its end");
-        }
+        pastEnd(doc, search).ifPresent(out::add);
         return out;
+    }
+
+    /**
+     * Text after the last line: SEARCH's first lines are the file's last lines and the rest of SEARCH would come
+     * after the end of the file.
+     */
+    private static Optional<String> pastEnd(Document doc, SearchText search) {
+        String[] t = search.trimmed();
+        int lines = doc.lineCount();
+        for (int k = Math.min(Math.min(t.length - 1, lines), 200); k >= 1; k--) {
+            boolean all = true;
+            for (int i = 0; i < k && all; i++) {
+                all = Trim.lineEquals(doc, lines - k + i, t[i]);
+            }
+            if (all) {
+                int rest = t.length - k;
+                return Optional.of("text after the last line: SEARCH's first " + (k == 1 ? "line is" : k + " lines are")
+                        + " the file's last, from line " + doc.originalLine(lines - k) + ", and its other " + rest
+                        + " line" + (rest == 1 ? "" : "s") + " would come after the end of the file");
+            }
+        }
+        return Optional.empty();
     }
 
     /** A blank line one side has where the other has text, once the two are aligned on their first difference. */

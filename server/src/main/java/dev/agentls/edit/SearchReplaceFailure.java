@@ -14,6 +14,9 @@ public sealed interface SearchReplaceFailure extends EditFailure {
     /** How many candidates a message lists before it only counts the rest. */
     int LISTED_CANDIDATES = 20;
 
+    /** Beyond this many candidates a search stops counting. */
+    int MAX_LISTED_PLACES = 1000;
+
     /** The text holds no SEARCH/REPLACE block at all. */
     record NoBlocks() implements SearchReplaceFailure {
         @Override
@@ -93,7 +96,10 @@ public sealed interface SearchReplaceFailure extends EditFailure {
         }
     }
 
-    /** A block's SEARCH matched several places and neither order nor whole lines picks one. */
+    /**
+     * A block's SEARCH matched several places and neither order nor whole lines picks one. At most
+     * {@link #MAX_LISTED_PLACES} + 1 candidates are kept: one more than that means "more than" that many.
+     */
     record Ambiguous(int block, String strategy, List<LineRange> candidates) implements SearchReplaceFailure {
         public Ambiguous {
             Objects.requireNonNull(strategy, "strategy");
@@ -104,9 +110,12 @@ public sealed interface SearchReplaceFailure extends EditFailure {
         public String message() {
             String listed = candidates.stream().limit(LISTED_CANDIDATES).map(LineRange::describe)
                     .collect(Collectors.joining(", "));
-            String more = candidates.size() > LISTED_CANDIDATES
-                    ? " and " + (candidates.size() - LISTED_CANDIDATES) + " more" : "";
-            return "SEARCH block " + block + " is ambiguous: it matches " + candidates.size() + " places ("
+            String more = candidates.size() > MAX_LISTED_PLACES ? " and more"
+                    : candidates.size() > LISTED_CANDIDATES ? " and " + (candidates.size() - LISTED_CANDIDATES) + " more"
+                    : "";
+            String count = candidates.size() > MAX_LISTED_PLACES ? "more than " + MAX_LISTED_PLACES
+                    : Integer.toString(candidates.size());
+            return "SEARCH block " + block + " is ambiguous: it matches " + count + " places ("
                     + strategy + " match): " + listed + more
                     + "; add surrounding lines so it matches one place; nothing was applied";
         }

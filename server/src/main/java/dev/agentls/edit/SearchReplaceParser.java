@@ -57,6 +57,7 @@ public final class SearchReplaceParser {
         private int wrapperBlocks;
         private boolean sawWrapper;
         private boolean sawUnwrapped;
+        private int firstUnwrapped;
 
         Run(List<String> lines) {
             this.lines = lines;
@@ -113,7 +114,7 @@ public final class SearchReplaceParser {
                 return new ParseOutcome.Malformed(new SearchReplaceFailure.NoBlocks());
             }
             if (sawWrapper && sawUnwrapped) {
-                return malformed(0, 1, "some blocks are inside <file-edit> wrappers and some are not,"
+                return malformed(0, firstUnwrapped, "some blocks are inside <file-edit> wrappers and some are not,"
                         + " so it is unclear which file the others are for");
             }
             List<FileEditBlocks> out = new ArrayList<>();
@@ -153,8 +154,9 @@ public final class SearchReplaceParser {
             blocks.add(new SearchReplaceBlock(number, join(start + 1, divider), join(divider + 1, end)));
             if (wrapper.isPresent()) {
                 wrapperBlocks++;
-            } else {
+            } else if (!sawUnwrapped) {
                 sawUnwrapped = true;
+                firstUnwrapped = start;
             }
             return end + 1;
         }

@@ -1,0 +1,58 @@
+package dev.agentls.cli;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The corpus entries AgentLS fails on purpose, each with the policy (../shared/edit-corpus/README.md "AgentLS's
+ * choices", EDIT-SEMANTICS) that explains it. One table, so every divergence is visible and justified in one place;
+ * any other failure is a bug.
+ */
+final class CorpusDivergences {
+
+    /** A divergence: the category its failure must have (any other failure of the entry is a bug), and why. */
+    record Divergence(String category, String policy) {}
+
+    private final Map<String, Divergence> policies = new TreeMap<>();
+
+    CorpusDivergences() {
+        add("WRONG", "policy 1, short markers: a marker carrying SEARCH with 3 or more characters opens a block, so this"
+                + " edit is well formed for AgentLS and applies (Cline rejects 3-character markers)",
+                "cline-disabled-edge2-invalid-search-marker-format", "cline-legacy-edge2-invalid-search-marker-format",
+                "cline-disabled-edge2-throw-error-for-incomplete-search-marker",
+                "cline-legacy-edge2-throw-error-for-incomplete-search-marker");
+        add("REFUSED", "policy 3, missing final REPLACE marker: refused as 'block N is incomplete', because a truncated"
+                + " answer must never be applied (Cline applies it at end of stream)",
+                "cline-diff-missing-final-replace-marker-when-isfinal-is-true",
+                "cline-diff-missing-final-replace-marker-with-multiple-lines-of-replacement");
+        add("REFUSED", "policy 4, one candidate or refuse: the SEARCH is found twice with no earlier block to order by, so it"
+                + " is refused as ambiguous naming both lines (aider takes the first occurrence)",
+                "aider-replace-multiple-matches", "aider-replace-multiple-matches-missing-whitespace");
+        add("WRONG", "policy 5, line endings: new text is written in the file's dominant line ending (CRLF here), so the"
+                + " replaced line stays CRLF (Cline writes the REPLACE bytes as given)",
+                "cline-disabled-edge2-mixed-line-endings", "cline-legacy-edge2-mixed-line-endings");
+        add("WRONG", "policy 6, re-indentation: the line-trimmed match found ' line2 ' indented by one space, so REPLACE is"
+                + " re-indented to that indentation (' replaced'); Cline inserts REPLACE as written",
+                "cline-diff-line-trimmed-match-replacement", "cline-legacy-diff-line-trimmed-match-replacement");
+        add("WRONG", "EDIT-SEMANTICS rule 9, final newline: the file has no final newline and keeps none, even when a block"
+                + " replaces or deletes its last line (Cline leaves the REPLACE's newline at the end)",
+                "cline-diff-replace-then-delete", "cline-legacy-diff-replace-then-delete",
+                "cline-disabled-edge2-long-text-with-multiple-search-replace-blocks",
+                "cline-legacy-edge2-long-text-with-multiple-search-replace-blocks");
+    }
+
+    Optional<Divergence> policy(String id) {
+        return Optional.ofNullable(policies.get(id));
+    }
+
+    int size() {
+        return policies.size();
+    }
+
+    private void add(String category, String policy, String... ids) {
+        for (String id : ids) {
+            policies.put(id, new Divergence(category, policy));
+        }
+    }
+}

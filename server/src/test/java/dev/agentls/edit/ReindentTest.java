@@ -1,0 +1,58 @@
+package dev.agentls.edit;
+
+import static dev.agentls.edit.EngineTestSupport.applied;
+import static dev.agentls.edit.EngineTestSupport.blocks;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ReindentTest {
+
+    private final SearchReplaceEngine engine = new SearchReplaceEngine();
+
+    @Test
+    void mapsTwoSpaceLevelsOfTheModelToFourSpaceLevelsOfTheFile() {
+        String file = "class A {\n    void f() {\n        if (x) {\n            g();\n        }\n    }\n}\n";
+        String search = "void f() {\n  if (x) {\n    g();\n  }\n}";
+        String replace = "void f() {\n  if (x) {\n    g();\n    h();\n  }\n}";
+        assertEquals("class A {\n    void f() {\n        if (x) {\n            g();\n            h();\n        }\n    }\n}\n",
+                applied(engine.apply(file, blocks(search, replace))).newText());
+    }
+
+    @Test
+    void writesTabsInATabIndentedFileAndNeverMixesThemWithSpaces() {
+        String file = "func f() {\n\tif x {\n\t\tg()\n\t}\n}\n";
+        String search = "    if x {\n        g()\n    }";
+        String replace = "    if x {\n        g()\n        h()\n    }";
+        assertEquals("func f() {\n\tif x {\n\t\tg()\n\t\th()\n\t}\n}\n",
+                applied(engine.apply(file, blocks(search, replace))).newText());
+    }
+
+    @Test
+    void writesSpacesInASpaceIndentedFileWhenTheModelUsedTabs() {
+        String file = "def f():\n    if x:\n        g()\n";
+        String search = "\tif x:\n\t\tg()";
+        String replace = "\tif x:\n\t\tg()\n\t\th()";
+        assertEquals("def f():\n    if x:\n        g()\n        h()\n",
+                applied(engine.apply(file, blocks(search, replace))).newText());
+    }
+
+    @Test
+    void dedentsRelativeToTheSearchBase() {
+        String file = "    a:\n        b\n    c\n";
+        String search = "  b\nc";
+        String replace = "  b2\nc2";
+        assertEquals("    a:\n        b2\n    c2\n", applied(engine.apply(file, blocks(search, replace))).newText());
+    }
+
+    @Test
+    void keepsReplaceAsWrittenWhenOnlyTrailingWhitespaceDiffered() {
+        String file = "  a  \n  b\n";
+        assertEquals("  A\n  b\n", applied(engine.apply(file, blocks("  a", "  A"))).newText());
+    }
+
+    @Test
+    void exactMatchesUseReplaceAsWritten() {
+        assertEquals("  a\n   odd\n", applied(engine.apply("  a\n  b\n", blocks("  b", "   odd"))).newText());
+    }
+}
