@@ -83,37 +83,43 @@ public final class ReadFileTool implements Tool {
         int start = arguments.optionalInt("start_line").orElse(1);
         int end = arguments.optionalInt("end_line").orElse(Math.max(total, 1));
         if (ranged) {
-            if (end < start) {
-                throw new ToolRefusal(name() + ": end_line " + end + " is before start_line " + start);
-            }
             if (start > Math.max(total, 1)) {
                 throw new ToolRefusal(name() + ": start_line " + start + " is past the end of '" + path.display()
                         + "', which has " + total + " lines");
             }
+            if (end < start) {
+                throw new ToolRefusal(name() + ": end_line " + end + " is before start_line " + start);
+            }
             end = Math.min(end, total);
         }
-        String note = "";
         long bytes = snapshot.text().getBytes(StandardCharsets.UTF_8).length;
-        if (!ranged && (total > MAX_LINES || bytes > MAX_BYTES)) {
+        boolean preview = !ranged && (total > MAX_LINES || bytes > MAX_BYTES);
+        if (preview) {
             end = Math.min(PREVIEW_LINES, total);
-            note = "\n[" + path.display() + " has " + total + " lines (" + kib(bytes) + "), more than one read "
-                    + "returns (" + MAX_LINES + " lines or " + MAX_BYTES / 1024 + " KiB); this is a preview of lines 1-"
-                    + end + ". Read the rest in ranges with start_line and end_line.]";
         }
         StringBuilder body = new StringBuilder();
         int shownEnd = start - 1;
         long shownBytes = 0;
+        boolean stopped = false;
         for (int line = start; line <= end && line <= total; line++) {
             String text = lines.get(line - 1);
             int size = text.getBytes(StandardCharsets.UTF_8).length + 1;
-            if (line - start >= MAX_LINES || shownBytes + size > MAX_BYTES) {
-                note = "\n[stopped at line " + shownEnd + ": one read returns at most " + MAX_LINES + " lines or "
-                        + MAX_BYTES / 1024 + " KiB; continue with start_line " + (shownEnd + 1) + ".]";
+            if (line - start >= MAX_LINES || (shownBytes + size > MAX_BYTES && line > start)) {
+                stopped = true;
                 break;
             }
             body.append(text).append('\n');
             shownBytes += size;
             shownEnd = line;
+        }
+        String note = "";
+        if (preview) {
+            note = "\n[" + path.display() + " has " + total + " lines (" + kib(bytes) + "), more than one read "
+                    + "returns (" + MAX_LINES + " lines or " + MAX_BYTES / 1024 + " KiB); this is a preview of lines 1-"
+                    + shownEnd + ". Read the rest in ranges with start_line and end_line.]";
+        } else if (stopped) {
+            note = "\n[stopped at line " + shownEnd + ": one read returns at most " + MAX_LINES + " lines or "
+                    + MAX_BYTES / 1024 + " KiB; continue with start_line " + (shownEnd + 1) + ".]";
         }
         String header = header(path, snapshot, start, shownEnd, total);
         ObjectNode data = JsonNodeFactory.instance.objectNode();
