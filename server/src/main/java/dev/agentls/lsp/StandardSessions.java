@@ -15,13 +15,23 @@ final class StandardSessions implements SessionFactory {
     static final Duration EDITOR_ANSWER_TIMEOUT = Duration.ofMinutes(2);
 
     private final Duration editorAnswerTimeout;
+    private final SessionTools.Factory tools;
 
     StandardSessions() {
-        this(EDITOR_ANSWER_TIMEOUT);
+        this(EDITOR_ANSWER_TIMEOUT, SessionTools.NONE);
     }
 
     StandardSessions(Duration editorAnswerTimeout) {
+        this(editorAnswerTimeout, SessionTools.NONE);
+    }
+
+    StandardSessions(SessionTools.Factory tools) {
+        this(EDITOR_ANSWER_TIMEOUT, tools);
+    }
+
+    StandardSessions(Duration editorAnswerTimeout, SessionTools.Factory tools) {
         this.editorAnswerTimeout = editorAnswerTimeout;
+        this.tools = tools;
     }
 
     @Override
@@ -31,7 +41,8 @@ final class StandardSessions implements SessionFactory {
         OpenDocuments openDocuments = new OpenDocuments();
         LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), capabilities,
                 editorAnswerTimeout);
-        SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host);
+        SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
+                tools.open(workspaceRoots, documents, host));
         return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts));
     }
 }

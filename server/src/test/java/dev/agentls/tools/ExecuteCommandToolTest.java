@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.tools.command.CommandRunner;
-import dev.agentls.tools.command.CommandSafety;
 import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.io.IOException;
@@ -56,9 +55,8 @@ class ExecuteCommandToolTest {
     private ToolSet tools(CommandRunner.Limits limits) {
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         WorkspacePathGuard guard = new WorkspacePathGuard(roots, new PathPolicy());
-        CommandSafety safety = new CommandSafety(root, temp.resolve("home"), guard);
         CommandRunner runner = new CommandRunner("bash", limits, scheduler, readers);
-        return new ToolSet(List.of(new ExecuteCommandTool(() -> root, safety, runner)));
+        return new ToolSet(List.of(new ExecuteCommandTool(roots, temp.resolve("home"), guard, runner)));
     }
 
     private ToolResult call(ToolSet tools, String command, Object requiresApproval, Cancellation cancellation)
