@@ -20,6 +20,7 @@ public final class StandardTools {
         return new ToolSet(List.of(
                 new ReadFileTool(files),
                 new ReplaceInFileTool(files, new SearchReplaceParser(), new SearchReplaceEngine()),
+                new EditFileTool(),
                 new WriteToFileTool(files),
                 new DeleteFileTool(files),
                 new ExecuteCommandTool(files.roots(), home, new WorkspacePathGuard(files.roots(), files.policy()),
