@@ -11,10 +11,11 @@ import dev.agentls.tools.ToolContext;
 import dev.agentls.tools.ToolResult;
 import dev.agentls.tools.ToolSet;
 import dev.agentls.tools.WorkspaceFiles;
+import dev.agentls.tools.WorkspaceSearch;
 import dev.agentls.tools.command.CommandRunner;
-import dev.agentls.workspace.DocumentStore;
-import dev.agentls.workspace.PathPolicy;
-import dev.agentls.workspace.WorkspaceRoots;
+import dev.agentls.workspace.DirectoryLister;
+import dev.agentls.workspace.FileSearch;
+import dev.agentls.workspace.GrepSearch;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 public final class ToolSessions implements SessionTools.Factory {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     private final CommandRunner runner;
     private final Path home;
@@ -35,8 +37,13 @@ public final class ToolSessions implements SessionTools.Factory {
     }
 
     @Override
-    public SessionTools open(WorkspaceRoots roots, DocumentStore documents, Host host) {
-        ToolSet tools = StandardTools.create(new WorkspaceFiles(roots, documents, new PathPolicy()), runner, home);
+    public SessionTools open(SessionTools.Workspace workspace, Host host) {
+        WorkspaceFiles files = new WorkspaceFiles(workspace.roots(), workspace.documents(), workspace.policy(),
+                workspace.index());
+        WorkspaceSearch search = new WorkspaceSearch(workspace.index(),
+                new GrepSearch(workspace.index(), workspace.documents(), workspace.background(), PARALLELISM),
+                new FileSearch(workspace.index()), new DirectoryLister(workspace.policy()), workspace.background());
+        ToolSet tools = StandardTools.create(files, search, runner, home);
         return (name, argumentsJson, conversationId) -> {
             JsonNode arguments;
             try {

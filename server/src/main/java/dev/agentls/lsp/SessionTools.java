@@ -2,8 +2,11 @@ package dev.agentls.lsp;
 
 import dev.agentls.host.Host;
 import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.FileIndex;
+import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * The agent's tools as one session offers them to its editor ({@code agentls.runTool}). The composition root builds
@@ -17,13 +20,17 @@ public interface SessionTools {
      */
     CompletableFuture<String> run(String name, String argumentsJson, String conversationId);
 
+    /** What a session's tools work on: its folders, buffers, path policy, warm index, and a background executor. */
+    record Workspace(WorkspaceRoots roots, DocumentStore documents, PathPolicy policy, FileIndex index,
+                     Executor background) {}
+
     /** Builds a session's tools from its collaborators. */
     @FunctionalInterface
     interface Factory {
-        SessionTools open(WorkspaceRoots roots, DocumentStore documents, Host host);
+        SessionTools open(Workspace workspace, Host host);
     }
 
     /** For a server started without tools: every call answers that there are none. */
-    Factory NONE = (roots, documents, host) -> (name, argumentsJson, conversationId) ->
+    Factory NONE = (workspace, host) -> (name, argumentsJson, conversationId) ->
             CompletableFuture.completedFuture("{\"ok\":false,\"error\":\"this server was started without agent tools\"}");
 }

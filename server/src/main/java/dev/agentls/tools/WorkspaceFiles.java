@@ -4,6 +4,7 @@ import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.FileIndex;
 import dev.agentls.workspace.FileRefusedException;
 import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.ResolvedPath;
@@ -11,6 +12,8 @@ import dev.agentls.workspace.Snapshot;
 import dev.agentls.workspace.WorkspaceException;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -24,11 +27,14 @@ public final class WorkspaceFiles {
     private final WorkspaceRoots roots;
     private final DocumentStore documents;
     private final PathPolicy policy;
+    private final FileIndex index;
 
-    public WorkspaceFiles(WorkspaceRoots roots, DocumentStore documents, PathPolicy policy) {
+    /** @param index told of every change a tool lands, so searches see it at once */
+    public WorkspaceFiles(WorkspaceRoots roots, DocumentStore documents, PathPolicy policy, FileIndex index) {
         this.roots = roots;
         this.documents = documents;
         this.policy = policy;
+        this.index = index;
     }
 
     public WorkspaceRoots roots() {
@@ -81,9 +87,20 @@ public final class WorkspaceFiles {
     CompletableFuture<ToolResult> change(String tool, ToolContext context, ResolvedPath path, FileChange change,
                                          ToolResult onSuccess) {
         Host host = context.host();
-        return host.applyChange(change).thenApply(outcome -> outcome instanceof ChangeOutcome.Refused refused
-                ? ToolResult.failure(tool + ": the change to '" + path.display() + "' was not applied: "
-                        + refused.reason())
-                : onSuccess);
+        return host.applyChange(change).thenApply(outcome -> {
+            if (outcome instanceof ChangeOutcome.Refused refused) {
+                return ToolResult.failure(tool + ": the change to '" + path.display() + "' was not applied: "
+                        + refused.reason());
+            }
+            List<Path> changed = List.of(change.path());
+            if (change instanceof FileChange.Create) {
+                index.onFilesChanged(changed, List.of(), List.of());
+            } else if (change instanceof FileChange.Delete) {
+                index.onFilesChanged(List.of(), List.of(), changed);
+            } else {
+                index.onFilesChanged(List.of(), changed, List.of());
+            }
+            return onSuccess;
+        });
     }
 }

@@ -4,12 +4,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.edit.SearchReplaceEngine;
 import dev.agentls.edit.SearchReplaceParser;
+import dev.agentls.workspace.DirectoryLister;
 import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.FileIndex;
+import dev.agentls.workspace.FileSearch;
+import dev.agentls.workspace.GrepSearch;
 import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,14 +34,30 @@ abstract class FileToolFixture {
     DocumentStore documents;
     RecordingHost host;
     ToolSet tools;
+    FileIndex index;
+    final ExecutorService executor = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopExecutor() {
+        executor.shutdownNow();
+    }
 
     @BeforeEach
     void setUpWorkspace() {
         root = TestWorkspace.copy("tools", temp);
         documents = new DocumentStore();
         host = new RecordingHost();
-        WorkspaceFiles files = new WorkspaceFiles(new WorkspaceRoots(List.of(root)), documents, new PathPolicy());
+        WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
+        PathPolicy policy = new PathPolicy();
+        index = new FileIndex(roots, policy, executor, Clock.systemUTC(), Duration.ofSeconds(2));
+        index.start();
+        WorkspaceFiles files = new WorkspaceFiles(roots, documents, policy, index);
+        WorkspaceSearch search = new WorkspaceSearch(index, new GrepSearch(index, documents, executor, 2),
+                new FileSearch(index), new DirectoryLister(policy), executor);
         tools = new ToolSet(List.of(
+                new GrepSearchTool(search),
+                new FileSearchTool(search),
+                new ListDirTool(files, search),
                 new ReadFileTool(files),
                 new WriteToFileTool(files),
                 new DeleteFileTool(files),
