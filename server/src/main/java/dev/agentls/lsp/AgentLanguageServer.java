@@ -5,7 +5,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.DidChangeWatchedFilesRegistrationOptions;
 import org.eclipse.lsp4j.ExecuteCommandOptions;
+import org.eclipse.lsp4j.FileSystemWatcher;
+import org.eclipse.lsp4j.InitializedParams;
+import org.eclipse.lsp4j.Registration;
+import org.eclipse.lsp4j.RegistrationParams;
 import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.InitializeResult;
 import org.eclipse.lsp4j.ServerCapabilities;
@@ -14,6 +20,7 @@ import org.eclipse.lsp4j.TextDocumentSyncKind;
 import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.WorkspaceFoldersOptions;
 import org.eclipse.lsp4j.WorkspaceServerCapabilities;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageClientAware;
 import org.eclipse.lsp4j.services.LanguageServer;
@@ -34,6 +41,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     private final CommandDispatch commandDispatch;
     private volatile LanguageClient client;
     private volatile Session session;
+    private volatile ClientCapabilities capabilities;
     private volatile boolean shutdownRequested;
 
     AgentLanguageServer(SessionFactory sessions, ServerLog log) {
@@ -52,6 +60,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     @Override
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
         List<Path> roots = roots(params);
+        capabilities = params.getCapabilities();
         Session opened = sessions.open(roots, client, params.getCapabilities());
         session = opened;
         log.info("initialized with workspace folders " + roots);
@@ -65,6 +74,34 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         String version = getClass().getPackage().getImplementationVersion();
         return CompletableFuture.completedFuture(
                 new InitializeResult(capabilities, new ServerInfo("agentls", version == null ? "dev" : version)));
+    }
+
+    /**
+     * Asks the editor to report file changes ({@code workspace/didChangeWatchedFiles}) when it can register watchers
+     * dynamically; the index falls back to a cheap rescan when it cannot. The answer is not awaited.
+     */
+    @Override
+    public void initialized(InitializedParams params) {
+        LanguageClient current = client;
+        if (current == null || !canWatchFiles(capabilities)) {
+            return;
+        }
+        DidChangeWatchedFilesRegistrationOptions options = new DidChangeWatchedFilesRegistrationOptions(
+                List.of(new FileSystemWatcher(Either.forLeft("**/*"))));
+        Registration registration = new Registration(WATCHER_ID, "workspace/didChangeWatchedFiles", options);
+        current.registerCapability(new RegistrationParams(List.of(registration))).whenComplete((ok, error) -> {
+            if (error != null) {
+                log.info("the editor did not register the file watcher: " + error.getMessage());
+            }
+        });
+    }
+
+    static final String WATCHER_ID = "agentls-file-watcher";
+
+    private static boolean canWatchFiles(ClientCapabilities capabilities) {
+        return capabilities != null && capabilities.getWorkspace() != null
+                && capabilities.getWorkspace().getDidChangeWatchedFiles() != null
+                && Boolean.TRUE.equals(capabilities.getWorkspace().getDidChangeWatchedFiles().getDynamicRegistration());
     }
 
     @Override

@@ -58,6 +58,19 @@ final class CommandArguments {
                 + describe(value));
     }
 
+    /** An optional object member; present but not an object is an error naming it. */
+    Optional<JsonObject> optionalObject(String name) {
+        JsonElement value = object.get(name);
+        if (value == null || value.isJsonNull()) {
+            return Optional.empty();
+        }
+        if (value.isJsonObject()) {
+            return Optional.of(value.getAsJsonObject());
+        }
+        throw CommandFailure.invalidParams(command + ": argument '" + name + "' must be an object, got "
+                + describe(value));
+    }
+
     private ResponseErrorException missing(String name, String kind) {
         return CommandFailure.invalidParams(command + ": missing argument '" + name + "' (" + kind + ")");
     }

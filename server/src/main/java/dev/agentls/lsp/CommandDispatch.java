@@ -2,6 +2,7 @@ package dev.agentls.lsp;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -9,6 +10,7 @@ import org.eclipse.lsp4j.DidChangeConfigurationParams;
 import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
 import org.eclipse.lsp4j.DidChangeWorkspaceFoldersParams;
 import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.FileEvent;
 import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.WorkspaceFoldersChangeEvent;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
@@ -57,6 +59,7 @@ final class CommandDispatch implements WorkspaceService {
         }
         WorkspaceFoldersChangeEvent event = params.getEvent();
         current.roots().change(paths(event.getAdded()), paths(event.getRemoved()));
+        current.index().onRootsChanged();
         log.info("workspace folders are now "
                 + current.roots().roots().stream().map(root -> root.given().toString()).toList());
     }
@@ -70,8 +73,30 @@ final class CommandDispatch implements WorkspaceService {
         // Settings arrive with the config package's parser; nothing reads them yet.
     }
 
+    /** Keeps the warm file index current; snapshots read disk fresh, so only the index needs telling. */
     @Override
     public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
-        // Disk state is read fresh on each snapshot, so there is no cache to invalidate.
+        Session current = session.get();
+        if (current == null || params.getChanges() == null) {
+            return;
+        }
+        List<Path> created = new ArrayList<>();
+        List<Path> changed = new ArrayList<>();
+        List<Path> deleted = new ArrayList<>();
+        for (FileEvent event : params.getChanges()) {
+            Path path;
+            try {
+                path = Path.of(URI.create(event.getUri()));
+            } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+                log.info("ignoring a file event for " + event.getUri() + ": not a file URI");
+                continue;
+            }
+            switch (event.getType()) {
+                case Created -> created.add(path);
+                case Deleted -> deleted.add(path);
+                default -> changed.add(path);
+            }
+        }
+        current.index().onFilesChanged(created, changed, deleted);
     }
 }

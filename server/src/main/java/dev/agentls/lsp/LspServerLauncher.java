@@ -33,6 +33,11 @@ public final class LspServerLauncher {
         this(stderr, new StandardSessions());
     }
 
+    /** The standard server with the agent's tools, built per session by {@code tools}. */
+    public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools) {
+        this(stderr, new StandardSessions(tools));
+    }
+
     LspServerLauncher(PrintStream stderr, SessionFactory sessions) {
         this.stderr = stderr;
         this.sessions = sessions;

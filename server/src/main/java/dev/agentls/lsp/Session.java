@@ -1,8 +1,12 @@
 package dev.agentls.lsp;
 
 import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.FileIndex;
 import dev.agentls.workspace.WorkspaceRoots;
 
-/** The object graph of one initialized connection: its workspace, its buffers, its editor host and its commands. */
+/**
+ * The object graph of one initialized connection: its workspace, its buffers, its warm file index, its editor host and
+ * its commands.
+ */
 record Session(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
-        CommandTable commands) {}
+        CommandTable commands, FileIndex index) {}

@@ -4,4 +4,5 @@ import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.WorkspaceRoots;
 
 /** What commands are built from: the session's collaborators before its command table exists. */
-record SessionParts(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host) {}
+record SessionParts(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
+                    SessionTools tools) {}

@@ -15,6 +15,7 @@ final class StandardCommands {
     static CommandTable of(SessionParts parts) {
         EditPlanner planner = new EditPlanner(parts.roots(), parts.documents(), new SearchReplaceEngine());
         return new CommandTable(List.of(
-                new ApplyEditsCommand(planner, parts.host())));
+                new ApplyEditsCommand(planner, parts.host()),
+                new RunToolCommand(parts.tools())));
     }
 }

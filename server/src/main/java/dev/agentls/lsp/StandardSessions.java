@@ -1,27 +1,59 @@
 package dev.agentls.lsp;
 
 import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.FileIndex;
+import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.services.LanguageClient;
 
-/** The standard wiring of a session: the editor's folders, a document store, the editor host, the standard commands. */
+/**
+ * The standard wiring of a session: the editor's folders, a document store, the path policy and a warm file index
+ * (built in the background from the start), the editor host, the agent's tools and the standard commands.
+ */
 final class StandardSessions implements SessionFactory {
 
     /** Long enough for an editor that asks the user before applying; short enough that a dead editor is noticed. */
     static final Duration EDITOR_ANSWER_TIMEOUT = Duration.ofMinutes(2);
 
+    /** Without file-change notifications, a query after this long re-checks the files (a stat each). */
+    private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
+
     private final Duration editorAnswerTimeout;
+    private final SessionTools.Factory tools;
+    private final Executor background;
 
     StandardSessions() {
         this(EDITOR_ANSWER_TIMEOUT);
     }
 
     StandardSessions(Duration editorAnswerTimeout) {
+        this(editorAnswerTimeout, SessionTools.NONE, daemonPool());
+    }
+
+    StandardSessions(SessionTools.Factory tools) {
+        this(EDITOR_ANSWER_TIMEOUT, tools, daemonPool());
+    }
+
+    /** @param background runs index builds and tool work off the protocol threads */
+    StandardSessions(Duration editorAnswerTimeout, SessionTools.Factory tools, Executor background) {
         this.editorAnswerTimeout = editorAnswerTimeout;
+        this.tools = tools;
+        this.background = background;
+    }
+
+    static Executor daemonPool() {
+        return Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "agentls-workspace");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     @Override
@@ -31,7 +63,11 @@ final class StandardSessions implements SessionFactory {
         OpenDocuments openDocuments = new OpenDocuments();
         LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), capabilities,
                 editorAnswerTimeout);
-        SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host);
-        return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts));
+        PathPolicy policy = new PathPolicy();
+        FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
+        index.start();
+        SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
+                tools.open(new SessionTools.Workspace(workspaceRoots, documents, policy, index, background), host));
+        return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index);
     }
 }

@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.tools.command.CommandRunner;
 import dev.agentls.tools.command.CommandSafety;
 import dev.agentls.tools.command.CommandVerdict;
+import dev.agentls.tools.command.PathGuard;
+import dev.agentls.workspace.WorkspaceRoot;
+import dev.agentls.workspace.WorkspaceRoots;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Supplier;
 
 /**
  * {@code execute_command}: runs a shell command in the workspace root, bounded in time and output. The checker
@@ -20,14 +22,19 @@ public final class ExecuteCommandTool implements Tool {
 
     private static final int SHOWN = 200;
 
-    private final Supplier<Path> workingDirectory;
-    private final CommandSafety safety;
+    private final WorkspaceRoots roots;
+    private final Path home;
+    private final PathGuard guard;
     private final CommandRunner runner;
 
-    /** @param workingDirectory the folder commands run in (the first workspace root, read at each call) */
-    public ExecuteCommandTool(Supplier<Path> workingDirectory, CommandSafety safety, CommandRunner runner) {
-        this.workingDirectory = workingDirectory;
-        this.safety = safety;
+    /**
+     * @param roots commands run in the first root, as it is at each call
+     * @param home the user's home folder, which {@code ~} means to the checker
+     */
+    public ExecuteCommandTool(WorkspaceRoots roots, Path home, PathGuard guard, CommandRunner runner) {
+        this.roots = roots;
+        this.home = home;
+        this.guard = guard;
         this.runner = runner;
     }
 
@@ -69,7 +76,13 @@ public final class ExecuteCommandTool implements Tool {
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         String command = arguments.string("command");
         boolean modelAsks = arguments.bool("requires_approval", false);
-        CommandVerdict verdict = safety.check(command);
+        List<WorkspaceRoot> current = roots.roots();
+        if (current.isEmpty()) {
+            return CompletableFuture.completedFuture(ToolResult.failure(
+                    "execute_command: no workspace folder is open to run the command in"));
+        }
+        Path workingDirectory = current.get(0).real();
+        CommandVerdict verdict = new CommandSafety(workingDirectory, home, guard).check(command);
         if (verdict instanceof CommandVerdict.Refused refused) {
             return CompletableFuture.completedFuture(ToolResult.failure("execute_command: refused to run `"
                     + shorten(command) + "`: " + refused.reason() + ". Nothing was run."));
@@ -82,22 +95,23 @@ public final class ExecuteCommandTool implements Tool {
             reasons.add("the model asked for approval");
         }
         if (reasons.isEmpty()) {
-            return start(command, false, context);
+            return start(command, workingDirectory, false, context);
         }
         String detail = command + "\n\nNeeds approval: " + String.join("; ", reasons);
         return context.host().confirm("Run this command?", detail).thenCompose(approved -> Boolean.TRUE.equals(approved)
-                ? start(command, true, context)
+                ? start(command, workingDirectory, true, context)
                 : CompletableFuture.completedFuture(ToolResult.failure("execute_command: the user declined to run `"
                         + shorten(command) + "` (it needed approval: " + String.join("; ", reasons)
                         + "). Nothing was run.")));
     }
 
-    private CompletableFuture<ToolResult> start(String command, boolean approved, ToolContext context) {
+    private CompletableFuture<ToolResult> start(String command, Path workingDirectory, boolean approved,
+                                                ToolContext context) {
         if (context.cancellation().isCancelled()) {
             return CompletableFuture.completedFuture(ToolResult.failure("execute_command: cancelled before `"
                     + shorten(command) + "` started. Nothing was run."));
         }
-        return runner.run(command, workingDirectory.get(), context.cancellation())
+        return runner.run(command, workingDirectory, context.cancellation())
                 .thenApply(outcome -> result(command, approved, outcome))
                 .exceptionally(e -> ToolResult.failure("execute_command: could not start the shell: "
                         + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage())));

@@ -1,39 +1,42 @@
 package dev.agentls.tools;
 
 import dev.agentls.tools.command.PathGuard;
-import dev.agentls.workspace.PathRefusedException;
+import dev.agentls.workspace.PathPolicy;
+import dev.agentls.workspace.ResolvedPath;
+import dev.agentls.workspace.WorkspaceException;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * The command checker's view of the workspace: confinement exactly as every tool sees it ({@link WorkspaceRoots},
- * symbolic links included) and the workspace's deny list.
+ * symbolic links included) and the workspace's deny list ({@link PathPolicy}).
  */
 public final class WorkspacePathGuard implements PathGuard {
 
     private final WorkspaceRoots roots;
-    private final Function<Path, Optional<String>> denyList;
+    private final PathPolicy policy;
 
-    /** @param denyList the reason a path is denied, or empty */
-    public WorkspacePathGuard(WorkspaceRoots roots, Function<Path, Optional<String>> denyList) {
+    public WorkspacePathGuard(WorkspaceRoots roots, PathPolicy policy) {
         this.roots = roots;
-        this.denyList = denyList;
+        this.policy = policy;
     }
 
     @Override
     public boolean insideWorkspace(Path path) {
-        try {
-            roots.resolve(path.toString());
-            return true;
-        } catch (PathRefusedException e) {
-            return false;
-        }
+        return resolve(path).isPresent();
     }
 
     @Override
     public Optional<String> denied(Path path) {
-        return denyList.apply(path);
+        return resolve(path).flatMap(policy::isDenied);
+    }
+
+    private Optional<ResolvedPath> resolve(Path path) {
+        try {
+            return Optional.of(roots.resolve(path.toString()));
+        } catch (WorkspaceException e) {
+            return Optional.empty();
+        }
     }
 }

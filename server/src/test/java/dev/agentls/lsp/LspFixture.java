@@ -56,6 +56,11 @@ final class LspFixture implements AutoCloseable {
         this(root, new StandardSessions());
     }
 
+    /** A fixture whose server offers the agent's tools built by {@code tools}. */
+    LspFixture(Path root, SessionTools.Factory tools) throws IOException {
+        this(root, new StandardSessions(tools));
+    }
+
     LspFixture(Path root, SessionFactory sessions) throws IOException {
         this.root = root;
         PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
@@ -75,9 +80,13 @@ final class LspFixture implements AutoCloseable {
 
     /** A fixture on a fresh copy of {@code test-workspaces/<name>} under {@code temp}. */
     static LspFixture onCopyOf(String name, Path temp) throws IOException {
+        return onCopyOf(name, temp, SessionTools.NONE);
+    }
+
+    static LspFixture onCopyOf(String name, Path temp, SessionTools.Factory tools) throws IOException {
         Path root = temp.resolve(name);
         copyTree(repoRoot().resolve("test-workspaces").resolve(name), root);
-        return new LspFixture(root);
+        return new LspFixture(root, tools);
     }
 
     static Path repoRoot() {

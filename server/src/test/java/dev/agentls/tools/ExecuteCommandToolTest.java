@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.tools.command.CommandRunner;
-import dev.agentls.tools.command.CommandSafety;
+import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.io.IOException;
 import java.nio.file.FileSystems;
@@ -54,11 +54,9 @@ class ExecuteCommandToolTest {
 
     private ToolSet tools(CommandRunner.Limits limits) {
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
-        WorkspacePathGuard guard = new WorkspacePathGuard(roots, path -> path.getFileName() != null
-                && path.getFileName().toString().equals(".env") ? Optional.of("environment file") : Optional.empty());
-        CommandSafety safety = new CommandSafety(root, temp.resolve("home"), guard);
+        WorkspacePathGuard guard = new WorkspacePathGuard(roots, new PathPolicy());
         CommandRunner runner = new CommandRunner("bash", limits, scheduler, readers);
-        return new ToolSet(List.of(new ExecuteCommandTool(() -> root, safety, runner)));
+        return new ToolSet(List.of(new ExecuteCommandTool(roots, temp.resolve("home"), guard, runner)));
     }
 
     private ToolResult call(ToolSet tools, String command, Object requiresApproval, Cancellation cancellation)
@@ -130,7 +128,7 @@ class ExecuteCommandToolTest {
     void refusesACommandNamingADeniedFileWithoutAsking() throws Exception {
         ToolResult result = call("cat .env", false);
         assertTrue(result instanceof ToolResult.Failure);
-        assertTrue(result.text().contains(".env is on the deny list (environment file)"), result.text());
+        assertTrue(result.text().contains("'.env' is on the deny list (environment files hold secrets)"), result.text());
         assertEquals(List.of(), host.confirmations);
     }
 

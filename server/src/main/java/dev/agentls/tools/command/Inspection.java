@@ -237,8 +237,7 @@ final class Inspection {
         Optional<String> denied = guard.denied(path);
         if (denied.isPresent()) {
             if (refusal == null) {
-                refusal = display(path) + " is on the deny list (" + denied.get()
-                        + "); no tool reads, writes or passes it to a command";
+                refusal = denied.get();
             }
             return false;
         }

@@ -12,6 +12,6 @@ public interface PathGuard {
     /** True when the absolute, normalised {@code path} lies inside one of the workspace folders. */
     boolean insideWorkspace(Path path);
 
-    /** Why {@code path} is denied (e.g. "environment file"), or empty when tools may touch it. */
+    /** Why {@code path} is denied, as a whole sentence naming it, or empty when tools may touch it. */
     Optional<String> denied(Path path);
 }

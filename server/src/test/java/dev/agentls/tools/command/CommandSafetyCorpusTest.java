@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.tools.TestWorkspace;
+import dev.agentls.tools.WorkspacePathGuard;
+import dev.agentls.workspace.PathPolicy;
+import dev.agentls.workspace.WorkspaceRoots;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,7 +30,8 @@ class CommandSafetyCorpusTest {
     void setUp() throws IOException {
         Path root = TestWorkspace.copy("tools", temp);
         Path home = Files.createDirectories(temp.resolve("home"));
-        safety = new CommandSafety(root, home, new SimpleGuard(root));
+        safety = new CommandSafety(root, home,
+                new WorkspacePathGuard(new WorkspaceRoots(List.of(root)), new PathPolicy()));
     }
 
     @Test

@@ -1,0 +1,59 @@
+package dev.agentls.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.host.Host;
+import dev.agentls.lsp.SessionTools;
+import dev.agentls.tools.Cancellation;
+import dev.agentls.tools.StandardTools;
+import dev.agentls.tools.ToolContext;
+import dev.agentls.tools.ToolResult;
+import dev.agentls.tools.ToolSet;
+import dev.agentls.tools.WorkspaceFiles;
+import dev.agentls.tools.WorkspaceSearch;
+import dev.agentls.tools.command.CommandRunner;
+import dev.agentls.workspace.DirectoryLister;
+import dev.agentls.workspace.FileSearch;
+import dev.agentls.workspace.GrepSearch;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Gives each LSP session the agent's tools over its workspace and editor host ({@code agentls.runTool}). The command
+ * runner (and its threads) is shared by every session of the process.
+ */
+public final class ToolSessions implements SessionTools.Factory {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
+
+    private final CommandRunner runner;
+    private final Path home;
+
+    public ToolSessions(CommandRunner runner, Path home) {
+        this.runner = runner;
+        this.home = home;
+    }
+
+    @Override
+    public SessionTools open(SessionTools.Workspace workspace, Host host) {
+        WorkspaceFiles files = new WorkspaceFiles(workspace.roots(), workspace.documents(), workspace.policy(),
+                workspace.index());
+        WorkspaceSearch search = new WorkspaceSearch(workspace.index(),
+                new GrepSearch(workspace.index(), workspace.documents(), workspace.background(), PARALLELISM),
+                new FileSearch(workspace.index()), new DirectoryLister(workspace.policy()), workspace.background());
+        ToolSet tools = StandardTools.create(files, search, runner, home);
+        return (name, argumentsJson, conversationId) -> {
+            JsonNode arguments;
+            try {
+                arguments = JSON.readTree(argumentsJson);
+            } catch (JsonProcessingException e) {
+                return CompletableFuture.completedFuture(ToolResult.failure(name + ": the arguments are not valid"
+                        + " JSON: " + e.getOriginalMessage()).toJson().toString());
+            }
+            return tools.execute(name, arguments, new ToolContext(host, Cancellation.none(), conversationId))
+                    .thenApply(result -> result.toJson().toString());
+        };
+    }
+}

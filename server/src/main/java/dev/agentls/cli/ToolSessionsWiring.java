@@ -1,0 +1,26 @@
+package dev.agentls.cli;
+
+import dev.agentls.tools.command.CommandRunner;
+import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+
+/** Builds the process-wide tool wiring: daemon threads for command timers and output readers. */
+final class ToolSessionsWiring {
+
+    private ToolSessionsWiring() {}
+
+    static ToolSessions standard() {
+        ThreadFactory daemons = runnable -> {
+            Thread thread = new Thread(runnable, "agentls-command");
+            thread.setDaemon(true);
+            return thread;
+        };
+        ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(daemons);
+        ExecutorService readers = Executors.newCachedThreadPool(daemons);
+        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, readers);
+        return new ToolSessions(runner, Path.of(System.getProperty("user.home")));
+    }
+}

@@ -1,0 +1,67 @@
+package dev.agentls.tools;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.workspace.FileSearch;
+import dev.agentls.workspace.WorkspaceException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/** {@code file_search}: fuzzy search of file paths in the warm index, at most {@value #MAX_RESULTS} results, best first. */
+public final class FileSearchTool implements Tool {
+
+    static final int MAX_RESULTS = 10;
+
+    private final WorkspaceSearch search;
+
+    public FileSearchTool(WorkspaceSearch search) {
+        this.search = search;
+    }
+
+    @Override
+    public String name() {
+        return "file_search";
+    }
+
+    @Override
+    public String description() {
+        return """
+                Finds files by a fuzzy match on their path: the query's characters must appear in order \
+                ("AppCtl" finds src/AppController.java). Returns at most %d paths, best first; ignored and secret \
+                files are left out. Use it when you know part of a file's name but not where it is.
+                Example:
+                <file_search>
+                <query>GreeterTest</query>
+                </file_search>""".formatted(MAX_RESULTS);
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return List.of(
+                Parameter.required("query", Parameter.Type.STRING, "Part of the file's name or path."),
+                Parameter.explanation());
+    }
+
+    @Override
+    public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
+        String query = arguments.string("query");
+        return search.index().ready().thenApplyAsync(ready -> {
+            try {
+                List<FileSearch.FileHit> hits = search.fileSearch().search(query, MAX_RESULTS);
+                ObjectNode data = JsonNodeFactory.instance.objectNode();
+                ArrayNode files = data.putArray("files");
+                hits.forEach(hit -> files.add(hit.path()));
+                if (hits.isEmpty()) {
+                    return ToolResult.success("No file path matches '" + query + "'.", data);
+                }
+                StringBuilder text = new StringBuilder(hits.size() + (hits.size() == 1 ? " file" : " files")
+                        + " matching '" + query + "':");
+                hits.forEach(hit -> text.append('\n').append(hit.path()));
+                return ToolResult.success(text.toString(), data);
+            } catch (WorkspaceException e) {
+                return ToolResult.failure(name() + ": " + e.getMessage());
+            }
+        }, search.executor());
+    }
+}

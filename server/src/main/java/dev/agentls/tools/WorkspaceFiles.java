@@ -1,0 +1,106 @@
+package dev.agentls.tools;
+
+import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.FileChange;
+import dev.agentls.host.Host;
+import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.FileIndex;
+import dev.agentls.workspace.FileRefusedException;
+import dev.agentls.workspace.PathPolicy;
+import dev.agentls.workspace.ResolvedPath;
+import dev.agentls.workspace.Snapshot;
+import dev.agentls.workspace.WorkspaceException;
+import dev.agentls.workspace.WorkspaceRoots;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * How the file tools reach the workspace: a path as the model wrote it, confined to the roots and checked against the
+ * deny list; a file's current text (the editor's buffer, else disk); and a change handed to the host. Every refusal
+ * becomes a {@link ToolRefusal} whose message starts with the tool's name and keeps the workspace's facts.
+ */
+public final class WorkspaceFiles {
+
+    private final WorkspaceRoots roots;
+    private final DocumentStore documents;
+    private final PathPolicy policy;
+    private final FileIndex index;
+
+    /** @param index told of every change a tool lands, so searches see it at once */
+    public WorkspaceFiles(WorkspaceRoots roots, DocumentStore documents, PathPolicy policy, FileIndex index) {
+        this.roots = roots;
+        this.documents = documents;
+        this.policy = policy;
+        this.index = index;
+    }
+
+    public WorkspaceRoots roots() {
+        return roots;
+    }
+
+    public PathPolicy policy() {
+        return policy;
+    }
+
+    /** Resolves a path the model gave, refusing one outside the workspace or on the deny list. */
+    ResolvedPath resolve(String tool, String path) {
+        ResolvedPath resolved;
+        try {
+            resolved = roots.resolve(path);
+        } catch (WorkspaceException e) {
+            throw new ToolRefusal(tool + ": " + e.getMessage());
+        }
+        Optional<String> denied = policy.isDenied(resolved);
+        if (denied.isPresent()) {
+            throw new ToolRefusal(tool + ": " + denied.get());
+        }
+        return resolved;
+    }
+
+    /** The file's current text; refuses folders, missing, binary, badly encoded and oversized files, naming why. */
+    Snapshot read(String tool, ResolvedPath path) {
+        if (Files.isDirectory(path.absolute())) {
+            throw new ToolRefusal(tool + ": '" + path.display() + "' is a folder, not a file; use list_dir to see"
+                    + " what it holds");
+        }
+        try {
+            return documents.snapshot(path);
+        } catch (FileRefusedException e) {
+            throw new ToolRefusal(tool + ": " + e.getMessage());
+        } catch (WorkspaceException e) {
+            throw new ToolRefusal(tool + ": " + e.getMessage());
+        }
+    }
+
+    /** True when the file exists on disk or is open in the editor. */
+    boolean exists(ResolvedPath path) {
+        return Files.exists(path.absolute()) || documents.isOpen(path.absolute());
+    }
+
+    /**
+     * Records a checkpoint of the file's prior state, then hands the change to the host; a refusal there becomes a
+     * failure naming the file and the host's reason, and {@code onSuccess} is the answer when it lands.
+     */
+    CompletableFuture<ToolResult> change(String tool, ToolContext context, ResolvedPath path, FileChange change,
+                                         ToolResult onSuccess) {
+        Host host = context.host();
+        return host.applyChange(change).thenApply(outcome -> {
+            if (outcome instanceof ChangeOutcome.Refused refused) {
+                return ToolResult.failure(tool + ": the change to '" + path.display() + "' was not applied: "
+                        + refused.reason());
+            }
+            List<Path> changed = List.of(change.path());
+            if (change instanceof FileChange.Create) {
+                index.onFilesChanged(changed, List.of(), List.of());
+            } else if (change instanceof FileChange.Delete) {
+                index.onFilesChanged(List.of(), List.of(), changed);
+            } else {
+                index.onFilesChanged(List.of(), changed, List.of());
+            }
+            return onSuccess;
+        });
+    }
+}

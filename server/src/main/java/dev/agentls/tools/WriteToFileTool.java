@@ -1,0 +1,82 @@
+package dev.agentls.tools;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.host.FileChange;
+import dev.agentls.workspace.ResolvedPath;
+import dev.agentls.workspace.Snapshot;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code write_to_file}: replaces a file's whole content, or creates it (parent folders included). An existing file
+ * keeps its line endings and BOM: the new content's line breaks take the file's dominant ending. Refuses folders,
+ * binary files, files outside the workspace and denied files. The change goes through the host, checkpointed first.
+ */
+public final class WriteToFileTool implements Tool {
+
+    private final WorkspaceFiles files;
+
+    public WriteToFileTool(WorkspaceFiles files) {
+        this.files = files;
+    }
+
+    @Override
+    public String name() {
+        return "write_to_file";
+    }
+
+    @Override
+    public String description() {
+        return """
+                Writes a whole file: creates it (with any missing parent folders) or replaces all of its content. \
+                Give the complete content, never an excerpt with "..." for unchanged parts; to change part of an \
+                existing file use replace_in_file instead. An existing file keeps its line endings and byte order \
+                mark.
+                Example:
+                <write_to_file>
+                <target_file>src/greeting.txt</target_file>
+                <content>Hello, world!
+                </content>
+                </write_to_file>""";
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return List.of(
+                Parameter.required("target_file", Parameter.Type.STRING, "The file to write, relative to the workspace root."),
+                Parameter.required("content", Parameter.Type.STRING, "The file's complete new content.")
+                        .maxLength(Parameter.LONG).emptyAllowed());
+    }
+
+    @Override
+    public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
+        try {
+            ResolvedPath path = files.resolve(name(), arguments.string("target_file"));
+            String content = arguments.string("content");
+            ObjectNode data = JsonNodeFactory.instance.objectNode();
+            data.put("path", path.display());
+            int lines = ReadFileTool.lines(content).size();
+            data.put("lines", lines);
+            if (!files.exists(path)) {
+                data.put("created", true);
+                return files.change(name(), context, path, new FileChange.Create(path.absolute(), content),
+                        ToolResult.success("Created " + path.display() + " (" + lines + " lines).", data));
+            }
+            Snapshot current = files.read(name(), path);
+            String newText = current.format().normalizeLineEndings(content);
+            data.put("created", false);
+            if (newText.equals(current.text())) {
+                data.put("changed", false);
+                return CompletableFuture.completedFuture(ToolResult.success(path.display()
+                        + " already has exactly this content; nothing was changed.", data));
+            }
+            data.put("changed", true);
+            return files.change(name(), context, path,
+                    new FileChange.Modify(path.absolute(), current.version(), current.text(), newText),
+                    ToolResult.success("Wrote " + path.display() + " (" + lines + " lines).", data));
+        } catch (ToolRefusal refusal) {
+            return CompletableFuture.completedFuture(ToolResult.failure(refusal.getMessage()));
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.agentls.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import dev.agentls.cli.ToolSessions;
+import dev.agentls.tools.command.CommandRunner;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code agentls.runTool} through a real LSP4J client over pipes, on a temp copy of test-workspaces/tools. */
+class RunToolCommandTest {
+
+    @TempDir
+    java.nio.file.Path temp;
+
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
+    private final ExecutorService readers = Executors.newCachedThreadPool();
+    private LspFixture lsp;
+
+    @BeforeEach
+    void start() throws Exception {
+        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, readers);
+        lsp = LspFixture.onCopyOf("tools", temp, new ToolSessions(runner, temp.resolve("home")));
+        lsp.initialize();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        lsp.close();
+        timers.shutdownNow();
+        readers.shutdownNow();
+    }
+
+    private JsonObject runTool(String name, Map<String, Object> arguments) throws Exception {
+        return LspFixture.json(LspFixture.await(lsp.execute(RunToolCommand.ID,
+                Map.of("name", name, "arguments", arguments))));
+    }
+
+    @Test
+    void answersWithTheToolsResultAsJson() throws Exception {
+        JsonObject result = runTool("read_file", Map.of("target_file", "src/util.py", "start_line", 4, "end_line", 4));
+        assertTrue(result.get("ok").getAsBoolean());
+        assertEquals("[src/util.py: lines 4-4 of 14]\ndef mean(values):\n", result.get("text").getAsString());
+        assertEquals(14, result.getAsJsonObject("data").get("totalLines").getAsInt());
+    }
+
+    @Test
+    void readsTheEditorsBufferAndWritesThroughApplyEdit() throws Exception {
+        lsp.open("src/util.py", 3);
+        lsp.type("src/util.py", "typed = True\n", 4);
+        JsonObject read = runTool("read_file", Map.of("target_file", "src/util.py"));
+        assertEquals("[src/util.py: 1 line; unsaved editor buffer, version 4]\ntyped = True\n",
+                read.get("text").getAsString());
+        String disk = Files.readString(lsp.root.resolve("src/util.py"));
+        JsonObject write = runTool("write_to_file", Map.of("target_file", "src/util.py", "content", "typed = False\n"));
+        assertTrue(write.get("ok").getAsBoolean(), write.toString());
+        assertEquals(1, lsp.editor.applyEditRequests.size());
+        assertEquals("typed = False\n", lsp.editor.model.buffer(lsp.uri("src/util.py")).orElseThrow().text());
+        assertEquals(disk, Files.readString(lsp.root.resolve("src/util.py")), "the editor saves, not the server");
+    }
+
+    @Test
+    void aToolsRefusalIsAnAnswerNotAnError() throws Exception {
+        JsonObject denied = runTool("read_file", Map.of("target_file", ".env"));
+        assertFalse(denied.get("ok").getAsBoolean());
+        assertTrue(denied.get("error").getAsString().startsWith("read_file: '.env' is on the deny list"));
+        JsonObject unknown = runTool("read_fiel", Map.of());
+        assertTrue(unknown.get("error").getAsString().startsWith("unknown tool 'read_fiel'; the available tools are"
+                + " read_file, replace_in_file"), unknown.toString());
+    }
+
+    @Test
+    void aDangerousCommandAsksTheEditorAndRunsNothingWhenDismissed() throws Exception {
+        JsonObject result = runTool("execute_command", Map.of("command", "rm README.md", "requires_approval", false));
+        assertFalse(result.get("ok").getAsBoolean());
+        assertTrue(result.get("error").getAsString().contains("the user declined to run `rm README.md`"));
+        assertEquals(1, lsp.editor.questions.size());
+        assertTrue(lsp.editor.questions.get(0).getMessage().contains("rm README.md"));
+        assertTrue(Files.exists(lsp.root.resolve("README.md")));
+    }
+
+    @Test
+    void badCommandArgumentsAreInvalidParams() {
+        ExecutionException noName = assertThrows(ExecutionException.class,
+                () -> LspFixture.await(lsp.execute(RunToolCommand.ID, Map.of("arguments", Map.of()))));
+        assertTrue(noName.getCause().getMessage().contains("agentls.runTool: missing argument 'name' (a string)"),
+                noName.getCause().getMessage());
+        ExecutionException notObject = assertThrows(ExecutionException.class,
+                () -> LspFixture.await(lsp.execute(RunToolCommand.ID, Map.of("name", "read_file", "arguments",
+                        List.of(1)))));
+        assertTrue(notObject.getCause().getMessage().contains("argument 'arguments' must be an object"),
+                notObject.getCause().getMessage());
+    }
+}
