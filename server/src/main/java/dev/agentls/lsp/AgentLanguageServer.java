@@ -48,7 +48,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         this.sessions = sessions;
         this.log = log;
         this.documentSync = new DocumentSync(() -> session, log);
-        this.commandDispatch = new CommandDispatch(() -> session, log);
+        this.commandDispatch = new CommandDispatch(() -> shutdownRequested ? null : session, log);
     }
 
     @Override

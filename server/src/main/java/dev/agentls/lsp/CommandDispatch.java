@@ -23,6 +23,7 @@ import org.eclipse.lsp4j.services.WorkspaceService;
  */
 final class CommandDispatch implements WorkspaceService {
 
+    /** The live session: null before {@code initialize} and after {@code shutdown}. */
     private final Supplier<Session> session;
     private final ServerLog log;
 

@@ -25,7 +25,7 @@ final class CommandFailure {
 
     static ResponseErrorException notInitialized() {
         return new ResponseErrorException(new ResponseError(ResponseErrorCode.ServerNotInitialized,
-                "the server is not initialized yet: send 'initialize' first", null));
+                "the server is not initialized (before 'initialize', or after 'shutdown')", null));
     }
 
     static <T> CompletableFuture<T> failed(ResponseErrorException failure) {
