@@ -1,10 +1,12 @@
 package dev.agentls.cli;
 
 import dev.agentls.edit.SearchReplaceEngine;
+import dev.agentls.edit.lazy.LazyMerger;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.EditPlan;
 import dev.agentls.host.EditPlanner;
 import dev.agentls.host.FileChange;
+import dev.agentls.host.LazyEditPlanner;
 import dev.agentls.workspace.AtomicWriter;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.WorkspaceRoots;
@@ -22,7 +24,8 @@ import java.util.Optional;
 
 /**
  * {@code agentls apply [--workspace DIR] [--file PATH] [--lazy] [EDIT_FILE | -]}: applies SEARCH/REPLACE blocks (bare,
- * or in {@code <file-edit filePath="...">} wrappers) to files on disk. Every file's edit is resolved before anything
+ * or in {@code <file-edit filePath="...">} wrappers) to files on disk; with {@code --lazy}, a lazy edit
+ * ({@code // ... existing code ...} standing for kept code) merged into the one file {@code --file} names. Every file's edit is resolved before anything
  * is written, so a single failing block, path or file leaves every file as it was (exit 1). Prints each changed
  * file with its blocks (matching stage, lines) and +/- line counts. Paths are relative to the workspace.
  */
@@ -44,7 +47,7 @@ final class ApplyCommand implements Subcommand {
 
     @Override
     public String summary() {
-        return "apply SEARCH/REPLACE edits from a file (or stdin) to files on disk";
+        return "apply SEARCH/REPLACE (or, with --lazy, '... existing code ...') edits to files on disk";
     }
 
     private record Options(Path workspace, Optional<String> file, boolean lazy, String source) {}
@@ -52,9 +55,8 @@ final class ApplyCommand implements Subcommand {
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
         Options options = parse(args);
-        if (options.lazy()) {
-            err.println("agentls apply: --lazy (\"... existing code ...\" edits) is not supported yet");
-            return 2;
+        if (options.lazy() && options.file().isEmpty()) {
+            throw new UsageException("--lazy needs --file PATH: a lazy edit does not name its file (" + USAGE + ")");
         }
         if (!Files.isDirectory(options.workspace())) {
             throw new UsageException("--workspace " + options.workspace() + " is not a folder");
@@ -62,7 +64,10 @@ final class ApplyCommand implements Subcommand {
         String edit = readEdit(options.source());
         WorkspaceRoots roots = new WorkspaceRoots(List.of(options.workspace()));
         DocumentStore documents = new DocumentStore();
-        EditPlan plan = new EditPlanner(roots, documents, new SearchReplaceEngine()).plan(edit, options.file());
+        EditPlan plan = options.lazy()
+                ? new LazyEditPlanner(roots, documents, new LazyMerger())
+                        .plan(options.file().orElseThrow(), edit)
+                : new EditPlanner(roots, documents, new SearchReplaceEngine()).plan(edit, options.file());
         if (plan instanceof EditPlan.Refused refused) {
             err.println("agentls apply: refused, nothing was written: " + refused.message());
             return 1;

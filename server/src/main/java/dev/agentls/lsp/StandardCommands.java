@@ -1,7 +1,9 @@
 package dev.agentls.lsp;
 
 import dev.agentls.edit.SearchReplaceEngine;
+import dev.agentls.edit.lazy.LazyMerger;
 import dev.agentls.host.EditPlanner;
+import dev.agentls.host.LazyEditPlanner;
 import java.util.List;
 
 /**
@@ -14,8 +16,10 @@ final class StandardCommands {
 
     static CommandTable of(SessionParts parts) {
         EditPlanner planner = new EditPlanner(parts.roots(), parts.documents(), new SearchReplaceEngine());
+        LazyEditPlanner lazyPlanner = new LazyEditPlanner(parts.roots(), parts.documents(), new LazyMerger());
         return new CommandTable(List.of(
                 new ApplyEditsCommand(planner, parts.host()),
+                new ApplyLazyEditCommand(lazyPlanner, parts.host()),
                 new RunToolCommand(parts.tools())));
     }
 }

@@ -202,10 +202,44 @@ class ApplyCommandTest {
     }
 
     @Test
-    void saysLazyEditsAreNotSupportedYet() {
-        assertEquals(2, apply("", "--workspace", workspace.toString(), "--lazy", "--file", GREETER));
-        assertTrue(err().contains("--lazy"), err());
-        assertTrue(err().contains("not supported yet"), err());
+    void lazyEditFromStdinAddsAMethodToTheClassAndReportsWhereItLanded() throws IOException {
+        String stats = "scripts/stats.py";
+        String edit = """
+                # ... existing code ...
+                class Stats:
+                    # ... existing code ...
+
+                    def count(self):
+                        return len(self.values)
+
+                # ... existing code ...
+                """;
+
+        int status = apply(edit, "--workspace", workspace.toString(), "--lazy", "--file", stats, "-");
+
+        assertEquals(0, status, err());
+        assertEquals("scripts/stats.py: modified, +3 -0\n  block 1: lazy, line 14\n", out());
+        String original = before.get(Path.of(stats));
+        assertEquals(original.replace("min(self.values)\n", "min(self.values)\n\n    def count(self):\n"
+                + "        return len(self.values)\n"), Files.readString(workspace.resolve(stats)));
+    }
+
+    @Test
+    void refusedLazyEditWritesNothingAndSaysWhy() throws IOException {
+        String edit = "# ... existing code ...\ndef median(values):\n    return 0\n# ... existing code ...\n";
+
+        int status = apply(edit, "--workspace", workspace.toString(), "--lazy", "--file", "scripts/stats.py");
+
+        assertEquals(1, status);
+        assertTrue(err().contains("refused, nothing was written: scripts/stats.py: cannot place edit line 2 "
+                + "`def median(values):`"), err());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
+    void lazyNeedsTheFileItEdits() {
+        assertEquals(2, apply("", "--workspace", workspace.toString(), "--lazy"));
+        assertTrue(err().contains("--lazy needs --file PATH"), err());
     }
 
     @Test

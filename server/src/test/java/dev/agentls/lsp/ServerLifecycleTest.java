@@ -43,7 +43,7 @@ class ServerLifecycleTest {
         try (LspFixture lsp = LspFixture.onCopyOf("demo", temp)) {
             InitializeResult result = lsp.initialize();
             assertEquals(TextDocumentSyncKind.Full, result.getCapabilities().getTextDocumentSync().getLeft());
-            assertEquals(List.of(ApplyEditsCommand.ID, RunToolCommand.ID),
+            assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             assertEquals("agentls", result.getServerInfo().getName());
         }
@@ -132,7 +132,8 @@ class ServerLifecycleTest {
             InitializeParams params = new InitializeParams();
             params.setRootUri(temp.toUri().toString());
             InitializeResult result = await(client.getRemoteProxy().initialize(params));
-            assertEquals(List.of(ApplyEditsCommand.ID, RunToolCommand.ID), result.getCapabilities().getExecuteCommandProvider().getCommands());
+            assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID),
+                    result.getCapabilities().getExecuteCommandProvider().getCommands());
             await(client.getRemoteProxy().shutdown());
             client.getRemoteProxy().exit();
             assertEquals(0, status.get(TIMEOUT_SECONDS, TimeUnit.SECONDS));

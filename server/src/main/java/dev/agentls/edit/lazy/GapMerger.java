@@ -180,7 +180,8 @@ final class GapMerger {
 
     /**
      * Where new code after the last anchor goes when the edit ends in a marker: indented deeper than the anchor,
-     * at the end of the anchor's block (the file lines after it indented deeper than it); otherwise at the end.
+     * at the end of the anchor's block (the file lines after it indented deeper than it, comments at any depth
+     * included); otherwise at the end.
      */
     private int blockEnd(Anchor anchor, int firstCode, int p, int s) {
         if (anchor.virtual() || edit.indent[firstCode] <= edit.indent[anchor.e()]) {
@@ -188,7 +189,7 @@ final class GapMerger {
         }
         int last = Math.max(p, anchor.o() + 1);
         for (int o = Math.max(p, anchor.o() + 1); o < s; o++) {
-            if (file.blank(o)) {
+            if (file.blank(o) || LineKeys.isComment(file.keys[o])) {
                 continue;
             }
             if (file.indent[o] <= file.indent[anchor.o()]) {

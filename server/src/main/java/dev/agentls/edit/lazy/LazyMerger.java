@@ -24,6 +24,11 @@ public final class LazyMerger {
 
     private final StructureMatcher structure;
 
+    /** A merger with the default tree-sitter parser (bounded in size and time). */
+    public LazyMerger() {
+        this(new SyntaxParser());
+    }
+
     public LazyMerger(SyntaxParser parser) {
         this.structure = new StructureMatcher(parser);
     }

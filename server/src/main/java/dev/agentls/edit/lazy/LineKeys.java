@@ -65,6 +65,12 @@ final class LineKeys {
         return key.startsWith("}") || key.startsWith(")") || key.startsWith("]") || key.startsWith("</");
     }
 
+    /** A line that is a comment in a common syntax; it never ends an indented block. */
+    static boolean isComment(String key) {
+        return key.startsWith("//") || key.startsWith("/*") || key.startsWith("*") || key.startsWith("#")
+                || key.startsWith("<!--") || key.startsWith("--");
+    }
+
     /** Comment or annotation lines, which belong to the code line after them. */
     static boolean isPreamble(String key) {
         return key.startsWith("//") || key.startsWith("/*") || key.startsWith("*") || key.startsWith("#")

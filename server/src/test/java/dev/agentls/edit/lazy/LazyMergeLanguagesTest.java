@@ -82,6 +82,15 @@ class LazyMergeLanguagesTest extends LazyMergeSupport {
     }
 
     @Test
+    void pythonCommentAtColumnZeroDoesNotEndTheClassBlock() {
+        String original = "class Store:\n# note at column zero\n    def get(self):\n        return 1\n\n\nx = 1\n";
+        String edit = "# ... existing code ...\nclass Store:\n    # ... existing code ...\n\n    def put(self):\n"
+                + "        pass\n\n# ... existing code ...\n";
+        assertEquals("class Store:\n# note at column zero\n    def get(self):\n        return 1\n\n    def put(self):\n"
+                + "        pass\n\n\nx = 1\n", merged("store.py", original, edit));
+    }
+
+    @Test
     void pythonChangedDecoratorReplacesTheOldOneAndStaysWithItsFunction() {
         String original = """
                 @app.get("/")
