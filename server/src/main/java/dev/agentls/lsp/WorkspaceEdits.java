@@ -6,6 +6,8 @@ import dev.agentls.host.FileChange;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.Snapshot;
 import dev.agentls.workspace.WorkspaceException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +61,11 @@ final class WorkspaceEdits {
                             new TextDocumentEdit(new VersionedTextDocumentIdentifier(uri, version), edits)));
                 }
             } else if (change instanceof FileChange.Create create) {
+                // Neovim 0.7 truncates an existing file on CreateFile without ignoreIfExists, so never send one for
+                // a file that exists by now (as a buffer or on disk).
+                if (documents.isOpen(change.path()) || Files.exists(change.path(), LinkOption.NOFOLLOW_LINKS)) {
+                    throw new StaleChange(change.path() + " exists now, so it was not created; nothing was applied");
+                }
                 documentChanges.add(Either.forRight(new CreateFile(uri, new CreateFileOptions(false, false))));
                 if (!create.text().isEmpty()) {
                     documentChanges.add(Either.forLeft(new TextDocumentEdit(

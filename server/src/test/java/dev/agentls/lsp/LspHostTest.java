@@ -79,6 +79,20 @@ class LspHostTest {
     }
 
     @Test
+    void neverSendsACreateForAFileThatAppearedMeanwhile() throws Exception {
+        Path appeared = lsp.root.resolve("NEW.md").toAbsolutePath();
+        FileChange create = new FileChange.Create(appeared, "# new\n");
+        Files.writeString(appeared, "someone else's\n");
+
+        ChangeOutcome outcome = await(host.applyChange(create));
+
+        assertEquals(new ChangeOutcome.Refused(appeared + " exists now, so it was not created; nothing was applied"),
+                outcome);
+        assertEquals(0, lsp.editor.applyEditRequests.size());
+        assertEquals("someone else's\n", Files.readString(appeared));
+    }
+
+    @Test
     void deletesWithADeleteFileOperation() throws Exception {
         ChangeOutcome outcome = await(host.applyChange(new FileChange.Delete(greeter)));
 
