@@ -6,9 +6,7 @@ import dev.agentls.config.ModelPrice;
 import dev.agentls.config.ToolMode;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
@@ -56,9 +54,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         this.request = request;
         this.listener = listener;
         if (settings.toolMode() == ToolMode.XML) {
-            Set<String> names = new HashSet<>();
-            request.tools().forEach(t -> names.add(t.name()));
-            this.xml = new XmlToolCalls(new ObjectMapper(), names, this::deliver);
+            this.xml = new XmlToolCalls(new ObjectMapper(), XmlToolCalls.declaredParameters(request.tools()), this::deliver);
             // Text fed to the parser may be held back (a possible tag start), yet it is part of the answer now:
             // a retry would feed it twice.
             this.roundSink = event -> {

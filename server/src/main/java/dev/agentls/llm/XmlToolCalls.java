@@ -1,9 +1,14 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.llm.xml.XmlStreamEvent;
 import dev.agentls.llm.xml.XmlToolStreamParser;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -24,10 +29,30 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
     private String error;
     private boolean madeToolCalls;
 
-    XmlToolCalls(ObjectMapper json, Set<String> toolNames, Consumer<ModelEvent> downstream) {
+    XmlToolCalls(ObjectMapper json, Map<String, Set<String>> parametersByTool, Consumer<ModelEvent> downstream) {
         this.json = json;
         this.downstream = downstream;
-        this.parser = new XmlToolStreamParser(toolNames, this::onXml);
+        this.parser = new XmlToolStreamParser(parametersByTool, this::onXml, XmlToolStreamParser.DEFAULT_MAX_TOOL_CALL_CHARS);
+    }
+
+    /**
+     * Each tool's parameter names, read from the {@code properties} of its JSON Schema. Telling the parser the names
+     * keeps a value whose text holds its own closing tag followed by some other tag (an XML file's
+     * {@code </content>\n<div>}) whole; a schema without properties (or one that does not parse) accepts any name.
+     */
+    static Map<String, Set<String>> declaredParameters(List<ToolSpec> tools) {
+        ObjectMapper json = new ObjectMapper();
+        Map<String, Set<String>> byTool = new LinkedHashMap<>();
+        for (ToolSpec tool : tools) {
+            Set<String> names = new LinkedHashSet<>();
+            try {
+                json.readTree(tool.parametersSchemaJson()).path("properties").fieldNames().forEachRemaining(names::add);
+            } catch (JsonProcessingException e) {
+                names.clear();
+            }
+            byTool.put(tool.name(), Set.copyOf(names));
+        }
+        return byTool;
     }
 
     @Override

@@ -61,6 +61,25 @@ class XmlToolModeTest {
     }
 
     @Test
+    void aValueHoldingItsOwnClosingTagStaysWholeBecauseTheSchemaNamesTheParameters() throws Exception {
+        String schema = "{\"type\":\"object\",\"properties\":{\"target_file\":{\"type\":\"string\"},"
+                + "\"content\":{\"type\":\"string\"}}}";
+        ModelRequest request = ModelRequest.of(List.of(new ModelMessage.User("write")),
+                List.of(new ToolSpec("write_to_file", "Writes a file.", schema)));
+        String content = "<page>\n<content>intro</content>\n<div>rest</div>\n</page>";
+        String script = round("stop", "<write_to_file>\n<target_file>page.xml</target_file>\n<content>\n" + content
+                + "\n</content>\n</write_to_file>");
+        try (ScriptedModel model = ScriptedModel.fromText(script)) {
+            h.run(xml(Harness.openai(model)), request);
+
+            List<ModelEvent.ToolCallCompleted> calls = h.all(ModelEvent.ToolCallCompleted.class);
+            assertEquals(1, calls.size(), calls.toString());
+            assertEquals(content, JSON.readTree(calls.get(0).argumentsJson()).path("content").asText());
+            model.assertAllConsumed();
+        }
+    }
+
+    @Test
     void aToolTagCutByTheOutputLimitIsFinishedByTheContinuation() throws Exception {
         String script = round("length", "Reading.\n<read_file>\n<target_file>src/") + round("stop", "B.java</target_file>\n</read_file>");
         try (ScriptedModel model = ScriptedModel.fromText(script)) {
