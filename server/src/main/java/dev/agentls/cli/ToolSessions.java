@@ -3,8 +3,11 @@ package dev.agentls.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.edit.lazy.LazyMerger;
 import dev.agentls.host.Host;
 import dev.agentls.lsp.SessionTools;
+import dev.agentls.outline.Outliner;
+import dev.agentls.syntax.SyntaxParser;
 import dev.agentls.tools.Cancellation;
 import dev.agentls.tools.StandardTools;
 import dev.agentls.tools.ToolContext;
@@ -39,11 +42,12 @@ public final class ToolSessions implements SessionTools.Factory {
     @Override
     public SessionTools open(SessionTools.Workspace workspace, Host host) {
         WorkspaceFiles files = new WorkspaceFiles(workspace.roots(), workspace.documents(), workspace.policy(),
-                workspace.index());
+                workspace.index(), workspace.checkpoints());
         WorkspaceSearch search = new WorkspaceSearch(workspace.index(),
                 new GrepSearch(workspace.index(), workspace.documents(), workspace.background(), PARALLELISM),
                 new FileSearch(workspace.index()), new DirectoryLister(workspace.policy()), workspace.background());
-        ToolSet tools = StandardTools.create(files, search, runner, home);
+        SyntaxParser parser = new SyntaxParser();
+        ToolSet tools = StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner, home);
         return (name, argumentsJson, conversationId) -> {
             JsonNode arguments;
             try {

@@ -1,6 +1,7 @@
 package dev.agentls.lsp;
 
 import dev.agentls.host.Host;
+import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileIndex;
 import dev.agentls.workspace.PathPolicy;
@@ -20,9 +21,12 @@ public interface SessionTools {
      */
     CompletableFuture<String> run(String name, String argumentsJson, String conversationId);
 
-    /** What a session's tools work on: its folders, buffers, path policy, warm index, and a background executor. */
+    /**
+     * What a session's tools work on: its folders, buffers, path policy, warm index, checkpoints, and a background
+     * executor.
+     */
     record Workspace(WorkspaceRoots roots, DocumentStore documents, PathPolicy policy, FileIndex index,
-                     Executor background) {}
+                     CheckpointStore checkpoints, Executor background) {}
 
     /** Builds a session's tools from its collaborators. */
     @FunctionalInterface

@@ -20,6 +20,8 @@ final class StandardCommands {
         return new CommandTable(List.of(
                 new ApplyEditsCommand(planner, parts.host()),
                 new ApplyLazyEditCommand(lazyPlanner, parts.host()),
-                new RunToolCommand(parts.tools())));
+                new RunToolCommand(parts.tools()),
+                new CheckpointsCommand(parts.checkpoints()),
+                new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host())));
     }
 }

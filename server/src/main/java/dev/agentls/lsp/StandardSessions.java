@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileIndex;
 import dev.agentls.workspace.PathPolicy;
@@ -66,8 +67,10 @@ final class StandardSessions implements SessionFactory {
         PathPolicy policy = new PathPolicy();
         FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
         index.start();
+        CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC());
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
-                tools.open(new SessionTools.Workspace(workspaceRoots, documents, policy, index, background), host));
+                tools.open(new SessionTools.Workspace(workspaceRoots, documents, policy, index, checkpoints, background),
+                        host), checkpoints);
         return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index);
     }
 }

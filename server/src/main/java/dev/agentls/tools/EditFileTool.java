@@ -1,13 +1,32 @@
 package dev.agentls.tools;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.edit.BlockMatch;
+import dev.agentls.edit.EditOutcome;
+import dev.agentls.edit.lazy.LazyMerger;
+import dev.agentls.host.FileChange;
+import dev.agentls.workspace.ResolvedPath;
+import dev.agentls.workspace.Snapshot;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code edit_file}: a Cursor-style edit with {@code ... existing code ...} markers. Its definition is complete; until
- * the lazy-edit merger is wired in, every call is a failure that points the model at {@code replace_in_file}.
+ * {@code edit_file}: a Cursor-style edit with {@code ... existing code ...} markers, merged deterministically into the
+ * file's current text by the lazy-edit merger. A merge the merger refuses (ambiguous anchors, an unplaceable line, a
+ * large unexplained deletion) is a failure with its facts, and nothing changes; the model can retry or fall back to
+ * {@code replace_in_file}. Refuses missing files (use {@code write_to_file}), denied and outside paths.
  */
 public final class EditFileTool implements Tool {
+
+    private final WorkspaceFiles files;
+    private final LazyMerger merger;
+
+    public EditFileTool(WorkspaceFiles files, LazyMerger merger) {
+        this.files = files;
+        this.merger = merger;
+    }
 
     @Override
     public String name() {
@@ -45,7 +64,42 @@ public final class EditFileTool implements Tool {
 
     @Override
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
-        return CompletableFuture.completedFuture(ToolResult.failure(name() + ": not available in this build yet;"
-                + " nothing was changed. Use replace_in_file with SEARCH/REPLACE blocks instead."));
+        try {
+            ResolvedPath path = files.resolve(name(), arguments.string("target_file"));
+            if (!files.exists(path)) {
+                throw new ToolRefusal(name() + ": '" + path.display() + "' does not exist; create it with"
+                        + " write_to_file");
+            }
+            Snapshot current = files.read(name(), path);
+            String fileName = path.absolute().getFileName().toString();
+            EditOutcome outcome = merger.merge(fileName, current.text(), arguments.string("code_edit"));
+            if (outcome instanceof EditOutcome.Refused refused) {
+                throw new ToolRefusal(name() + ": " + path.display() + ": " + refused.failure().message()
+                        + " Nothing was changed.");
+            }
+            EditOutcome.Applied applied = (EditOutcome.Applied) outcome;
+            ObjectNode data = JsonNodeFactory.instance.objectNode();
+            data.put("path", path.display());
+            ArrayNode regions = data.putArray("regions");
+            StringBuilder text = new StringBuilder("Edited " + path.display() + ":");
+            for (BlockMatch match : applied.matches()) {
+                ObjectNode region = regions.addObject();
+                region.put("startLine", match.startLine());
+                region.put("endLine", match.endLine());
+                text.append("\n- lines ").append(match.startLine()).append('-').append(match.endLine())
+                        .append(" of the original replaced");
+            }
+            if (applied.newText().equals(current.text())) {
+                data.put("changed", false);
+                return CompletableFuture.completedFuture(ToolResult.success("The edit changes nothing in "
+                        + path.display() + "; the file already reads that way.", data));
+            }
+            data.put("changed", true);
+            return files.change(name(), context, path,
+                    new FileChange.Modify(path.absolute(), current.version(), current.text(), applied.newText()),
+                    ToolResult.success(text.toString(), data));
+        } catch (ToolRefusal refusal) {
+            return CompletableFuture.completedFuture(ToolResult.failure(refusal.getMessage()));
+        }
     }
 }

@@ -3,14 +3,20 @@ package dev.agentls.tools;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileIndex;
 import dev.agentls.workspace.FileRefusedException;
 import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.ResolvedPath;
 import dev.agentls.workspace.Snapshot;
+import dev.agentls.workspace.TextDecoder;
 import dev.agentls.workspace.WorkspaceException;
 import dev.agentls.workspace.WorkspaceRoots;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,13 +34,19 @@ public final class WorkspaceFiles {
     private final DocumentStore documents;
     private final PathPolicy policy;
     private final FileIndex index;
+    private final CheckpointStore checkpoints;
 
-    /** @param index told of every change a tool lands, so searches see it at once */
-    public WorkspaceFiles(WorkspaceRoots roots, DocumentStore documents, PathPolicy policy, FileIndex index) {
+    /**
+     * @param index told of every change a tool lands, so searches see it at once
+     * @param checkpoints records each file's prior state before a tool changes it, and the change log after
+     */
+    public WorkspaceFiles(WorkspaceRoots roots, DocumentStore documents, PathPolicy policy, FileIndex index,
+                          CheckpointStore checkpoints) {
         this.roots = roots;
         this.documents = documents;
         this.policy = policy;
         this.index = index;
+        this.checkpoints = checkpoints;
     }
 
     public WorkspaceRoots roots() {
@@ -87,10 +99,22 @@ public final class WorkspaceFiles {
     CompletableFuture<ToolResult> change(String tool, ToolContext context, ResolvedPath path, FileChange change,
                                          ToolResult onSuccess) {
         Host host = context.host();
+        boolean bom = hasBomOnDisk(path.absolute());
+        String checkpoint;
+        try {
+            checkpoint = checkpoints.create(context.conversationId(), tool + " " + path.display(), List.of(path));
+        } catch (WorkspaceException e) {
+            return CompletableFuture.completedFuture(ToolResult.failure(tool + ": could not record a checkpoint of '"
+                    + path.display() + "' before changing it, so nothing was changed: " + e.getMessage()));
+        }
         return host.applyChange(change).thenApply(outcome -> {
             if (outcome instanceof ChangeOutcome.Refused refused) {
                 return ToolResult.failure(tool + ": the change to '" + path.display() + "' was not applied: "
                         + refused.reason());
+            }
+            checkpoints.logChange(checkpoint, path, after(change, bom));
+            if (onSuccess instanceof ToolResult.Success success && success.data() instanceof ObjectNode data) {
+                data.put("checkpointId", checkpoint);
             }
             List<Path> changed = List.of(change.path());
             if (change instanceof FileChange.Create) {
@@ -102,5 +126,35 @@ public final class WorkspaceFiles {
             }
             return onSuccess;
         });
+    }
+
+    /** The file's bytes after {@code change}, as the checkpoint's change log counts lines; null when deleted. */
+    private static byte[] after(FileChange change, boolean bom) {
+        String text;
+        if (change instanceof FileChange.Modify modify) {
+            text = modify.newText();
+        } else if (change instanceof FileChange.Create create) {
+            text = create.text();
+        } else {
+            return null;
+        }
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        if (!bom) {
+            return body;
+        }
+        byte[] withBom = new byte[body.length + 3];
+        withBom[0] = (byte) 0xEF;
+        withBom[1] = (byte) 0xBB;
+        withBom[2] = (byte) 0xBF;
+        System.arraycopy(body, 0, withBom, 3, body.length);
+        return withBom;
+    }
+
+    private static boolean hasBomOnDisk(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            return TextDecoder.hasBom(in.readNBytes(3));
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -43,7 +43,8 @@ class ServerLifecycleTest {
         try (LspFixture lsp = LspFixture.onCopyOf("demo", temp)) {
             InitializeResult result = lsp.initialize();
             assertEquals(TextDocumentSyncKind.Full, result.getCapabilities().getTextDocumentSync().getLeft());
-            assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID),
+            assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
+                    RollbackCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             assertEquals("agentls", result.getServerInfo().getName());
         }
@@ -132,7 +133,8 @@ class ServerLifecycleTest {
             InitializeParams params = new InitializeParams();
             params.setRootUri(temp.toUri().toString());
             InitializeResult result = await(client.getRemoteProxy().initialize(params));
-            assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID),
+            assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
+                    RollbackCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             await(client.getRemoteProxy().shutdown());
             client.getRemoteProxy().exit();

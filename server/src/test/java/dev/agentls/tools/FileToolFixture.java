@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.edit.SearchReplaceEngine;
 import dev.agentls.edit.SearchReplaceParser;
+import dev.agentls.edit.lazy.LazyMerger;
+import dev.agentls.outline.Outliner;
+import dev.agentls.syntax.SyntaxParser;
+import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DirectoryLister;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileIndex;
@@ -35,6 +39,7 @@ abstract class FileToolFixture {
     RecordingHost host;
     ToolSet tools;
     FileIndex index;
+    CheckpointStore checkpoints;
     final ExecutorService executor = Executors.newCachedThreadPool();
 
     @AfterEach
@@ -51,7 +56,9 @@ abstract class FileToolFixture {
         PathPolicy policy = new PathPolicy();
         index = new FileIndex(roots, policy, executor, Clock.systemUTC(), Duration.ofSeconds(2));
         index.start();
-        WorkspaceFiles files = new WorkspaceFiles(roots, documents, policy, index);
+        checkpoints = new CheckpointStore(Clock.systemUTC());
+        WorkspaceFiles files = new WorkspaceFiles(roots, documents, policy, index, checkpoints);
+        SyntaxParser parser = new SyntaxParser();
         WorkspaceSearch search = new WorkspaceSearch(index, new GrepSearch(index, documents, executor, 2),
                 new FileSearch(index), new DirectoryLister(policy), executor);
         tools = new ToolSet(List.of(
@@ -61,7 +68,9 @@ abstract class FileToolFixture {
                 new ReadFileTool(files),
                 new WriteToFileTool(files),
                 new DeleteFileTool(files),
-                new ReplaceInFileTool(files, new SearchReplaceParser(), new SearchReplaceEngine())));
+                new ReplaceInFileTool(files, new SearchReplaceParser(), new SearchReplaceEngine()),
+                new EditFileTool(files, new LazyMerger(parser)),
+                new ListCodeDefinitionNamesTool(files, new Outliner(parser), executor)));
     }
 
     /** Calls a tool with arguments given as alternating names and values. */

@@ -1,0 +1,81 @@
+package dev.agentls.lsp;
+
+import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.FileChange;
+import dev.agentls.host.Host;
+import dev.agentls.workspace.CheckpointStore;
+import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.RestorePlan;
+import dev.agentls.workspace.Snapshot;
+import dev.agentls.workspace.WorkspaceException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code agentls.rollback} {checkpointId}: returns every file changed since the checkpoint to its state then, as one
+ * {@code workspace/applyEdit} (a file's text restored into its buffer, a deleted file re-created, a created one
+ * deleted). Refuses, touching nothing, an unknown checkpoint or a file that cannot be restored as text (binary).
+ * The answer is {applied, restored, reason}; the editor's refusal is passed on, never retried.
+ */
+final class RollbackCommand implements CommandHandler {
+
+    static final String ID = "agentls.rollback";
+    private static final String BOM = "\uFEFF";
+
+    private final CheckpointStore checkpoints;
+    private final DocumentStore documents;
+    private final Host host;
+
+    RollbackCommand(CheckpointStore checkpoints, DocumentStore documents, Host host) {
+        this.checkpoints = checkpoints;
+        this.documents = documents;
+        this.host = host;
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    record Result(boolean applied, List<String> restored, String reason) {}
+
+    @Override
+    public CompletableFuture<Object> execute(CommandArguments arguments) {
+        String checkpointId = arguments.requireString("checkpointId");
+        List<FileChange> changes = new ArrayList<>();
+        List<String> restored = new ArrayList<>();
+        try {
+            RestorePlan plan = checkpoints.restorePlan(checkpointId);
+            for (RestorePlan.Action action : plan.actions()) {
+                changes.add(change(action));
+                restored.add(action.display());
+            }
+        } catch (WorkspaceException e) {
+            return CommandFailure.failed(CommandFailure.requestFailed(ID + ": " + e.getMessage()));
+        }
+        if (changes.isEmpty()) {
+            return CompletableFuture.completedFuture(new Result(true, restored, null));
+        }
+        return host.applyChanges(changes).thenApply(outcome -> outcome instanceof ChangeOutcome.Refused refused
+                ? new Result(false, restored, refused.reason())
+                : new Result(true, restored, null));
+    }
+
+    /**
+     * The host change that restores one file. A re-created file's text starts with U+FEFF when it had a byte order
+     * mark, so an editor saving it as UTF-8 writes the same bytes; an existing file keeps its own.
+     */
+    private FileChange change(RestorePlan.Action action) {
+        if (action instanceof RestorePlan.Delete delete) {
+            return new FileChange.Delete(delete.path());
+        }
+        RestorePlan.Write write = (RestorePlan.Write) action;
+        Snapshot then = write.text();
+        if (!write.exists()) {
+            return new FileChange.Create(write.path(), (then.format().bom() ? BOM : "") + then.text());
+        }
+        Snapshot now = documents.snapshot(write.path());
+        return new FileChange.Modify(write.path(), now.version(), now.text(), then.text());
+    }
+}
