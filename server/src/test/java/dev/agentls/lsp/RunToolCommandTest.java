@@ -8,6 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import dev.agentls.cli.ToolSessions;
 import dev.agentls.tools.command.CommandRunner;
+import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.DidChangeWatchedFilesCapabilities;
+import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
+import org.eclipse.lsp4j.FileChangeType;
+import org.eclipse.lsp4j.FileEvent;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.RegistrationParams;
+import org.eclipse.lsp4j.WorkspaceClientCapabilities;
+import org.eclipse.lsp4j.WorkspaceFolder;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
@@ -90,6 +99,35 @@ class RunToolCommandTest {
         assertEquals(1, lsp.editor.questions.size());
         assertTrue(lsp.editor.questions.get(0).getMessage().contains("rm README.md"));
         assertTrue(Files.exists(lsp.root.resolve("README.md")));
+    }
+
+    @Test
+    void registersAFileWatcherAndFeedsItsEventsToTheIndex() throws Exception {
+        LspFixture watching = LspFixture.onCopyOf("tools", temp.resolve("watching"), new ToolSessions(
+                new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, readers), temp.resolve("home")));
+        try (watching) {
+            InitializeParams params = new InitializeParams();
+            params.setWorkspaceFolders(List.of(new WorkspaceFolder(watching.root.toUri().toString(), "tools")));
+            WorkspaceClientCapabilities workspace = new WorkspaceClientCapabilities();
+            workspace.setApplyEdit(true);
+            workspace.setDidChangeWatchedFiles(new DidChangeWatchedFilesCapabilities(true));
+            ClientCapabilities capabilities = new ClientCapabilities();
+            capabilities.setWorkspace(workspace);
+            params.setCapabilities(capabilities);
+            watching.initialize(params);
+            RegistrationParams registration = LspFixture.await(watching.editor.registration);
+            assertEquals("workspace/didChangeWatchedFiles", registration.getRegistrations().get(0).getMethod());
+            JsonObject before = LspFixture.json(LspFixture.await(watching.execute(RunToolCommand.ID, Map.of(
+                    "name", "grep_search", "arguments", Map.of("query", "watched_needle")))));
+            assertTrue(before.get("text").getAsString().startsWith("No matches"), before.toString());
+            java.nio.file.Path added = watching.root.resolve("added.py");
+            Files.writeString(added, "watched_needle = 1\n");
+            watching.server.getWorkspaceService().didChangeWatchedFiles(new DidChangeWatchedFilesParams(
+                    List.of(new FileEvent(added.toUri().toString(), FileChangeType.Created))));
+            JsonObject after = LspFixture.json(LspFixture.await(watching.execute(RunToolCommand.ID, Map.of(
+                    "name", "grep_search", "arguments", Map.of("query", "watched_needle")))));
+            assertTrue(after.get("text").getAsString().contains("added.py\n  1: watched_needle = 1"), after.toString());
+        }
     }
 
     @Test

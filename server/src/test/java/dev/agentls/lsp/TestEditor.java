@@ -10,6 +10,7 @@ import org.eclipse.lsp4j.ApplyWorkspaceEditResponse;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.ProgressParams;
+import org.eclipse.lsp4j.RegistrationParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
@@ -64,6 +65,15 @@ final class TestEditor implements LanguageClient {
         response.setApplied(failure.isEmpty());
         failure.ifPresent(response::setFailureReason);
         return CompletableFuture.completedFuture(response);
+    }
+
+    /** Every dynamic registration the server asked for. */
+    final CompletableFuture<RegistrationParams> registration = new CompletableFuture<>();
+
+    @Override
+    public CompletableFuture<Void> registerCapability(RegistrationParams params) {
+        registration.complete(params);
+        return CompletableFuture.completedFuture(null);
     }
 
     @Override
