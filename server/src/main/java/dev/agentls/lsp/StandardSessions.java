@@ -65,7 +65,9 @@ final class StandardSessions implements SessionFactory {
         LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), capabilities,
                 editorAnswerTimeout);
         PathPolicy policy = new PathPolicy();
-        FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
+        // System::gc after a build: reading every file leaves the heap grown with garbage the JVM would keep resident.
+        FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER,
+                FileIndex.DEFAULT_MAX_FILE_BYTES, System::gc);
         index.start();
         CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC());
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,

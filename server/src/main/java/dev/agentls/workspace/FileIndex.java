@@ -38,6 +38,10 @@ public final class FileIndex {
     private volatile CompletableFuture<Void> ready = CompletableFuture.completedFuture(null);
     private volatile Instant lastSync;
     private final AtomicBoolean rescanning = new AtomicBoolean();
+    /** The least time between two full rescans (a stat per file) when no notification arrives. */
+    public static final Duration FULL_RESCAN_EVERY = Duration.ofSeconds(60);
+    private volatile Instant nextRescan = Instant.MIN;
+    private volatile Instant nextFullRescan;
     private final Runnable afterBuild;
 
     public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter) {
@@ -64,6 +68,7 @@ public final class FileIndex {
         this.rescanAfter = rescanAfter;
         this.maxFileBytes = maxFileBytes;
         this.lastSync = clock.instant();
+        this.nextFullRescan = lastSync.plus(FULL_RESCAN_EVERY);
     }
 
     /** Starts building the index of every root in the background; the future completes when it is warm. */
@@ -137,11 +142,43 @@ public final class FileIndex {
         return CompletableFuture.allOf(all.toArray(CompletableFuture[]::new));
     }
 
-    /** Schedules a rescan when the index has heard nothing for {@code rescanAfter}; never blocks. */
-    void rescanIfQuiet() {
-        if (Duration.between(lastSync, clock.instant()).compareTo(rescanAfter) >= 0 && rescanning.compareAndSet(false, true)) {
-            rescan().whenComplete((v, e) -> rescanning.set(false));
+    /**
+     * Schedules a rescan when the index has heard nothing for {@code rescanAfter}; never blocks. Usually the quick
+     * one (a stat per folder); the full one (a stat per file, catching in-place writes) at most every
+     * {@link #FULL_RESCAN_EVERY}. Either waits at least 20 times its last duration before running again, so rescans
+     * never take more than about 5% of the machine however short {@code rescanAfter} is. The future completes when
+     * the scheduled rescan is done (at once when none was due).
+     */
+    CompletableFuture<Void> rescanIfQuiet() {
+        Instant now = clock.instant();
+        if (Duration.between(lastSync, now).compareTo(rescanAfter) < 0 || now.isBefore(nextRescan)
+                || !rescanning.compareAndSet(false, true)) {
+            return CompletableFuture.completedFuture(null);
         }
+        boolean full = !now.isBefore(nextFullRescan);
+        List<RootIndex> all = List.copyOf(indexes.values());
+        return CompletableFuture.runAsync(() -> {
+            long start = System.nanoTime();
+            for (RootIndex r : all) {
+                try {
+                    if (full) {
+                        r.sync();
+                    } else {
+                        r.quickSync();
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            Instant end = clock.instant();
+            lastSync = end;
+            nextRescan = end.plus(took.multipliedBy(20));
+            if (full) {
+                Duration pause = took.multipliedBy(20);
+                nextFullRescan = end.plus(pause.compareTo(FULL_RESCAN_EVERY) > 0 ? pause : FULL_RESCAN_EVERY);
+            }
+        }, executor).whenComplete((v, e) -> rescanning.set(false));
     }
 
     /** The per-root indexes, in root order, waiting for the first build. */

@@ -28,6 +28,8 @@ final class RootIndex {
     private final long maxFileBytes;
     private final Object lock = new Object();
     private final TreeMap<String, IndexedFile> files = new TreeMap<>();
+    /** Every folder walked (not ignored), with its modification time in nanoseconds, for the quick rescan. */
+    private Map<String, Long> folders = new HashMap<>();
     private volatile IndexedFile[] snapshot = new IndexedFile[0];
     private volatile long contentBytes;
 
@@ -56,8 +58,10 @@ final class RootIndex {
      */
     void sync() throws IOException {
         Map<String, BasicFileAttributes> seen = new HashMap<>();
-        walk(root.real(), seen);
+        Map<String, Long> walked = new HashMap<>();
+        walk(root.real(), seen, walked);
         synchronized (lock) {
+            folders = walked;
             boolean changed = files.keySet().removeIf(rel -> !seen.containsKey(rel));
             for (Map.Entry<String, BasicFileAttributes> e : seen.entrySet()) {
                 IndexedFile known = files.get(e.getKey());
@@ -94,7 +98,7 @@ final class RootIndex {
                 if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                     if (!policy.rules(root).isIgnored(rel, true) && !deniedPath(rel)) {
                         Map<String, BasicFileAttributes> seen = new HashMap<>();
-                        walk(p, seen);
+                        walk(p, seen, folders);
                         for (Map.Entry<String, BasicFileAttributes> e : seen.entrySet()) {
                             files.put(e.getKey(), read(e.getKey(), e.getValue()));
                         }
@@ -139,7 +143,127 @@ final class RootIndex {
         snapshot = files.values().toArray(IndexedFile[]::new);
     }
 
-    private void walk(Path start, Map<String, BasicFileAttributes> seen) throws IOException {
+    /**
+     * The quick rescan: a stat per known folder; a folder whose time moved is listed again (files added or removed
+     * there, new sub-folders walked, vanished ones dropped). Catches every create, delete and rename, and every write
+     * done by replacing the file (editors, our atomic writer); an in-place write waits for the next {@link #sync()}.
+     * Returns whether anything changed.
+     */
+    boolean quickSync() throws IOException {
+        Map<String, Long> known;
+        synchronized (lock) {
+            known = new HashMap<>(folders);
+        }
+        List<String> moved = new ArrayList<>();
+        for (Map.Entry<String, Long> e : known.entrySet()) {
+            Long now = folderTime(e.getKey());
+            if (now == null || now.longValue() != e.getValue()) {
+                moved.add(e.getKey());
+            }
+        }
+        if (moved.isEmpty()) {
+            return false;
+        }
+        synchronized (lock) {
+            for (String folder : moved) {
+                relist(folder);
+            }
+            publish();
+        }
+        return true;
+    }
+
+    /** Brings one folder's direct entries in line with disk; called under the lock. */
+    private void relist(String folder) throws IOException {
+        Path dir = folder.isEmpty() ? root.real() : root.real().resolve(folder);
+        String prefix = folder.isEmpty() ? "" : folder + "/";
+        Long time = folderTime(folder);
+        if (time == null) {
+            dropSubtree(folder);
+            return;
+        }
+        folders.put(folder, time);
+        Map<String, BasicFileAttributes> present = new HashMap<>();
+        try (java.nio.file.DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path p : entries) {
+                present.put(prefix + p.getFileName(), Files.readAttributes(p, BasicFileAttributes.class,
+                        LinkOption.NOFOLLOW_LINKS));
+            }
+        }
+        List<String> direct = new ArrayList<>();
+        for (String rel : files.subMap(prefix, prefix + Character.MAX_VALUE).keySet()) {
+            if (rel.indexOf('/', prefix.length()) < 0) {
+                direct.add(rel);
+            }
+        }
+        for (String rel : direct) {
+            if (!present.containsKey(rel)) {
+                files.remove(rel);
+            }
+        }
+        for (String sub : new ArrayList<>(folders.keySet())) {
+            if (sub.startsWith(prefix) && !sub.equals(folder) && sub.indexOf('/', prefix.length()) < 0
+                    && !present.containsKey(sub)) {
+                dropSubtree(sub);
+            }
+        }
+        Map<String, BasicFileAttributes> seen = new HashMap<>();
+        for (Map.Entry<String, BasicFileAttributes> e : present.entrySet()) {
+            BasicFileAttributes a = e.getValue();
+            if (a.isDirectory() && !folders.containsKey(e.getKey())) {
+                walk(root.real().resolve(e.getKey()), seen, folders);
+            } else if (a.isRegularFile()) {
+                IndexedFile known = files.get(e.getKey());
+                if (known == null || known.size() != a.size() || known.modified() != a.lastModifiedTime().toMillis()) {
+                    Map<String, BasicFileAttributes> one = new HashMap<>();
+                    walkOne(root.real().resolve(e.getKey()), a, one);
+                    seen.putAll(one);
+                }
+            }
+        }
+        for (Map.Entry<String, BasicFileAttributes> e : seen.entrySet()) {
+            files.put(e.getKey(), read(e.getKey(), e.getValue()));
+        }
+    }
+
+    private void dropSubtree(String folder) {
+        String prefix = folder + "/";
+        folders.keySet().removeIf(k -> k.equals(folder) || k.startsWith(prefix));
+        files.keySet().removeIf(k -> k.startsWith(prefix));
+    }
+
+    private Long folderTime(String folder) {
+        try {
+            Path dir = folder.isEmpty() ? root.real() : root.real().resolve(folder);
+            return Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).to(java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Applies the walk's file filter to one file. */
+    private void walkOne(Path file, BasicFileAttributes attrs, Map<String, BasicFileAttributes> seen) throws IOException {
+        String rel = relative(file);
+        String parent = rel == null ? null : rel.contains("/") ? rel.substring(0, rel.lastIndexOf('/')) : "";
+        if (parent != null && folders.containsKey(parent)) {
+            acceptFile(file, attrs, seen);
+        }
+    }
+
+    private void acceptFile(Path file, BasicFileAttributes attrs, Map<String, BasicFileAttributes> seen) {
+        if (!attrs.isRegularFile()) {
+            return;
+        }
+        String rel = relative(file);
+        String name = file.getFileName().toString();
+        DenyList deny = policy.denyList();
+        if (rel != null && !policy.rules(root).isIgnoredInWalk(rel, false) && deny.nameReason(name).isEmpty()
+                && !(name.equalsIgnoreCase(".npmrc") && deny.check(root.real(), rel).isPresent())) {
+            seen.put(rel, attrs);
+        }
+    }
+
+    private void walk(Path start, Map<String, BasicFileAttributes> seen, Map<String, Long> walked) throws IOException {
         IgnoreRules rules = policy.rules(root);
         DenyList deny = policy.denyList();
         Files.walkFileTree(start, new SimpleFileVisitor<>() {
@@ -147,26 +271,20 @@ final class RootIndex {
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
                 String rel = relative(dir);
                 if (rel == null) {
+                    walked.put("", attrs.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS));
                     return FileVisitResult.CONTINUE;
                 }
                 String name = dir.getFileName().toString();
                 if (rules.isIgnoredInWalk(rel, true) || deny.folderReason(name).isPresent() || name.equals(".agentls")) {
                     return FileVisitResult.SKIP_SUBTREE;
                 }
+                walked.put(rel, attrs.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS));
                 return FileVisitResult.CONTINUE;
             }
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                if (!attrs.isRegularFile()) {
-                    return FileVisitResult.CONTINUE;
-                }
-                String rel = relative(file);
-                String name = file.getFileName().toString();
-                if (rel != null && !rules.isIgnoredInWalk(rel, false) && deny.nameReason(name).isEmpty()
-                        && !(name.equalsIgnoreCase(".npmrc") && deny.check(root.real(), rel).isPresent())) {
-                    seen.put(rel, attrs);
-                }
+                acceptFile(file, attrs, seen);
                 return FileVisitResult.CONTINUE;
             }
 

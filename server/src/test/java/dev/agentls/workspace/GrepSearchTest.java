@@ -169,17 +169,27 @@ class GrepSearchTest {
     }
 
     @Test
-    void quietIndexRescansOnAQueryAfterTheInterval() throws Exception {
+    void quietIndexRescansQuicklyForNewAndDeletedFilesAndFullyForInPlaceWrites() throws Exception {
         MutableClock clock = new MutableClock();
         index = new FileIndex(roots, new PathPolicy(), pool, clock, Duration.ofSeconds(5));
         index.start().get(30, TimeUnit.SECONDS);
         search = new GrepSearch(index, documents, pool, 2);
-        write("src/Quiet.java", "QUIETTOKEN\n");
+        write("src/deeper/Quiet.java", "QUIETTOKEN\n");
+        Files.delete(root.resolve("docs/notes.md"));
         assertTrue(found("QUIETTOKEN", true).isEmpty());
+        index.rescanIfQuiet().get(30, TimeUnit.SECONDS);
+        assertTrue(found("QUIETTOKEN", true).isEmpty(), "not quiet long enough yet");
         clock.advance(Duration.ofSeconds(6));
-        found("nothing", true);
-        index.rescan().get(30, TimeUnit.SECONDS);
-        assertEquals(List.of("src/Quiet.java:1:QUIETTOKEN"), found("QUIETTOKEN", true));
+        index.rescanIfQuiet().get(30, TimeUnit.SECONDS);
+        assertEquals(List.of("src/deeper/Quiet.java:1:QUIETTOKEN"), found("QUIETTOKEN", true));
+        assertTrue(found("caché", true).isEmpty(), "deleted file left the index");
+        Files.writeString(root.resolve("src/App.java"), "INPLACE\n", java.nio.file.StandardOpenOption.APPEND);
+        clock.advance(Duration.ofSeconds(6));
+        index.rescanIfQuiet().get(30, TimeUnit.SECONDS);
+        assertTrue(found("INPLACE", true).isEmpty(), "an in-place write waits for the full rescan");
+        clock.advance(FileIndex.FULL_RESCAN_EVERY);
+        index.rescanIfQuiet().get(30, TimeUnit.SECONDS);
+        assertEquals(1, found("INPLACE", true).size());
     }
 
     @Test
