@@ -25,6 +25,8 @@ public final class GrepSearch {
     public static final int MAX_LINE_CHARS = 250;
     private static final int CHUNK_BYTES = 256 * 1024;
     private static final int CHUNK_FILES = 128;
+    /** Chunks the calling thread searches alone before enlisting helpers in first-N mode (about 1 MiB). */
+    private static final int SOLO_CHUNKS = 4;
 
     private final FileIndex index;
     private final DocumentStore documents;
@@ -47,10 +49,14 @@ public final class GrepSearch {
         PathFilter filter = PathFilter.of(query.includeGlob(), query.excludeGlob());
         Targets targets = targets(filter);
         ChunkRun run = new ChunkRun(targets.chunkStarts.size() - 1, query.countAll() ? Integer.MAX_VALUE : query.maxResults());
-        for (int i = 1; i < parallelism && targets.chunkStarts.size() > 2; i++) {
-            helpers.execute(() -> work(run, targets, search, query));
-        }
-        work(run, targets, search, query);
+        Runnable enlist = () -> {
+            for (int i = 1; i < parallelism && targets.chunkStarts.size() > 2; i++) {
+                helpers.execute(() -> work(run, targets, search, query, -1, null));
+            }
+        };
+        // First-N searches for common words end within a few chunks: the caller starts alone, so they pay no thread
+        // hand-off, and enlists helpers only when the search proves long. Count-all is long by nature.
+        work(run, targets, search, query, query.countAll() ? 0 : SOLO_CHUNKS, enlist);
         run.awaitQuiet();
         return run.result(query.maxResults(), query.countAll());
     }
@@ -152,11 +158,19 @@ public final class GrepSearch {
     }
 
     /** Searches chunks until none is left; a chunk is always finished whole, so first-N results stay exact. */
-    private static void work(ChunkRun run, Targets targets, LineSearch search, GrepQuery query) {
+    private static void work(ChunkRun run, Targets targets, LineSearch search, GrepQuery query, int soloChunks,
+            Runnable enlist) {
         LineSearch.Worker worker = search.worker();
         int cap = query.maxResults() + 1;
         int chunk;
-        while ((chunk = run.grab()) >= 0) {
+        int done = 0;
+        while (true) {
+            if (done++ == soloChunks && enlist != null) {
+                enlist.run();
+            }
+            if ((chunk = run.grab()) < 0) {
+                break;
+            }
             ChunkRun.Found found = new ChunkRun.Found();
             try {
                 int end = targets.chunkStarts.get(chunk + 1);
