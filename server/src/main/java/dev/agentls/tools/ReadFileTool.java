@@ -108,6 +108,16 @@ public final class ReadFileTool implements Tool {
                 stopped = true;
                 break;
             }
+            if (size > MAX_BYTES) {
+                // One line longer than a whole read (minified code, data): show its start, say so.
+                String cut = prefixOfBytes(text, MAX_BYTES);
+                body.append(cut).append("\n[line ").append(line).append(" is ").append(size - 1)
+                        .append(" bytes long; only its first ").append(cut.getBytes(StandardCharsets.UTF_8).length)
+                        .append(" bytes are shown]\n");
+                shownBytes += MAX_BYTES;
+                shownEnd = line;
+                continue;
+            }
             body.append(text).append('\n');
             shownBytes += size;
             shownEnd = line;
@@ -171,6 +181,22 @@ public final class ReadFileTool implements Tool {
             lines.add(text.substring(start));
         }
         return lines;
+    }
+
+    /** The longest prefix of {@code text} whose UTF-8 encoding fits {@code maxBytes}, never splitting a character. */
+    static String prefixOfBytes(String text, int maxBytes) {
+        int bytes = 0;
+        int end = 0;
+        while (end < text.length()) {
+            int codePoint = text.codePointAt(end);
+            int size = codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+            if (bytes + size > maxBytes) {
+                break;
+            }
+            bytes += size;
+            end += Character.charCount(codePoint);
+        }
+        return text.substring(0, end);
     }
 
     private static String kib(long bytes) {

@@ -81,6 +81,17 @@ class ReadFileToolTest extends FileToolFixture {
     }
 
     @Test
+    void aSingleLineLongerThanAReadIsCutAndSaysSo() throws Exception {
+        Files.writeString(root.resolve("min.js"), "é".repeat(200_000) + "\nnext\n");
+        ToolResult result = call("read_file", "target_file", "min.js", "start_line", 1, "end_line", 2);
+        String text = result.text();
+        assertTrue(text.contains("\n[line 1 is 400000 bytes long; only its first 262144 bytes are shown]\n"),
+                text.substring(text.length() - 300));
+        assertTrue(text.endsWith("[stopped at line 1: one read returns at most 2000 lines or 256 KiB; continue with"
+                + " start_line 2.]"), text.substring(text.length() - 200));
+    }
+
+    @Test
     void refusesWhatItMustNotReadNamingTheFact() throws Exception {
         assertTrue(call("read_file", "target_file", "assets/logo.png").text().matches(
                 "read_file: 'assets/logo.png' .*binary.*"), call("read_file", "target_file", "assets/logo.png").text());
