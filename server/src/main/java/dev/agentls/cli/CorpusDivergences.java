@@ -40,6 +40,12 @@ final class CorpusDivergences {
                 "cline-diff-replace-then-delete", "cline-legacy-diff-replace-then-delete",
                 "cline-disabled-edge2-long-text-with-multiple-search-replace-blocks",
                 "cline-legacy-edge2-long-text-with-multiple-search-replace-blocks");
+        add("WRONG", "EDIT-SEMANTICS lazy rule 5, placement: new lines right after a marker go right before the next"
+                + " anchor (the state line lands just before `return (`); Continue's fixture wants it right after the"
+                + " previous anchor. A case Continue itself skips", "continue-skipped-gui-js");
+        add("REFUSED", "EDIT-SEMANTICS lazy rule 6, suspicious deletion: the merge would drop getResult and reset (more"
+                + " than a third of the file, net) with no marker or comment saying so, so it is refused rather than"
+                + " guessed. A case Continue itself skips", "continue-skipped-calculator-stateless-js");
     }
 
     Optional<Divergence> policy(String id) {

@@ -5,6 +5,8 @@ import dev.agentls.edit.FileEditBlocks;
 import dev.agentls.edit.ParseOutcome;
 import dev.agentls.edit.SearchReplaceEngine;
 import dev.agentls.edit.SearchReplaceParser;
+import dev.agentls.edit.lazy.LazyMerger;
+import dev.agentls.syntax.FileLanguage;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,14 +18,36 @@ final class CorpusFormats {
 
     private final SearchReplaceParser parser = new SearchReplaceParser();
     private final SearchReplaceEngine engine = new SearchReplaceEngine();
+    private final LazyMerger lazyMerger = new LazyMerger();
 
     Optional<CorpusOutcome> run(CorpusEntry entry) {
         switch (entry.format()) {
             case "search_replace":
                 return Optional.of(searchReplace(entry));
+            case "lazy":
+                return Optional.of(lazy(entry));
             default:
                 return Optional.empty();
         }
+    }
+
+    /**
+     * A lazy edit merged into the entry's original. The file name (language, comment syntax, grammar) is the entry's
+     * {@code path}, else the extension its id ends with (Continue's ids end in their fixture's: {@code -py},
+     * {@code -tsx}), else none: plain text with every comment syntax.
+     */
+    private CorpusOutcome lazy(CorpusEntry entry) {
+        String fileName = entry.path().orElseGet(() -> fileNameFromId(entry.id()));
+        EditOutcome outcome = lazyMerger.merge(fileName, entry.original(), entry.edit());
+        if (outcome instanceof EditOutcome.Applied applied) {
+            return new CorpusOutcome.Applied(applied.newText());
+        }
+        return new CorpusOutcome.Refused(((EditOutcome.Refused) outcome).failure().message());
+    }
+
+    private static String fileNameFromId(String id) {
+        String candidate = "entry." + id.substring(id.lastIndexOf('-') + 1);
+        return FileLanguage.forFileName(candidate).equals(FileLanguage.plainText()) ? null : candidate;
     }
 
     private CorpusOutcome searchReplace(CorpusEntry entry) {

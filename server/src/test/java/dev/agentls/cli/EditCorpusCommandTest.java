@@ -62,8 +62,10 @@ class EditCorpusCommandTest {
                   "error_must_mention": ["block 1", "line 1, line 3"]},
                  {"id": "applied-error", "format": "search_replace", "original": "a\\n",
                   "edit": "------- SEARCH\\na\\n=======\\nB\\n+++++++ REPLACE", "expected": null, "expect_error": true},
-                 {"id": "lazy", "format": "lazy", "original": "a\\n", "edit": "// ... existing code ...",
-                  "expected": "a\\n", "expect_error": false}
+                 {"id": "lazy", "format": "lazy", "original": "x = 1\\ny = 2\\n", "path": "v.py",
+                  "edit": "# ... existing code ...\\ny = 3\\n", "expected": "x = 1\\ny = 3\\n", "expect_error": false},
+                 {"id": "later", "format": "unified_diff", "original": "a\\n", "edit": "@@ -1 +1 @@",
+                  "expected": "b\\n", "expect_error": false}
                 ]
                 """);
         assertEquals(1, run("edit-corpus", dir.toString()));
@@ -74,7 +76,7 @@ class EditCorpusCommandTest {
                         + " (exact match): line 1, line 3; add surrounding lines so it matches one place; nothing was"
                         + " applied",
                 "WRONG applied-error: applied an edit that must be refused; result \"B\\n\"",
-                "2 passed, 4 failed, 1 skipped"), outLines());
+                "3 passed, 4 failed, 1 skipped"), outLines());
     }
 
     @Test
