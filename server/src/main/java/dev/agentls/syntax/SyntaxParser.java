@@ -54,6 +54,42 @@ public final class SyntaxParser {
         return FileLanguage.forFileName(fileName).grammar().flatMap(g -> parse(g, text));
     }
 
+    /**
+     * Parses only some lines of {@code text}, keeping every line number: the other lines are parsed as empty, so
+     * a few definitions and the headers and closing lines around them cost a fraction of the whole file's time.
+     */
+    public Optional<SyntaxTree> parseLines(Grammar grammar, String text, List<LineSpan> spans) {
+        int lines = 1;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\n') {
+                lines++;
+            }
+        }
+        boolean[] keep = new boolean[lines];
+        for (LineSpan span : spans) {
+            for (int line = span.first(); line <= Math.min(span.last(), lines); line++) {
+                keep[line - 1] = true;
+            }
+        }
+        StringBuilder kept = new StringBuilder();
+        int line = 0;
+        int start = 0;
+        while (start <= text.length()) {
+            int end = text.indexOf('\n', start);
+            int stop = end < 0 ? text.length() : end;
+            if (keep[line]) {
+                kept.append(text, start, stop);
+            }
+            if (end < 0) {
+                break;
+            }
+            kept.append('\n');
+            start = end + 1;
+            line++;
+        }
+        return parse(grammar, kept.toString());
+    }
+
     /** Parses {@code text} in {@code grammar}; empty when the text is larger than this parser's bound. */
     public Optional<SyntaxTree> parse(Grammar grammar, String text) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);

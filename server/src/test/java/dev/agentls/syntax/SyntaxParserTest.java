@@ -121,6 +121,28 @@ class SyntaxParserTest {
     }
 
     @Test
+    void parsesOnlyTheGivenLinesKeepingTheirNumbers() {
+        String text = """
+                package demo;
+
+                public class Big {
+                    void a() {
+                        int x = 1;
+                    }
+
+                    void b() {
+                        int y = 2;
+                    }
+                }
+                """;
+        SyntaxTree tree = parser.parseLines(Grammar.JAVA, text,
+                List.of(new LineSpan(3, 3), new LineSpan(8, 10), new LineSpan(11, 11))).orElseThrow();
+        assertEquals(List.of("Big 3-11", "Big.b 8-10"), IntStream.range(0, tree.definitions().size())
+                .mapToObj(i -> tree.qualifiedName(i) + " " + tree.definitions().get(i).startLine() + "-"
+                        + tree.definitions().get(i).endLine()).toList());
+    }
+
+    @Test
     void brokenCodeIsParsedWithErrorsFlagged() {
         SyntaxTree tree = parser.parseFile("x.java", "class A { void f( { }").orElseThrow();
         assertTrue(tree.hasErrors());

@@ -2,6 +2,7 @@ package dev.agentls.edit.lazy;
 
 import dev.agentls.syntax.Definition;
 import dev.agentls.syntax.Grammar;
+import dev.agentls.syntax.LineSpan;
 import dev.agentls.syntax.SyntaxParser;
 import dev.agentls.syntax.SyntaxTree;
 import java.util.ArrayList;
@@ -15,9 +16,10 @@ import java.util.function.IntPredicate;
  * Where structure decides what text cannot: a definition of the edit matched by name to the file's (qualified by
  * its enclosing definitions, or by its bare name when the edit shows it alone and the name is unique) anchors its
  * name line there even when that line changed, its decorators to the file's decorators, and its closing line to
- * the file's. The edit is parsed as it is (markers are comments to the parser); the file is parsed only when some
- * definition of the edit is not anchored by its text and its name occurs in the file, so most merges never pay for
- * a full parse. Edits above {@link #MAX_EDIT_BYTES} are not parsed: structure is for code, not for dumps.
+ * the file's. The edit is parsed as it is (markers are comments to the parser). The file is parsed only when some
+ * definition of the edit is not anchored by its text and its name occurs in the file, and then only the lines that
+ * can matter (those naming it, their blocks, and the lines enclosing them), so a merge never pays for a full parse
+ * of a large file. Edits above {@link #MAX_EDIT_BYTES} are not parsed: structure is for code, not for dumps.
  */
 final class StructureMatcher {
 
@@ -53,7 +55,8 @@ final class StructureMatcher {
         if (wanted.isEmpty()) {
             return List.of();
         }
-        Optional<SyntaxTree> before = parser.parse(grammar.get(), original);
+        List<String> names = wanted.stream().map(i -> a.definitions().get(i).name()).distinct().toList();
+        Optional<SyntaxTree> before = parser.parseLines(grammar.get(), original, spans(file, names));
         if (before.isEmpty()) {
             return List.of();
         }
@@ -76,6 +79,53 @@ final class StructureMatcher {
             }
         }
         return anchors;
+    }
+
+    /**
+     * The file lines that can hold a definition with one of these names, with what a parser needs around them:
+     * every line naming one, with the annotations or decorators right above it and its block down to its closing
+     * line, and each enclosing line (by indentation) with its closing line, so qualified names come out whole.
+     */
+    private static List<LineSpan> spans(FileModel file, List<String> names) {
+        List<LineSpan> spans = new ArrayList<>();
+        for (int line = 0; line < file.size(); line++) {
+            String text = file.source.line(line);
+            if (names.stream().noneMatch(name -> containsWord(text, name))) {
+                continue;
+            }
+            int top = line;
+            while (top > 0 && file.indent[top - 1] == file.indent[line] && file.keys[top - 1].startsWith("@")) {
+                top--;
+            }
+            spans.add(new LineSpan(top + 1, blockEnd(file, line) + 1));
+            for (int k = file.enclosing[line]; k >= 0; k = file.enclosing[k]) {
+                spans.add(new LineSpan(k + 1, k + 1));
+                int closer = file.closerOf(k);
+                if (closer >= 0) {
+                    spans.add(new LineSpan(closer + 1, closer + 1));
+                }
+            }
+        }
+        return spans;
+    }
+
+    /** The last line of the block a line opens: its closing line, else the last line indented deeper than it. */
+    private static int blockEnd(FileModel file, int line) {
+        int closer = file.closerOf(line);
+        if (closer >= 0) {
+            return closer;
+        }
+        int last = line;
+        for (int k = line + 1; k < file.size(); k++) {
+            if (file.blank(k)) {
+                continue;
+            }
+            if (file.indent[k] <= file.indent[line]) {
+                break;
+            }
+            last = k;
+        }
+        return last;
     }
 
     private static boolean containsWord(String text, String word) {
