@@ -56,8 +56,16 @@ public final class ToolSessions implements SessionTools.Factory {
                 return CompletableFuture.completedFuture(ToolResult.failure(name + ": the arguments are not valid"
                         + " JSON: " + e.getOriginalMessage()).toJson().toString());
             }
-            return tools.execute(name, arguments, new ToolContext(host, Cancellation.none(), conversationId))
+            Cancellation cancellation = new Cancellation();
+            CompletableFuture<String> answer = tools.execute(name, arguments,
+                            new ToolContext(host, cancellation, conversationId))
                     .thenApply(result -> result.toJson().toString());
+            answer.whenComplete((value, error) -> {
+                if (answer.isCancelled()) {
+                    cancellation.cancel();
+                }
+            });
+            return answer;
         };
     }
 }

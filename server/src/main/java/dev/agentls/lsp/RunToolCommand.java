@@ -30,7 +30,8 @@ final class RunToolCommand implements CommandHandler {
         String name = arguments.requireString("name");
         JsonObject toolArguments = arguments.optionalObject("arguments").orElseGet(JsonObject::new);
         String conversationId = arguments.optionalString("conversationId").orElse("direct");
-        return tools.run(name, toolArguments.toString(), conversationId)
+        CompletableFuture<String> running = tools.run(name, toolArguments.toString(), conversationId);
+        CompletableFuture<Object> answer = running
                 .thenApply(json -> (Object) JsonParser.parseString(json))
                 .exceptionally(e -> {
                     JsonObject failure = new JsonObject();
@@ -38,5 +39,12 @@ final class RunToolCommand implements CommandHandler {
                     failure.addProperty("error", name + ": failed unexpectedly: " + e.getMessage());
                     return (JsonElement) failure;
                 });
+        // The editor's $/cancelRequest cancels this answer; pass it on so the tool stops (a command is killed).
+        answer.whenComplete((value, error) -> {
+            if (answer.isCancelled()) {
+                running.cancel(true);
+            }
+        });
+        return answer;
     }
 }

@@ -18,6 +18,7 @@ public interface SessionTools {
     /**
      * Runs the tool {@code name} with {@code argumentsJson} (a JSON object) for the conversation; completes with the
      * result as JSON text, {@code {"ok":true,"text":...,"data":...}} or {@code {"ok":false,"error":...}}.
+     * Cancelling the returned future cancels the tool's work.
      */
     CompletableFuture<String> run(String name, String argumentsJson, String conversationId);
 

@@ -26,16 +26,20 @@ public final class ExecuteCommandTool implements Tool {
     private final Path home;
     private final PathGuard guard;
     private final CommandRunner runner;
+    private final Runnable afterRun;
 
     /**
      * @param roots commands run in the first root, as it is at each call
      * @param home the user's home folder, which {@code ~} means to the checker
+     * @param afterRun runs after every command that ran (a command may change files: the index re-checks them)
      */
-    public ExecuteCommandTool(WorkspaceRoots roots, Path home, PathGuard guard, CommandRunner runner) {
+    public ExecuteCommandTool(WorkspaceRoots roots, Path home, PathGuard guard, CommandRunner runner,
+                              Runnable afterRun) {
         this.roots = roots;
         this.home = home;
         this.guard = guard;
         this.runner = runner;
+        this.afterRun = afterRun;
     }
 
     @Override
@@ -112,7 +116,10 @@ public final class ExecuteCommandTool implements Tool {
                     + shorten(command) + "` started. Nothing was run."));
         }
         return runner.run(command, workingDirectory, context.cancellation())
-                .thenApply(outcome -> result(command, approved, outcome))
+                .thenApply(outcome -> {
+                    afterRun.run();
+                    return result(command, approved, outcome);
+                })
                 .exceptionally(e -> ToolResult.failure("execute_command: could not start the shell: "
                         + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage())));
     }

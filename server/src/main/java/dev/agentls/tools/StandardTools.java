@@ -34,7 +34,7 @@ public final class StandardTools {
                 new ListDirTool(files, search),
                 new ListCodeDefinitionNamesTool(files, outliner, search.executor()),
                 new ExecuteCommandTool(files.roots(), home, new WorkspacePathGuard(files.roots(), files.policy()),
-                        runner),
+                        runner, () -> search.index().rescan()),
                 new AskFollowupQuestionTool(),
                 new CreatePlanTool(),
                 new AttemptCompletionTool()));

@@ -131,6 +131,35 @@ class RunToolCommandTest {
     }
 
     @Test
+    void cancellingTheRequestKillsTheCommandsWholeProcessTree() throws Exception {
+        java.nio.file.Path pidFile = lsp.root.resolve("grandchild.pid");
+        try (java.nio.file.WatchService watcher = java.nio.file.FileSystems.getDefault().newWatchService()) {
+            lsp.root.register(watcher, java.nio.file.StandardWatchEventKinds.ENTRY_CREATE);
+            java.util.concurrent.CompletableFuture<Object> running = lsp.execute(RunToolCommand.ID, Map.of(
+                    "name", "execute_command", "arguments", Map.of("command",
+                            "bash -c 'sleep 300 & echo $! > grandchild.tmp; mv grandchild.tmp grandchild.pid; wait'",
+                            "requires_approval", false)));
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+            while (!Files.exists(pidFile)) {
+                java.nio.file.WatchKey key = watcher.poll(Math.max(1, deadline - System.nanoTime()),
+                        java.util.concurrent.TimeUnit.NANOSECONDS);
+                if (key == null) {
+                    throw new AssertionError("the command never wrote its pid");
+                }
+                key.pollEvents();
+                key.reset();
+            }
+            running.cancel(true);
+            long pid = Long.parseLong(Files.readString(pidFile).strip());
+            java.util.Optional<ProcessHandle> grandchild = ProcessHandle.of(pid);
+            if (grandchild.isPresent()) {
+                grandchild.get().onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            }
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+        }
+    }
+
+    @Test
     void badCommandArgumentsAreInvalidParams() {
         ExecutionException noName = assertThrows(ExecutionException.class,
                 () -> LspFixture.await(lsp.execute(RunToolCommand.ID, Map.of("arguments", Map.of()))));

@@ -56,7 +56,7 @@ class ExecuteCommandToolTest {
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         WorkspacePathGuard guard = new WorkspacePathGuard(roots, new PathPolicy());
         CommandRunner runner = new CommandRunner("bash", limits, scheduler, readers);
-        return new ToolSet(List.of(new ExecuteCommandTool(roots, temp.resolve("home"), guard, runner)));
+        return new ToolSet(List.of(new ExecuteCommandTool(roots, temp.resolve("home"), guard, runner, () -> { })));
     }
 
     private ToolResult call(ToolSet tools, String command, Object requiresApproval, Cancellation cancellation)
