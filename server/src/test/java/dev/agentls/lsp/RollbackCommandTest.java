@@ -131,6 +131,19 @@ class RollbackCommandTest {
     }
 
     @Test
+    void aBinaryFileCannotBeRestoredThroughTheEditorAndNothingIsTouched() throws Exception {
+        JsonObject deleted = runTool("delete_file", Map.of("target_file", "assets/logo.png"));
+        save("assets/logo.png", false);
+        int edits = lsp.editor.applyEditRequests.size();
+        ExecutionException failure = assertThrows(ExecutionException.class, () -> LspFixture.await(lsp.execute(
+                RollbackCommand.ID, Map.of("checkpointId",
+                        deleted.getAsJsonObject("data").get("checkpointId").getAsString()))));
+        assertTrue(failure.getCause().getMessage().startsWith("agentls.rollback: "), failure.getCause().getMessage());
+        assertTrue(failure.getCause().getMessage().contains("binary"), failure.getCause().getMessage());
+        assertEquals(edits, lsp.editor.applyEditRequests.size());
+    }
+
+    @Test
     void anUnknownCheckpointIsRefusedNamingIt() {
         ExecutionException failure = assertThrows(ExecutionException.class,
                 () -> LspFixture.await(lsp.execute(RollbackCommand.ID, Map.of("checkpointId", "cp-99"))));
