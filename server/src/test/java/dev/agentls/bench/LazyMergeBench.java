@@ -2,6 +2,10 @@ package dev.agentls.bench;
 
 import dev.agentls.edit.EditOutcome;
 import dev.agentls.edit.lazy.LazyMerger;
+import dev.agentls.syntax.Grammar;
+import dev.agentls.syntax.SyntaxParser;
+import dev.agentls.syntax.SyntaxTree;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -24,6 +28,7 @@ import org.openjdk.jmh.annotations.State;
 public class LazyMergeBench {
 
     private final LazyMerger merger = new LazyMerger();
+    private final SyntaxParser parser = new SyntaxParser();
     private String file;
     private String edit;
 
@@ -41,6 +46,12 @@ public class LazyMergeBench {
     @Benchmark
     public EditOutcome threeHunksOn5kJava() {
         return merger.merge("Inventory.java", file, edit);
+    }
+
+    /** The anchor: one tree-sitter parse of the whole file, which the merge never pays. */
+    @Benchmark
+    public Optional<SyntaxTree> fullParseOf5kJava() {
+        return parser.parse(Grammar.JAVA, file);
     }
 
     /** A class of about {@code lines} lines: fields, then methods of nine lines with varied bodies. */
