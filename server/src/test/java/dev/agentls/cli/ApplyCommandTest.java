@@ -237,6 +237,15 @@ class ApplyCommandTest {
     }
 
     @Test
+    void lazyEditOfAMissingFileIsRefused() throws IOException {
+        int status = apply("x = 1\n", "--workspace", workspace.toString(), "--lazy", "--file", "scripts/missing.py");
+
+        assertEquals(1, status);
+        assertTrue(err().contains("'scripts/missing.py' does not exist; a lazy edit changes an existing file"), err());
+        assertEquals(before, snapshot());
+    }
+
+    @Test
     void lazyNeedsTheFileItEdits() {
         assertEquals(2, apply("", "--workspace", workspace.toString(), "--lazy"));
         assertTrue(err().contains("--lazy needs --file PATH"), err());
