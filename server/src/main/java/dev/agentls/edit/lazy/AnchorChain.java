@@ -73,6 +73,11 @@ final class AnchorChain {
         return byEdit.isEmpty();
     }
 
+    /** The anchor of edit line {@code e}, or null. */
+    Anchor get(int e) {
+        return byEdit.get(e);
+    }
+
     boolean anchored(int e) {
         return byEdit.containsKey(e);
     }

@@ -19,12 +19,21 @@ final class GapMerger {
     private final FileModel file;
     private final GapAligner aligner;
     private final boolean[] soft;
+    private final AnchorChain chain;
 
-    GapMerger(EditModel edit, FileModel file, GapAligner aligner, boolean[] soft) {
+    GapMerger(EditModel edit, FileModel file, GapAligner aligner, boolean[] soft, AnchorChain chain) {
         this.edit = edit;
         this.file = file;
         this.aligner = aligner;
         this.soft = soft;
+        this.chain = chain;
+    }
+
+    /** The anchor whose block new code belongs to: its enclosing edit line when anchored, else the gap's start. */
+    private Anchor owner(Gap gap, int firstCode) {
+        int enclosing = edit.enclosing[firstCode];
+        Anchor anchored = enclosing >= 0 ? chain.get(enclosing) : null;
+        return anchored != null ? anchored : gap.start();
     }
 
     List<Piece> merge(Gap gap) {
@@ -44,8 +53,8 @@ final class GapMerger {
                 : aligner.align(head, p, gap.to(), GapAligner.Shape.HEAD, enclosing(gap.end(), -1));
         int s = h.fileStart();
         List<int[]> floating = gap.floating().stream().filter(this::hasCode).toList();
-        int pos = floating.isEmpty() || !gap.endsVirtual() || !gap.endsWithMarker()
-                ? s : blockEnd(gap.start(), firstCode(floating.get(0)), p, s);
+        int pos = floating.isEmpty() ? s : blockEnd(owner(gap, firstCode(floating.get(0))), firstCode(floating.get(0)),
+                p, s);
         int firstRegionEnd = floating.isEmpty() ? s : pos;
         int secondRegionStart = floating.isEmpty() ? p : pos;
 
@@ -179,9 +188,10 @@ final class GapMerger {
     }
 
     /**
-     * Where new code after the last anchor goes when the edit ends in a marker: indented deeper than the anchor,
-     * at the end of the anchor's block (the file lines after it indented deeper than it, comments at any depth
-     * included); otherwise at the end.
+     * Where new code between markers goes: right before the next anchor ({@code s}), unless it is indented deeper
+     * than the anchor whose block it sits in and that block ends first; then at the end of that block (the file
+     * lines after the anchor indented deeper than it, comments at any depth included). So a method shown inside
+     * {@code class A} lands in A even when the next anchor is {@code class B}, or when nothing follows.
      */
     private int blockEnd(Anchor anchor, int firstCode, int p, int s) {
         if (anchor.virtual() || edit.indent[firstCode] <= edit.indent[anchor.e()]) {

@@ -44,7 +44,7 @@ final class MergeRun {
                 return new Outcome(List.of(), failure);
             }
         }
-        GapMerger merger = new GapMerger(edit, file, new GapAligner(edit, file, owned, soft), soft);
+        GapMerger merger = new GapMerger(edit, file, new GapAligner(edit, file, owned, soft), soft, chain);
         List<Piece> pieces = new ArrayList<>();
         for (Gap gap : gaps) {
             pieces.addAll(merger.merge(gap));

@@ -39,6 +39,23 @@ class LazyMergeLanguagesTest extends LazyMergeSupport {
     }
 
     @Test
+    void javaNewMethodShownInsideAClassStaysInItEvenWhenTheNextAnchorIsAnotherClass() {
+        String edit = """
+                class A {
+                    // ... existing code ...
+
+                    void extra() {
+                        more();
+                    }
+                // ... existing code ...
+                class B {
+                // ... existing code ...
+                """;
+        assertEquals(TWO_CLASSES.replace("        a();\n    }\n", "        a();\n    }\n\n    void extra() {\n"
+                + "        more();\n    }\n"), merged("Two.java", TWO_CLASSES, edit));
+    }
+
+    @Test
     void javaMethodMatchedByNameInItsClassWhenItsFirstLineChanged() {
         String edit = """
                 // ... existing code ...
