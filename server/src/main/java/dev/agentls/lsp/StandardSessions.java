@@ -69,7 +69,7 @@ final class StandardSessions implements SessionFactory {
         FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER,
                 FileIndex.DEFAULT_MAX_FILE_BYTES, System::gc);
         index.start();
-        CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC());
+        CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC(), CheckpointStore.DEFAULT_BUDGET, null, documents);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
                 tools.open(new SessionTools.Workspace(workspaceRoots, documents, policy, index, checkpoints, background),
                         host), checkpoints);

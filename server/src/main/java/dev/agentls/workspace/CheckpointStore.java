@@ -30,6 +30,7 @@ public final class CheckpointStore {
     public static final long DEFAULT_BUDGET = 64L * 1024 * 1024;
 
     private final Clock clock;
+    private final DocumentStore documents;
     private final long budget;
     private final CheckpointFiles persistence;
     private final LinkedHashMap<String, Checkpoint> checkpoints = new LinkedHashMap<>();
@@ -37,14 +38,19 @@ public final class CheckpointStore {
     private long weight;
     private long droppedUpTo;
 
-    /** In memory only. */
+    /** In memory only, recording files as they are on disk. */
     public CheckpointStore(Clock clock) {
-        this(clock, DEFAULT_BUDGET, null);
+        this(clock, DEFAULT_BUDGET, null, null);
     }
 
-    /** Persisted under {@code folder} (created on first write) when it is not null; loads what is there. */
-    public CheckpointStore(Clock clock, long budget, Path folder) {
+    /**
+     * Persisted under {@code folder} (created on first write) when it is not null; loads what is there. With a
+     * {@code documents} store, a file open in the editor is recorded as its buffer (see
+     * {@link DocumentStore#openBufferBytes}), else as it is on disk.
+     */
+    public CheckpointStore(Clock clock, long budget, Path folder, DocumentStore documents) {
         this.clock = clock;
+        this.documents = documents;
         this.budget = budget;
         this.persistence = folder == null ? null : new CheckpointFiles(folder);
         if (persistence != null) {
@@ -192,7 +198,13 @@ public final class CheckpointStore {
         }
     }
 
-    private static byte[] readOrNull(Path path, String display) {
+    private byte[] readOrNull(Path path, String display) {
+        if (documents != null) {
+            Optional<byte[]> buffer = documents.openBufferBytes(path);
+            if (buffer.isPresent()) {
+                return buffer.get();
+            }
+        }
         try {
             if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
                 throw new CheckpointRefusedException("'" + display + "' is a folder; checkpoints record files");

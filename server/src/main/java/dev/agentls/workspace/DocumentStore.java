@@ -2,12 +2,14 @@ package dev.agentls.workspace;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -90,6 +92,29 @@ public final class DocumentStore {
         } catch (FileRefusedException e) {
             throw new FileRefusedException(key, e.reason(), e.getMessage());
         }
+    }
+
+    /**
+     * The bytes of an open buffer as the editor would save them (its text in UTF-8, behind the byte order mark the
+     * file has on disk), or empty when the file is not open. Checkpoints record these, so a rollback restores what
+     * the user saw, unsaved typing included, rather than the older text on disk.
+     */
+    public Optional<byte[]> openBufferBytes(Path path) {
+        Path key = key(path);
+        OpenBuffer buffer = open.get(key);
+        if (buffer == null) {
+            return Optional.empty();
+        }
+        byte[] text = buffer.text().getBytes(StandardCharsets.UTF_8);
+        if (!bomOnDisk(key)) {
+            return Optional.of(text);
+        }
+        byte[] withBom = new byte[text.length + 3];
+        withBom[0] = (byte) 0xEF;
+        withBom[1] = (byte) 0xBB;
+        withBom[2] = (byte) 0xBF;
+        System.arraycopy(text, 0, withBom, 3, text.length);
+        return Optional.of(withBom);
     }
 
     /** The file's bytes on disk, bounded by the size limit; refuses missing files and folders. */

@@ -44,7 +44,7 @@ public final class Workspace {
         this.grep = new GrepSearch(index, documents, executor, parallelism);
         this.files = new FileSearch(index);
         this.lister = new DirectoryLister(policy);
-        this.checkpoints = new CheckpointStore(clock, CheckpointStore.DEFAULT_BUDGET, checkpointFolder);
+        this.checkpoints = new CheckpointStore(clock, CheckpointStore.DEFAULT_BUDGET, checkpointFolder, documents);
     }
 
     /** Starts the background index build; the future completes when it is warm. */

@@ -131,6 +131,26 @@ class RollbackCommandTest {
     }
 
     @Test
+    void rollbackOfAnOpenBufferRestoresTheUsersUnsavedTypingNotTheDiskText() throws Exception {
+        String disk = lsp.open("src/util.py", 1);
+        String typed = disk.replace("\"\"\"Small helpers.\"\"\"", "\"\"\"Small helpers, typed but unsaved.\"\"\"");
+        lsp.type("src/util.py", typed, 2);
+
+        JsonObject edit = runTool("replace_in_file", Map.of("target_file", "src/util.py",
+                "diff", "------- SEARCH\n        self.count += 1\n=======\n        self.count += 2\n+++++++ REPLACE\n"));
+        String edited = lsp.editor.model.buffer(lsp.uri("src/util.py")).orElseThrow().text();
+        assertTrue(edited.contains("typed but unsaved") && edited.contains("self.count += 2"), edited);
+        lsp.type("src/util.py", edited, 3); // the editor reports the applied edit, as every editor does
+
+        JsonObject rollback = LspFixture.json(LspFixture.await(lsp.execute(RollbackCommand.ID,
+                Map.of("checkpointId", edit.getAsJsonObject("data").get("checkpointId").getAsString()))));
+
+        assertTrue(rollback.get("applied").getAsBoolean(), rollback.toString());
+        assertEquals(typed, lsp.editor.model.buffer(lsp.uri("src/util.py")).orElseThrow().text());
+        assertEquals(disk, Files.readString(lsp.root.resolve("src/util.py")), "disk untouched: the buffer stays unsaved");
+    }
+
+    @Test
     void aBinaryFileCannotBeRestoredThroughTheEditorAndNothingIsTouched() throws Exception {
         JsonObject deleted = runTool("delete_file", Map.of("target_file", "assets/logo.png"));
         save("assets/logo.png", false);

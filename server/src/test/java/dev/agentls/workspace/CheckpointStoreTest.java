@@ -112,7 +112,7 @@ class CheckpointStoreTest {
 
     @Test
     void unknownAndDroppedCheckpointsAreRefusedWithFacts() throws IOException {
-        CheckpointStore store = new CheckpointStore(clock, 25, null);
+        CheckpointStore store = new CheckpointStore(clock, 25, null, null);
         Files.write(root.resolve("big.txt"), new byte[20]);
         store.create(null, "one", List.of(p("big.txt")));
         store.create(null, "two", List.of(p("big.txt")));
@@ -129,14 +129,14 @@ class CheckpointStoreTest {
     @Test
     void persistedCheckpointsSurviveARestart() throws IOException {
         Path folder = root.resolve(".agentls/checkpoints");
-        CheckpointStore first = new CheckpointStore(clock, CheckpointStore.DEFAULT_BUDGET, folder);
+        CheckpointStore first = new CheckpointStore(clock, CheckpointStore.DEFAULT_BUDGET, folder, null);
         String id = first.create("conv", "before edit", List.of(p("crlf.txt"), p("absent.txt")));
         first.logChange(id, p("crlf.txt"), bytes("x\r\n"));
         Files.write(root.resolve("crlf.txt"), bytes("x\r\n"));
         Files.write(root.resolve("absent.txt"), bytes("now here"));
         Files.writeString(folder.resolve("cp-7.ckpt"), "garbage");
 
-        CheckpointStore second = new CheckpointStore(clock, CheckpointStore.DEFAULT_BUDGET, folder);
+        CheckpointStore second = new CheckpointStore(clock, CheckpointStore.DEFAULT_BUDGET, folder, null);
         assertEquals(List.of("cp-1"), second.list(null).stream().map(Checkpoint::id).toList());
         assertEquals(first.list(null).get(0).changes(), second.list(null).get(0).changes());
         apply(second.restorePlan(id));
