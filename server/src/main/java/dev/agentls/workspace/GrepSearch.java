@@ -32,8 +32,17 @@ public final class GrepSearch {
     private final DocumentStore documents;
     private final Executor helpers;
     private final int parallelism;
-    /** The unfiltered targets of the last query and the index arrays they were built from, reused while unchanged. */
-    private volatile CachedTargets cached;
+    /**
+     * Targets of recent queries by their globs, with the index arrays they were built from: reused while the index
+     * is unchanged and no buffer is open (models repeat their include patterns; filtering 12k paths is not free).
+     */
+    private final Map<String, CachedTargets> cached = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, CachedTargets> eldest) {
+                    return size() > 8;
+                }
+            });
 
     private record CachedTargets(List<IndexedFile[]> sources, Targets targets) {}
 
@@ -47,7 +56,7 @@ public final class GrepSearch {
     public GrepResult grep(GrepQuery query) {
         LineSearch search = prepare(query);
         PathFilter filter = PathFilter.of(query.includeGlob(), query.excludeGlob());
-        Targets targets = targets(filter);
+        Targets targets = targets(filter, query);
         ChunkRun run = new ChunkRun(targets.chunkStarts.size() - 1, query.countAll() ? Integer.MAX_VALUE : query.maxResults());
         Runnable enlist = () -> {
             for (int i = 1; i < parallelism && targets.chunkStarts.size() > 2; i++) {
@@ -85,17 +94,18 @@ public final class GrepSearch {
     }
 
     /** The files to search, in root then path order, cut into chunks of about {@link #CHUNK_BYTES}. */
-    private Targets targets(PathFilter filter) {
+    private Targets targets(PathFilter filter, GrepQuery query) {
         List<RootIndex> roots = index.warm();
-        boolean plain = filter.isEmpty() && documents.openPaths().isEmpty();
+        boolean cacheable = documents.openPaths().isEmpty();
+        String key = query.includeGlob() + "\u0000" + query.excludeGlob();
         List<IndexedFile[]> sources = roots.stream().map(RootIndex::files).toList();
-        CachedTargets last = cached;
-        if (plain && last != null && sameArrays(last.sources(), sources)) {
+        CachedTargets last = cacheable ? cached.get(key) : null;
+        if (last != null && sameArrays(last.sources(), sources)) {
             return last.targets();
         }
         Targets built = build(roots, filter);
-        if (plain) {
-            cached = new CachedTargets(sources, built);
+        if (cacheable) {
+            cached.put(key, new CachedTargets(sources, built));
         }
         return built;
     }

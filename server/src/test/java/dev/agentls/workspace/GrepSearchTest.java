@@ -120,6 +120,15 @@ class GrepSearchTest {
     }
 
     @Test
+    void filteredResultsFollowIndexChangesThoughTheFilterIsCached() throws IOException {
+        GrepQuery md = new GrepQuery("NOTE", true, "*.md", null, 50, false);
+        assertTrue(search.grep(md).matches().isEmpty());
+        write("docs/more.md", "NOTE added\n");
+        index.onFilesChanged(List.of(root.resolve("docs/more.md")), List.of(), List.of());
+        assertEquals(List.of("docs/more.md"), search.grep(md).matches().stream().map(GrepMatch::path).toList());
+    }
+
+    @Test
     void firstNStopsAndSaysMoreExistWhileCountAllCountsEveryLine() throws Exception {
         StringBuilder big = new StringBuilder();
         for (int i = 0; i < 300; i++) {
