@@ -93,7 +93,15 @@ final class GapMerger {
                 file.size(), file::blank, k -> file.indent[k]);
         Set<Long> pairs = new HashSet<>();
         for (int i = 0; i < Math.min(e.size(), o.size()); i++) {
-            pairs.add(((long) e.get(i) << 32) | o.get(i));
+            String editKey = edit.keys[e.get(i)];
+            String fileKey = file.keys[o.get(i)];
+            // Only the same block's lines: two closing lines, or two first lines opening the same name. The next
+            // shallower line of an indentation language is just the next statement, never a counterpart.
+            boolean same = step < 0 ? LineKeys.sameHead(editKey, fileKey)
+                    : LineKeys.isCloser(editKey) && LineKeys.isCloser(fileKey);
+            if (same) {
+                pairs.add(((long) e.get(i) << 32) | o.get(i));
+            }
         }
         return pairs;
     }

@@ -108,6 +108,47 @@ class LazyMergeLanguagesTest extends LazyMergeSupport {
     }
 
     @Test
+    void pythonNewFunctionAfterAChangedBodyNeverTakesOverTheNextFunction() {
+        String original = """
+                @app.route("/items")
+                def items():
+                    data = load()
+                    return jsonify(data)
+
+
+                def load():
+                    with open(PATH) as f:
+                        return f.read()
+                """;
+        String edit = """
+                # ... existing code ...
+                def items():
+                    data = load()
+                    return jsonify(data[:10])
+
+
+                def health():
+                    return jsonify(healthy=True)
+
+                # ... existing code ...
+                """;
+        assertEquals("""
+                @app.route("/items")
+                def items():
+                    data = load()
+                    return jsonify(data[:10])
+
+
+                def health():
+                    return jsonify(healthy=True)
+
+                def load():
+                    with open(PATH) as f:
+                        return f.read()
+                """, merged("app.py", original, edit));
+    }
+
+    @Test
     void pythonChangedDecoratorReplacesTheOldOneAndStaysWithItsFunction() {
         String original = """
                 @app.get("/")
