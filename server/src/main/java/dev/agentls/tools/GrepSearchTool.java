@@ -53,6 +53,8 @@ public final class GrepSearchTool implements Tool {
                 Parameter.optional("case_sensitive", Parameter.Type.BOOLEAN, "Match case exactly; default false."),
                 Parameter.optional("include_pattern", Parameter.Type.STRING, "Only search files matching this glob."),
                 Parameter.optional("exclude_pattern", Parameter.Type.STRING, "Skip files matching this glob."),
+                Parameter.optional("count_all", Parameter.Type.BOOLEAN,
+                        "Also count every matching line (always a full scan); default false."),
                 Parameter.explanation());
     }
 
@@ -60,7 +62,8 @@ public final class GrepSearchTool implements Tool {
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         GrepQuery query = new GrepQuery(arguments.string("query"), arguments.bool("case_sensitive", false),
                 arguments.optionalString("include_pattern").orElse(null),
-                arguments.optionalString("exclude_pattern").orElse(null), MAX_MATCHES, false);
+                arguments.optionalString("exclude_pattern").orElse(null), MAX_MATCHES,
+                arguments.bool("count_all", false));
         return search.index().ready().thenApplyAsync(ready -> {
             try {
                 return answer(query, search.grep().grep(query));
@@ -75,6 +78,9 @@ public final class GrepSearchTool implements Tool {
         data.put("query", query.pattern());
         data.put("more", result.more());
         data.put("filesSearched", result.filesSearched());
+        if (query.countAll()) {
+            data.put("total", result.totalMatches());
+        }
         ArrayNode matches = data.putArray("matches");
         if (result.matches().isEmpty()) {
             data.put("count", 0);

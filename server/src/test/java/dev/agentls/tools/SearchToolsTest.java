@@ -48,6 +48,10 @@ class SearchToolsTest extends FileToolFixture {
         assertTrue(result.text().startsWith("Showing the first 50 matches for 'needle'; there are more, so narrow"),
                 result.text());
         assertTrue(((ToolResult.Success) result).data().get("more").asBoolean());
+        ToolResult counted = call("grep_search", "query", "needle", "count_all", true);
+        assertEquals(80, ((ToolResult.Success) counted).data().get("total").asLong());
+        assertEquals(50, ((ToolResult.Success) counted).data().get("matches").size());
+        assertFalse(((ToolResult.Success) result).data().has("total"));
     }
 
     @Test
