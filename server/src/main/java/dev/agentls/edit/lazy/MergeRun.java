@@ -36,6 +36,7 @@ final class MergeRun {
 
     Outcome run() {
         owned = Ownership.owned(edit, file, chain);
+        extendRuns();
         anchorFloatingSegments();
         List<Gap> gaps = gaps();
         for (Gap gap : gaps) {
@@ -107,6 +108,40 @@ final class MergeRun {
             }
         }
         return false;
+    }
+
+    /**
+     * Lines right next to an anchor that equal the file's lines right next to it anchor too, outward until a line
+     * differs (a repeated line is placed by the anchor beside it), so an anchored opener such as a repeated
+     * {@code if (err != nil) {} also anchors its closing line. Lines of a new block never extend a run.
+     */
+    private void extendRuns() {
+        boolean changed = true;
+        for (int round = 0; changed && round < MAX_ROUNDS; round++) {
+            changed = false;
+            for (Anchor a : chain.anchors()) {
+                changed |= extend(a, 1) | extend(a, -1);
+            }
+            if (changed) {
+                chain.addClosers(edit, file);
+                owned = Ownership.owned(edit, file, chain);
+            }
+        }
+    }
+
+    private boolean extend(Anchor from, int step) {
+        boolean changed = false;
+        for (int e = from.e() + step, o = from.o() + step; e >= 0 && e < edit.size() && o >= 0 && o < file.size()
+                && edit.code(e) && !owned[e] && edit.keys[e].equals(file.keys[o]); e += step, o += step) {
+            if (chain.anchored(e)) {
+                break;
+            }
+            if (!chain.insert(new Anchor(e, o, false, 1))) {
+                break;
+            }
+            changed = true;
+        }
+        return changed;
     }
 
     /** Lines of floating segments that occur once in their gap anchor there; repeated until nothing changes. */

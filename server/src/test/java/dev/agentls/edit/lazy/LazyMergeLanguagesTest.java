@@ -280,6 +280,40 @@ class LazyMergeLanguagesTest extends LazyMergeSupport {
     }
 
     @Test
+    void goRepeatedOpenerNextToAnAnchorTakesItsOwnClosingLine() {
+        String original = """
+                func load(path string) error {
+                	if err != nil {
+                		return err
+                	}
+                	return nil
+                }
+
+                func main() {
+                	cfg, err := load("cfg")
+                	if err != nil {
+                		fmt.Println(err)
+                		return
+                	}
+                	fmt.Println(cfg)
+                }
+                """;
+        String edit = """
+                // ... existing code ...
+                func main() {
+                	cfg, err := load("cfg")
+                	if err != nil {
+                		fmt.Fprintln(os.Stderr, err)
+                		os.Exit(1)
+                	}
+                	// ... existing code ...
+                }
+                """;
+        assertEquals(original.replace("\t\tfmt.Println(err)\n\t\treturn\n",
+                "\t\tfmt.Fprintln(os.Stderr, err)\n\t\tos.Exit(1)\n"), merged("main.go", original, edit));
+    }
+
+    @Test
     void plainTextMergeInSqlHtmlAndLispCommentSyntax() {
         String sql = "select a,\n  b\nfrom t\nwhere x = 1\norder by a;\n";
         assertEquals("select a,\n  b\nfrom t\nwhere x = 2\norder by a;\n",
