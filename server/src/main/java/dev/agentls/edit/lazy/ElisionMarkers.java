@@ -56,6 +56,9 @@ final class ElisionMarkers {
         }
         boolean elision = false;
         for (String word : w) {
+            if (word.chars().allMatch(Character::isDigit)) {
+                continue;
+            }
             if (ELISION.contains(word)) {
                 elision = true;
             } else if (!FILLER.contains(word)) {
