@@ -28,8 +28,8 @@ final class BlockAnchorStage implements MatchStage {
             return out;
         }
         String middle = join(t, 1, n - 1);
-        for (int j = 0; j + n <= doc.lineCount() && out.size() <= MAX_CANDIDATES; j++) {
-            if (!Trim.lineEquals(doc, j, t[0]) || !Trim.lineEquals(doc, j + n - 1, t[n - 1])) {
+        for (int j : Pivot.lines(doc, t[0])) {
+            if (j + n > doc.lineCount() || out.size() > MAX_CANDIDATES || !Trim.lineEquals(doc, j + n - 1, t[n - 1])) {
                 continue;
             }
             String[] window = new String[n - 2];

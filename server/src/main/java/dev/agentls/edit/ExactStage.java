@@ -6,6 +6,8 @@ import java.util.List;
 /**
  * Stage 1: the SEARCH text exactly (line breaks normalised). Finds whole-line occurrences and occurrences inside a
  * line alike; the engine prefers whole-line ones and takes one inside a line only when it is the only candidate.
+ * An occurrence preceded on its line by indentation only is left to the line-trimmed stage, which re-indents the
+ * REPLACE to that line: taken here, the REPLACE's later lines would keep the model's indentation.
  */
 final class ExactStage implements MatchStage {
 
@@ -21,21 +23,38 @@ final class ExactStage implements MatchStage {
 
     @Override
     public List<Candidate> find(Document doc, SearchText search) {
-        String t = doc.text();
+        CharSequence t = doc.text();
         String s = search.text();
         List<Candidate> out = new ArrayList<>();
         if (s.isEmpty()) {
             return out;
         }
+        TextSearch finder = search.finder();
         boolean endsWithBreak = s.charAt(s.length() - 1) == '\n';
-        int p = t.indexOf(s);
+        int p = finder.find(t, 0);
         while (p >= 0 && out.size() <= MAX_CANDIDATES) {
             int end = p + s.length();
-            boolean whole = (p == 0 || t.charAt(p - 1) == '\n')
-                    && (endsWithBreak || end == t.length() || t.charAt(end) == '\n');
-            out.add(new Candidate(p, end, whole));
-            p = t.indexOf(s, p + 1);
+            boolean atLineStart = p == 0 || t.charAt(p - 1) == '\n';
+            boolean whole = atLineStart && (endsWithBreak || end == t.length() || t.charAt(end) == '\n');
+            if (atLineStart || !indentedOnly(t, p)) {
+                out.add(new Candidate(p, end, whole));
+            }
+            p = finder.find(t, p + 1);
         }
         return out;
+    }
+
+    /** Whether only spaces and tabs precede {@code p} on its line. */
+    private static boolean indentedOnly(CharSequence t, int p) {
+        for (int i = p - 1; i >= 0; i--) {
+            char c = t.charAt(i);
+            if (c == '\n') {
+                return true;
+            }
+            if (c != ' ' && c != '\t') {
+                return false;
+            }
+        }
+        return true;
     }
 }

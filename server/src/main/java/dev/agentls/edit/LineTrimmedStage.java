@@ -3,7 +3,10 @@ package dev.agentls.edit;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Stage 2: whole lines equal once each line's leading and trailing whitespace is ignored. */
+/**
+ * Stage 2: whole lines equal once each line's leading and trailing whitespace is ignored. Candidates come from a
+ * fast search for the SEARCH's longest trimmed line; only lines holding it are compared further.
+ */
 final class LineTrimmedStage implements MatchStage {
 
     @Override
@@ -20,8 +23,9 @@ final class LineTrimmedStage implements MatchStage {
         }
         String[] trimmed = search.trimmed();
         int pivot = pivot(trimmed);
-        for (int j = 0; j + n <= doc.lineCount() && out.size() <= MAX_CANDIDATES; j++) {
-            if (!Trim.lineEquals(doc, j + pivot, trimmed[pivot])) {
+        for (int line : Pivot.lines(doc, trimmed[pivot])) {
+            int j = line - pivot;
+            if (j < 0 || j + n > doc.lineCount()) {
                 continue;
             }
             boolean all = true;
@@ -30,13 +34,16 @@ final class LineTrimmedStage implements MatchStage {
             }
             if (all) {
                 out.add(Candidate.lines(doc, j, n));
+                if (out.size() > MAX_CANDIDATES) {
+                    break;
+                }
             }
         }
         return out;
     }
 
-    /** The longest trimmed line: compared first, it rejects most windows at once. */
-    private static int pivot(String[] trimmed) {
+    /** The longest trimmed line: the rarest in the file, as a rule. */
+    static int pivot(String[] trimmed) {
         int best = 0;
         for (int i = 1; i < trimmed.length; i++) {
             if (trimmed[i].length() > trimmed[best].length()) {

@@ -16,6 +16,7 @@ public final class MinimalEdits {
 
     /** Changed runs larger than this (in characters, both sides) are replaced whole instead of diffed by character. */
     private static final int CHAR_DIFF_LIMIT = 4_000;
+    private static final int TAIL_CHUNK = 1_024;
 
     private MinimalEdits() {}
 
@@ -105,9 +106,14 @@ public final class MinimalEdits {
         return o;
     }
 
+    /** The length of the common tail not reaching into {@code head}, compared in vectorised chunks. */
     private static int commonTail(char[] a, char[] b, int head) {
         int max = Math.min(a.length, b.length) - head;
         int n = 0;
+        while (n + TAIL_CHUNK <= max && Arrays.equals(a, a.length - n - TAIL_CHUNK, a.length - n,
+                b, b.length - n - TAIL_CHUNK, b.length - n)) {
+            n += TAIL_CHUNK;
+        }
         while (n < max && a[a.length - 1 - n] == b[b.length - 1 - n]) {
             n++;
         }

@@ -68,7 +68,8 @@ final class NotFoundDiagnosis {
         if (replace.isBlank()) {
             return false;
         }
-        return doc.text().contains(replace) || !new LineTrimmedStage().find(doc, SearchText.of(replace)).isEmpty();
+        return new TextSearch(replace).find(doc.text(), 0) >= 0
+                || !new LineTrimmedStage().find(doc, SearchText.of(replace)).isEmpty();
     }
 
     /** The differences a reader cannot see, between the SEARCH and the region at {@code first}. */

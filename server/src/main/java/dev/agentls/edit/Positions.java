@@ -1,52 +1,72 @@
 package dev.agentls.edit;
 
-import java.util.Arrays;
-
-/** Offsets to LSP positions and back for one text: lines end at {@code \r\n}, {@code \n} or a lone {@code \r}. */
+/**
+ * Offsets to LSP positions and back for one text: lines end at {@code \r\n}, {@code \n} or a lone {@code \r}.
+ * Line breaks are counted lazily from a cursor, so asking for positions in increasing order (as the edits come)
+ * costs one pass up to the last one asked for, by the JDK's vectorised character search.
+ */
 final class Positions {
 
     private final String text;
-    private final int[] starts;
+    private final boolean anyCr;
+    private int cursorOffset;
+    private int cursorLine;
+    private int lineCursor;
+    private int lineCursorStart;
 
     Positions(String text) {
         this.text = text;
-        int[] s = new int[16];
-        int n = 0;
-        s[n++] = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean brk = c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'));
-            if (brk) {
-                if (n == s.length) {
-                    s = Arrays.copyOf(s, n * 2);
-                }
-                s[n++] = i + 1;
-            }
-        }
-        this.starts = Arrays.copyOf(s, n);
+        this.anyCr = text.indexOf('\r') >= 0;
     }
 
     /** {line, character} of an offset. */
     int[] position(int offset) {
-        int i = Arrays.binarySearch(starts, offset);
-        int line = i >= 0 ? i : -i - 2;
-        return new int[] {line, offset - starts[line]};
+        if (offset < cursorOffset) {
+            cursorOffset = 0;
+            cursorLine = 0;
+        }
+        while (true) {
+            int brk = nextBreakEnd(cursorOffset);
+            if (brk < 0 || brk > offset) {
+                break;
+            }
+            cursorLine++;
+            cursorOffset = brk;
+        }
+        return new int[] {cursorLine, offset - cursorOffset};
     }
 
     /** The offset of a position; a character past the line's end means the line's end (before its break). */
     int offset(int line, int character) {
-        if (line >= starts.length) {
-            return text.length();
+        if (line < lineCursor) {
+            lineCursor = 0;
+            lineCursorStart = 0;
         }
-        int start = starts[line];
-        int next = line + 1 < starts.length ? starts[line + 1] : text.length();
-        int contentEnd = next;
-        if (line + 1 < starts.length) {
-            contentEnd = next - 1;
-            if (contentEnd > start && text.charAt(contentEnd) == '\n' && text.charAt(contentEnd - 1) == '\r') {
-                contentEnd--;
+        while (lineCursor < line) {
+            int next = nextBreakEnd(lineCursorStart);
+            if (next < 0) {
+                return text.length();
             }
+            lineCursor++;
+            lineCursorStart = next;
         }
+        int start = lineCursorStart;
+        int end = nextBreakEnd(start);
+        int contentEnd = end < 0 ? text.length() : end - (end >= 2 && text.charAt(end - 2) == '\r'
+                && text.charAt(end - 1) == '\n' ? 2 : 1);
         return start + Math.min(character, contentEnd - start);
+    }
+
+    /** The offset just after the first line break at or after {@code from}, or -1 when none follows. */
+    private int nextBreakEnd(int from) {
+        int nl = text.indexOf('\n', from);
+        if (!anyCr) {
+            return nl < 0 ? -1 : nl + 1;
+        }
+        int cr = text.indexOf('\r', from);
+        if (cr >= 0 && (nl < 0 || cr < nl)) {
+            return cr + 1 < text.length() && text.charAt(cr + 1) == '\n' ? cr + 2 : cr + 1;
+        }
+        return nl < 0 ? -1 : nl + 1;
     }
 }

@@ -12,6 +12,9 @@ import java.util.List;
  */
 final class Reindenter {
 
+    /** How many lines from the top of the file show its indentation style: enough, and cheap on huge files. */
+    private static final int SAMPLE = 2_000;
+
     private Reindenter() {}
 
     static List<String> reindent(String[] search, List<String> region, String[] replace, Document doc) {
@@ -109,13 +112,18 @@ final class Reindenter {
     static int spaceUnit(Document doc) {
         int[] votes = new int[9];
         int prev = -1;
-        int limit = Math.min(doc.lineCount(), 20_000);
+        int limit = Math.min(doc.lineCount(), SAMPLE);
+        CharSequence t = doc.text();
         for (int i = 0; i < limit; i++) {
-            String line = doc.line(i);
-            if (line.isBlank() || line.startsWith("\t")) {
+            int start = doc.lineStart(i);
+            int end = doc.lineEnd(i);
+            int w = 0;
+            while (start + w < end && t.charAt(start + w) == ' ') {
+                w++;
+            }
+            if (start + w == end || t.charAt(start + w) == '\t') {
                 continue;
             }
-            int w = Trim.indent(line).length();
             if (prev >= 0 && w > prev && w - prev <= 8) {
                 votes[w - prev]++;
             }
@@ -133,7 +141,7 @@ final class Reindenter {
     private static boolean fileUsesTabs(Document doc) {
         int tabs = 0;
         int spaces = 0;
-        int limit = Math.min(doc.lineCount(), 20_000);
+        int limit = Math.min(doc.lineCount(), SAMPLE);
         for (int i = 0; i < limit; i++) {
             int start = doc.lineStart(i);
             if (start < doc.lineEnd(i)) {

@@ -6,6 +6,11 @@ package dev.agentls.edit;
  */
 record SearchText(String text, String[] lines, String[] trimmed, boolean hadCrlf) {
 
+    /** A searcher for the whole text (built per call: the record stays a plain value). */
+    TextSearch finder() {
+        return new TextSearch(text);
+    }
+
     static SearchText of(String raw) {
         String text = raw.indexOf('\r') >= 0 ? raw.replace("\r\n", "\n") : raw;
         String[] lines = LineIndex.lines(text);

@@ -5,14 +5,14 @@ final class Trim {
 
     private Trim() {}
 
-    static int start(String t, int from, int to) {
+    static int start(CharSequence t, int from, int to) {
         while (from < to && Character.isWhitespace(t.charAt(from))) {
             from++;
         }
         return from;
     }
 
-    static int end(String t, int from, int to) {
+    static int end(CharSequence t, int from, int to) {
         while (to > from && Character.isWhitespace(t.charAt(to - 1))) {
             to--;
         }
@@ -21,7 +21,7 @@ final class Trim {
 
     /** Whether line {@code line} of the document, trimmed, equals {@code trimmed}. */
     static boolean lineEquals(Document doc, int line, String trimmed) {
-        String t = doc.text();
+        CharSequence t = doc.text();
         int a = doc.lineStart(line);
         int b = doc.lineEnd(line);
         int s = start(t, a, b);
@@ -29,7 +29,19 @@ final class Trim {
             return trimmed.isEmpty();
         }
         int e = end(t, s, b);
-        return e - s == trimmed.length() && t.regionMatches(s, trimmed, 0, trimmed.length());
+        return e - s == trimmed.length() && regionEquals(t, s, trimmed);
+    }
+
+    static boolean regionEquals(CharSequence t, int at, String s) {
+        if (at + s.length() > t.length()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (t.charAt(at + i) != s.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The leading whitespace of a line. */

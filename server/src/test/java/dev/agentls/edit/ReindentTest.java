@@ -55,4 +55,19 @@ class ReindentTest {
     void exactMatchesUseReplaceAsWritten() {
         assertEquals("  a\n   odd\n", applied(engine.apply("  a\n  b\n", blocks("  b", "   odd"))).newText());
     }
+
+    @Test
+    void aSearchMissingOnlyItsIndentationIsMatchedByLinesAndReindented() {
+        EditOutcome.Applied out = applied(engine.apply("class A {\n    foo();\n}\n", blocks("foo();", "foo();\nbar();")));
+        assertEquals("class A {\n    foo();\n    bar();\n}\n", out.newText());
+        assertEquals("line-trimmed", out.matches().get(0).strategy());
+    }
+
+    @Test
+    void whitespaceNormalizedMatchAnchorsOnTheLongestWordAnywhereInTheSearch() {
+        String file = "a(1,\n  b);\n\nwith_a_very_long_name(x);\nend\n";
+        EditOutcome.Applied out = applied(engine.apply(file, blocks("a(1, b);\nwith_a_very_long_name(x);", "z();")));
+        assertEquals("z();\nend\n", out.newText());
+        assertEquals(new BlockMatch(1, "whitespace-normalized", 1, 4), out.matches().get(0));
+    }
 }

@@ -1,0 +1,125 @@
+package dev.agentls.edit;
+
+/**
+ * Finds a pattern in a text fast and in bounded time. Short patterns use the JDK's vectorised search (its cost is at
+ * most the pattern's length per character). Longer ones use a Horspool search that shifts on the last three
+ * characters of the window (so the common single characters of code do not keep the shifts short), falling back to
+ * Knuth-Morris-Pratt, linear in the worst case, once the comparisons spent pass a multiple of the text scanned.
+ */
+final class TextSearch {
+
+    private static final int Q = 3;
+    private static final int TABLE = 1 << 12;
+    private static final int COMPARISONS_PER_CHAR = 4;
+    private static final int SHORT = 16;
+
+    private final String pattern;
+    private final char[] p;
+    private final int[] shift;
+    private int[] failure;
+
+    TextSearch(String pattern) {
+        this.pattern = pattern;
+        this.p = pattern.toCharArray();
+        int m = p.length;
+        this.shift = new int[TABLE];
+        int dflt = Math.max(1, m - Q + 1);
+        java.util.Arrays.fill(shift, dflt);
+        for (int i = Q - 1; i < m - 1; i++) {
+            shift[hash(p[i - 2], p[i - 1], p[i])] = m - 1 - i;
+        }
+    }
+
+    int length() {
+        return p.length;
+    }
+
+    /** The first occurrence at or after {@code from}, or -1. */
+    int find(CharSequence t, int from) {
+        int m = p.length;
+        int n = t.length();
+        if (m == 0) {
+            return from <= n ? from : -1;
+        }
+        if (m <= SHORT) {
+            if (t instanceof String s) {
+                return s.indexOf(pattern, from);
+            }
+            if (t instanceof StringBuilder sb) {
+                return sb.indexOf(pattern, from);
+            }
+            return naive(t, from);
+        }
+        long budget = (long) COMPARISONS_PER_CHAR * (n - from) + 64;
+        long spent = 0;
+        int i = from;
+        char last = p[m - 1];
+        while (i + m <= n) {
+            int end = i + m - 1;
+            char c = t.charAt(end);
+            if (c == last) {
+                int k = m - 2;
+                while (k >= 0 && t.charAt(i + k) == p[k]) {
+                    k--;
+                }
+                spent += m - 1 - k;
+                if (k < 0) {
+                    return i;
+                }
+                if (spent > budget) {
+                    return kmp(t, i + 1);
+                }
+            }
+            i += shift[hash(t.charAt(end - 2), t.charAt(end - 1), c)];
+        }
+        return -1;
+    }
+
+    private int naive(CharSequence t, int from) {
+        int m = p.length;
+        outer:
+        for (int i = from; i + m <= t.length(); i++) {
+            for (int k = 0; k < m; k++) {
+                if (t.charAt(i + k) != p[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    private int kmp(CharSequence t, int from) {
+        int m = p.length;
+        if (failure == null) {
+            failure = new int[m];
+            for (int i = 1, k = 0; i < m; i++) {
+                while (k > 0 && p[i] != p[k]) {
+                    k = failure[k - 1];
+                }
+                if (p[i] == p[k]) {
+                    k++;
+                }
+                failure[i] = k;
+            }
+        }
+        int k = 0;
+        for (int i = from; i < t.length(); i++) {
+            char c = t.charAt(i);
+            while (k > 0 && c != p[k]) {
+                k = failure[k - 1];
+            }
+            if (c == p[k]) {
+                k++;
+            }
+            if (k == m) {
+                return i - m + 1;
+            }
+        }
+        return -1;
+    }
+
+    private static int hash(char a, char b, char c) {
+        return ((a * 31 + b) * 31 + c) & (TABLE - 1);
+    }
+}
