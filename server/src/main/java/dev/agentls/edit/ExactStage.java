@@ -21,8 +21,25 @@ final class ExactStage implements MatchStage {
         return true;
     }
 
+    /** Scans only after the previous match first: for blocks in file order that halves the text scanned. */
+    @Override
+    public List<Candidate> find(Document doc, SearchText search, int previousEnd) {
+        if (previousEnd > 0) {
+            List<Candidate> after = scan(doc, search, previousEnd);
+            long whole = after.stream().filter(Candidate::wholeLines).count();
+            if (whole == 1) {
+                return after.stream().filter(Candidate::wholeLines).toList();
+            }
+        }
+        return find(doc, search);
+    }
+
     @Override
     public List<Candidate> find(Document doc, SearchText search) {
+        return scan(doc, search, 0);
+    }
+
+    private static List<Candidate> scan(Document doc, SearchText search, int from) {
         CharSequence t = doc.text();
         String s = search.text();
         List<Candidate> out = new ArrayList<>();
@@ -31,7 +48,7 @@ final class ExactStage implements MatchStage {
         }
         TextSearch finder = search.finder();
         boolean endsWithBreak = s.charAt(s.length() - 1) == '\n';
-        int p = finder.find(t, 0);
+        int p = finder.find(t, from);
         while (p >= 0 && out.size() <= MAX_CANDIDATES) {
             int end = p + s.length();
             boolean atLineStart = p == 0 || t.charAt(p - 1) == '\n';

@@ -17,6 +17,15 @@ interface MatchStage {
     /** Every candidate, in text order; at most {@link #MAX_CANDIDATES} + 1 (the extra one says "more"). */
     List<Candidate> find(Document doc, SearchText search);
 
+    /**
+     * The candidates the choice needs, knowing where the previous block's match ended (-1 for the first block): a
+     * stage may answer just the one whole-line candidate starting at or after {@code previousEnd} when it is the
+     * only one there, since rule 6 takes it whatever comes before. By default, every candidate.
+     */
+    default List<Candidate> find(Document doc, SearchText search, int previousEnd) {
+        return find(doc, search);
+    }
+
     /** Whether the REPLACE text is used as written (the match is byte-exact) rather than re-indented. */
     default boolean exact() {
         return false;

@@ -61,7 +61,7 @@ public final class SearchReplaceEngine {
 
     private Applied applyBlock(Document doc, int number, SearchText search, String replace, int previousEnd) {
         for (MatchStage stage : stages) {
-            List<Candidate> found = stage.find(doc, search);
+            List<Candidate> found = stage.find(doc, search, previousEnd);
             if (found.isEmpty()) {
                 continue;
             }

@@ -9,13 +9,14 @@ package dev.agentls.edit;
 final class TextSearch {
 
     private static final int Q = 3;
-    private static final int TABLE = 1 << 12;
+    private static final int TABLE = 1 << 10;
     private static final int COMPARISONS_PER_CHAR = 4;
     private static final int SHORT = 16;
 
     private final String pattern;
     private final char[] p;
     private final int[] shift;
+    private final int lastHash;
     private int[] failure;
 
     TextSearch(String pattern) {
@@ -28,6 +29,7 @@ final class TextSearch {
         for (int i = Q - 1; i < m - 1; i++) {
             shift[hash(p[i - 2], p[i - 1], p[i])] = m - 1 - i;
         }
+        this.lastHash = m >= Q ? hash(p[m - 3], p[m - 2], p[m - 1]) : -1;
     }
 
     int length() {
@@ -53,16 +55,15 @@ final class TextSearch {
         long budget = (long) COMPARISONS_PER_CHAR * (n - from) + 64;
         long spent = 0;
         int i = from;
-        char last = p[m - 1];
         while (i + m <= n) {
             int end = i + m - 1;
-            char c = t.charAt(end);
-            if (c == last) {
-                int k = m - 2;
+            int h = hash(t.charAt(end - 2), t.charAt(end - 1), t.charAt(end));
+            if (h == lastHash) {
+                int k = m - 1;
                 while (k >= 0 && t.charAt(i + k) == p[k]) {
                     k--;
                 }
-                spent += m - 1 - k;
+                spent += m - k;
                 if (k < 0) {
                     return i;
                 }
@@ -70,7 +71,7 @@ final class TextSearch {
                     return kmp(t, i + 1);
                 }
             }
-            i += shift[hash(t.charAt(end - 2), t.charAt(end - 1), c)];
+            i += shift[h];
         }
         return -1;
     }
