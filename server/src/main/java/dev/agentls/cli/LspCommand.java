@@ -42,6 +42,7 @@ final class LspCommand implements Subcommand {
                 throw new UsageException("unknown option '" + args[i] + "' (usage: agentls lsp [--port N])");
             }
         }
+        HeapTuning.forLongRunningServer();
         LspServerLauncher launcher = new LspServerLauncher(err, ToolSessionsWiring.standard());
         PrintStream previous = System.out;
         System.setOut(err);
