@@ -199,7 +199,7 @@ for label, pattern, cs, rg_args in QUERIES:
 
 for b in backends:
     print(f"{b.name} rss with the corpus indexed, after the queries: {rss_kb(b.p.pid) / 1024:.0f} MiB")
-time.sleep(10)
+time.sleep(20)
 for b in backends:
-    print(f"{b.name} rss after 10 s idle: {rss_kb(b.p.pid) / 1024:.0f} MiB")
+    print(f"{b.name} rss after 20 s idle: {rss_kb(b.p.pid) / 1024:.0f} MiB")
     b.close()
