@@ -171,7 +171,7 @@ public final class GrepSearch {
     private static void work(ChunkRun run, Targets targets, LineSearch search, GrepQuery query, int soloChunks,
             Runnable enlist) {
         LineSearch.Worker worker = search.worker();
-        int cap = query.maxResults() + 1;
+        int cap = query.maxResults() == Integer.MAX_VALUE ? Integer.MAX_VALUE : query.maxResults() + 1;
         int chunk;
         int done = 0;
         while (true) {

@@ -79,14 +79,14 @@ final class RootIndex {
 
     /** Applies notifications: paths (absolute, real) created, changed or deleted under this root. */
     void onFilesChanged(Collection<Path> createdOrChanged, Collection<Path> deleted) throws IOException {
+        boolean rulesChanged = false;
         synchronized (lock) {
             for (Path gone : deleted) {
                 String rel = relative(gone);
                 if (rel != null) {
                     files.remove(rel);
-                    String prefix = rel + "/";
-                    files.keySet().removeIf(k -> k.startsWith(prefix));
-                    invalidateRules(rel);
+                    dropSubtree(rel);
+                    rulesChanged |= invalidateRules(rel);
                 }
             }
             for (Path p : createdOrChanged) {
@@ -94,32 +94,49 @@ final class RootIndex {
                 if (rel == null) {
                     continue;
                 }
-                invalidateRules(rel);
-                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                    if (!policy.rules(root).isIgnored(rel, true) && !deniedPath(rel)) {
-                        Map<String, BasicFileAttributes> seen = new HashMap<>();
-                        walk(p, seen, folders);
-                        for (Map.Entry<String, BasicFileAttributes> e : seen.entrySet()) {
-                            files.put(e.getKey(), read(e.getKey(), e.getValue()));
-                        }
-                    }
-                } else if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !policy.rules(root).isIgnored(rel, false)
-                        && !deniedPath(rel)) {
-                    files.put(rel, read(rel, Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)));
-                } else {
+                rulesChanged |= invalidateRules(rel);
+                try {
+                    upsert(p, rel);
+                } catch (IOException e) {
+                    // Gone or unreadable since the notification: it is not in the workspace any more.
                     files.remove(rel);
                 }
             }
             publish();
         }
+        if (rulesChanged) {
+            // An ignore file changed: what it now ignores or lets in can be anywhere below it.
+            sync();
+        }
     }
 
-    private void invalidateRules(String rel) {
+    private void upsert(Path p, String rel) throws IOException {
+        if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+            if (!policy.rules(root).isIgnored(rel, true) && !deniedPath(rel)) {
+                Map<String, BasicFileAttributes> seen = new HashMap<>();
+                walk(p, seen, folders);
+                for (Map.Entry<String, BasicFileAttributes> e : seen.entrySet()) {
+                    files.put(e.getKey(), read(e.getKey(), e.getValue()));
+                }
+            }
+        } else if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !policy.rules(root).isIgnored(rel, false)
+                && !deniedPath(rel)) {
+            files.put(rel, read(rel, Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)));
+        } else {
+            files.remove(rel);
+        }
+    }
+
+
+    /** Drops the cached rules of an ignore file's folder; true when {@code rel} is an ignore file. */
+    private boolean invalidateRules(String rel) {
         String name = rel.substring(rel.lastIndexOf('/') + 1);
         if (IgnoreRules.FILE_NAMES.contains(name) || rel.equals(".git/info/exclude")) {
             int slash = rel.lastIndexOf('/');
             policy.rules(root).invalidate(slash < 0 ? "" : rel.substring(0, slash));
+            return true;
         }
+        return false;
     }
 
     private boolean deniedPath(String rel) {

@@ -32,7 +32,7 @@ public final class WorkspaceRoots {
     }
 
     /** Replaces every root at once (initialize, or a client that sends the whole list). */
-    public void set(Collection<Path> folders) {
+    public synchronized void set(Collection<Path> folders) {
         List<WorkspaceRoot> next = new ArrayList<>();
         for (Path folder : folders) {
             WorkspaceRoot root = toRoot(folder);

@@ -173,8 +173,14 @@ class GrepSearchTest {
         index.rescan().get(30, TimeUnit.SECONDS);
         assertEquals(List.of("src/Later.java:1:LATERTOKEN"), found("LATERTOKEN", true));
         index.onFilesChanged(List.of(), List.of(root.resolve(".gitignore")), List.of());
-        index.rescan().get(30, TimeUnit.SECONDS);
-        assertTrue(found("TODO: start", true).isEmpty(), "newly ignored file left the index");
+        assertTrue(found("TODO: start", true).isEmpty(), "newly ignored file left the index on the notification");
+        Files.writeString(root.resolve(".gitignore"), "");
+        index.onFilesChanged(List.of(), List.of(root.resolve(".gitignore")), List.of());
+        assertEquals(List.of("build/out.txt:1:TODO in ignored output"), found("TODO in ignored", true),
+                "no longer ignored: indexed at once");
+        index.onFilesChanged(List.of(root.resolve("src/vanished.txt")), List.of(), List.of());
+        assertEquals(3, search.grep(new GrepQuery("TODO", true, null, null, Integer.MAX_VALUE, false)).matches().size(),
+                "an unbounded maximum does not overflow");
     }
 
     @Test
