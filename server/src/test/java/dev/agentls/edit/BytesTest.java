@@ -59,4 +59,30 @@ class BytesTest {
     void deletingLinesJoinsNothing() {
         assertEquals("a\nc\n", applied(engine.apply("a\nb\nc\n", blocks("b", ""))).newText());
     }
+
+    @Test
+    void anInsideLineMatchInACrlfFileKeepsTheLinesBreak() {
+        EditOutcome.Applied out = applied(engine.apply("call(old);\r\nnext\r\n", blocks("old);", "fresh);")));
+        assertEquals("call(fresh);\r\nnext\r\n", out.newText());
+        assertEquals(List.of(new BlockMatch(1, "exact", 1, 1)), out.matches());
+    }
+
+    @Test
+    void deletingTextInsideALineJoinsWhatFollowsAsWritten() {
+        assertEquals("text with end", applied(engine.apply("text with $^.*\nend", blocks("$^.*", ""))).newText());
+    }
+
+    @Test
+    void theLastLineOfACrlfFileWithoutFinalNewlineStaysWithoutOne() {
+        EditOutcome.Applied out = applied(engine.apply("a\r\nb\r\nc", blocks("b\nc", "B\nC\nD")));
+        assertEquals("a\r\nB\r\nC\r\nD", out.newText());
+    }
+
+    @Test
+    void appliedTextAndMinimalEditsAgree() {
+        String file = "one\r\ntwo\r\nthree \uD83D\uDE00\r\nfour";
+        EditOutcome.Applied out = applied(engine.apply(file, blocks("three \uD83D\uDE00", "3 \uD83D\uDE01", "four", "4")));
+        assertEquals("one\r\ntwo\r\n3 \uD83D\uDE01\r\n4", out.newText());
+        assertEquals(out.newText(), MinimalEdits.applyAll(file, MinimalEdits.between(file, out.newText())));
+    }
 }

@@ -162,4 +162,16 @@ class SearchReplaceParserTest {
         String text = "------- SEARCH\n" + huge.repeat(100_000) + "=======\n+++++++ REPLACE\n";
         assertEquals(8_100_000, blocks(text).get(0).search().length());
     }
+
+    @Test
+    void mixesLegacyAndCurrentMarkersBlockByBlockAndAcceptsATrailingAngleBracket() {
+        assertEquals(List.of(new SearchReplaceBlock(1, "a\n", "b\n"), new SearchReplaceBlock(2, "c\n", "d\n")),
+                blocks("<<<<<<< SEARCH>\na\n=======\nb\n+++++++ REPLACE\n------- SEARCH\nc\n=======\nd\n>>>>>>> REPLACE>"));
+    }
+
+    @Test
+    void aWrapperLineInsideABlockIsContent() {
+        assertEquals(List.of(new SearchReplaceBlock(1, "</file-edit>\n", "x\n")),
+                blocks("------- SEARCH\n</file-edit>\n=======\nx\n+++++++ REPLACE"));
+    }
 }
