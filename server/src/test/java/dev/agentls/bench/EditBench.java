@@ -34,7 +34,8 @@ public final class EditBench {
             new Case("line-trimmed", EditEngineBench.class, "reindentedNearEndOf50k", 2.0, 3.7),
             new Case("block-anchor", EditEngineBench.class, "blockAnchorNearEndOf50k", 4.0, 6.6, 8.0),
             new Case("twenty-blocks", EditEngineBench.class, "twentyBlocksOver10k", 0.5, 0.17),
-            new Case("apply-and-minimal-edits", EditEngineBench.class, "applyAndMinimalEditsOn50k", 5.0, Double.NaN));
+            new Case("apply-and-minimal-edits", EditEngineBench.class, "applyAndMinimalEditsOn50k", 5.0, Double.NaN),
+            new Case("lazy-three-hunks-5k", LazyMergeBench.class, "threeHunksOn5kJava", 10.0, Double.NaN));
 
     private EditBench() {}
 
