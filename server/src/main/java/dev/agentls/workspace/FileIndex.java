@@ -26,6 +26,8 @@ public final class FileIndex {
 
     /** Files larger than this are listed but their bytes are not kept or searched. */
     public static final long DEFAULT_MAX_FILE_BYTES = 4L * 1024 * 1024;
+    /** Bytes of text held in memory per root; files past it stay on disk and are read when searched. */
+    public static final long DEFAULT_CONTENT_BUDGET = 192L * 1024 * 1024;
 
     private final WorkspaceRoots roots;
     private final PathPolicy policy;
@@ -33,6 +35,7 @@ public final class FileIndex {
     private final Clock clock;
     private final Duration rescanAfter;
     private final long maxFileBytes;
+    private final long contentBudget;
     private final Object lock = new Object();
     private volatile Map<Path, RootIndex> indexes = Map.of();
     private volatile CompletableFuture<Void> ready = CompletableFuture.completedFuture(null);
@@ -60,6 +63,13 @@ public final class FileIndex {
      */
     public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter,
             long maxFileBytes, Runnable afterBuild) {
+        this(roots, policy, executor, clock, rescanAfter, maxFileBytes, afterBuild, DEFAULT_CONTENT_BUDGET);
+    }
+
+    /** {@code contentBudget}: bytes of text held in memory per root (see {@link #DEFAULT_CONTENT_BUDGET}). */
+    public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter,
+            long maxFileBytes, Runnable afterBuild, long contentBudget) {
+        this.contentBudget = contentBudget;
         this.afterBuild = afterBuild;
         this.roots = roots;
         this.policy = policy;
@@ -84,7 +94,7 @@ public final class FileIndex {
             for (WorkspaceRoot root : roots.roots()) {
                 RootIndex known = indexes.get(root.real());
                 if (known == null) {
-                    known = new RootIndex(root, policy, maxFileBytes);
+                    known = new RootIndex(root, policy, maxFileBytes, contentBudget);
                     fresh.add(known);
                 }
                 next.put(root.real(), known);

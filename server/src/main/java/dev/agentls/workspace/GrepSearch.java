@@ -132,12 +132,12 @@ public final class GrepSearch {
             Map<String, String> open = openBuffers(root);
             String prefix = multi ? root.root().name() + "/" : "";
             for (IndexedFile f : root.files()) {
-                if (f.kind() != IndexedFile.Kind.TEXT || !filter.isEmpty() && !filter.accepts(f.relative())) {
+                if (!f.isText() || !filter.isEmpty() && !filter.accepts(f.relative())) {
                     continue;
                 }
                 String content = open.isEmpty() ? f.content() : open.getOrDefault(f.relative(), f.content());
-                t.add(prefix, f.relative(), content);
-                bytes += content.length();
+                t.add(prefix, f.relative(), content, content == null ? root.root().real().resolve(f.relative()) : null);
+                bytes += content == null ? f.size() : content.length();
                 if (bytes >= CHUNK_BYTES || ++files >= CHUNK_FILES) {
                     t.chunkStarts.add(t.size);
                     bytes = 0;
@@ -189,11 +189,25 @@ public final class GrepSearch {
                         break;
                     }
                     found.files++;
-                    worker.scan(targets.content[i], targets.prefix[i], targets.relative[i], found, cap, query.countAll());
+                    String content = targets.content[i] != null ? targets.content[i] : fromDisk(targets.disk[i]);
+                    if (content != null) {
+                        worker.scan(content, targets.prefix[i], targets.relative[i], found, cap, query.countAll());
+                    }
                 }
             } finally {
                 run.finish(chunk, found);
             }
+        }
+    }
+
+    /** A file the index keeps on disk (its memory budget spent), read for this search; null when unreadable. */
+    private static String fromDisk(Path path) {
+        try {
+            byte[] bytes = java.nio.file.Files.readAllBytes(path);
+            return TextDecoder.binaryReason(bytes, bytes.length) == null
+                    ? new String(bytes, StandardCharsets.ISO_8859_1) : null;
+        } catch (java.io.IOException e) {
+            return null;
         }
     }
 
@@ -203,17 +217,20 @@ public final class GrepSearch {
         String[] prefix = new String[1024];
         String[] relative = new String[1024];
         String[] content = new String[1024];
+        Path[] disk = new Path[1024];
         int size;
 
-        void add(String p, String rel, String text) {
+        void add(String p, String rel, String text, Path onDisk) {
             if (size == relative.length) {
                 prefix = java.util.Arrays.copyOf(prefix, size * 2);
                 relative = java.util.Arrays.copyOf(relative, size * 2);
                 content = java.util.Arrays.copyOf(content, size * 2);
+                disk = java.util.Arrays.copyOf(disk, size * 2);
             }
             prefix[size] = p;
             relative[size] = rel;
             content[size] = text;
+            disk[size] = onDisk;
             size++;
         }
     }

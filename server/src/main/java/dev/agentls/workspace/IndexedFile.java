@@ -11,7 +11,10 @@ public record IndexedFile(String relative, long size, long modified, Kind kind, 
 
     /** What the index knows of a file's content. */
     public enum Kind {
+        /** Text held in memory. */
         TEXT,
+        /** Text left on disk because the index's memory budget is spent: searched by reading it when needed. */
+        UNCACHED,
         BINARY,
         HUGE
     }
@@ -19,6 +22,11 @@ public record IndexedFile(String relative, long size, long modified, Kind kind, 
     public IndexedFile {
         Objects.requireNonNull(relative, "relative");
         Objects.requireNonNull(kind, "kind");
+    }
+
+    /** Whether the file is text to search (held in memory or not). */
+    public boolean isText() {
+        return kind == Kind.TEXT || kind == Kind.UNCACHED;
     }
 
     public String name() {

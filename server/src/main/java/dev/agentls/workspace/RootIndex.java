@@ -32,8 +32,12 @@ final class RootIndex {
     private Map<String, Long> folders = new HashMap<>();
     private volatile IndexedFile[] snapshot = new IndexedFile[0];
     private volatile long contentBytes;
+    private final long contentBudget;
+    /** Text bytes read since the last publish: with {@link #contentBytes}, what the budget has spent. */
+    private long pendingBytes;
 
-    RootIndex(WorkspaceRoot root, PathPolicy policy, long maxFileBytes) {
+    RootIndex(WorkspaceRoot root, PathPolicy policy, long maxFileBytes, long contentBudget) {
+        this.contentBudget = contentBudget;
         this.root = root;
         this.policy = policy;
         this.maxFileBytes = maxFileBytes;
@@ -157,6 +161,7 @@ final class RootIndex {
             bytes += f.content() == null ? 0 : f.content().length();
         }
         contentBytes = bytes;
+        pendingBytes = 0;
         snapshot = files.values().toArray(IndexedFile[]::new);
     }
 
@@ -329,6 +334,10 @@ final class RootIndex {
         if (TextDecoder.binaryReason(bytes, bytes.length) != null) {
             return new IndexedFile(rel, bytes.length, modified, IndexedFile.Kind.BINARY, null);
         }
+        if (contentBytes + pendingBytes + bytes.length > contentBudget) {
+            return new IndexedFile(rel, bytes.length, modified, IndexedFile.Kind.UNCACHED, null);
+        }
+        pendingBytes += bytes.length;
         return new IndexedFile(rel, bytes.length, modified, IndexedFile.Kind.TEXT,
                 new String(bytes, StandardCharsets.ISO_8859_1));
     }

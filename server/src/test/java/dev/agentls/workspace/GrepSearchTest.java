@@ -229,6 +229,20 @@ class GrepSearchTest {
         assertEquals(GrepSearch.MAX_LINE_CHARS + 1, m.get(0).text().length());
     }
 
+    @Test
+    void filesPastTheMemoryBudgetStayOnDiskAndAreStillSearched() throws Exception {
+        List<String> everything = found("TODO", true);
+        index = new FileIndex(roots, new PathPolicy(), pool, Clock.systemUTC(), Duration.ofHours(1),
+                FileIndex.DEFAULT_MAX_FILE_BYTES, () -> { }, 60);
+        index.start().get(30, TimeUnit.SECONDS);
+        search = new GrepSearch(index, documents, pool, 2);
+        assertTrue(index.stats().contentBytes() <= 60, "held " + index.stats().contentBytes());
+        assertTrue(java.util.Arrays.stream(index.warm().get(0).files())
+                .anyMatch(f -> f.kind() == IndexedFile.Kind.UNCACHED));
+        assertEquals(everything, found("TODO", true));
+        assertEquals(2, search.grep(new GrepQuery("TODO", true, null, null, 50, true)).totalMatches());
+    }
+
     /** A clock tests move by hand. */
     static final class MutableClock extends Clock {
         private java.time.Instant now = java.time.Instant.parse("2026-01-01T00:00:00Z");
