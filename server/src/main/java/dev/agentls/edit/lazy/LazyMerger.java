@@ -87,6 +87,10 @@ public final class LazyMerger {
                 return new EditOutcome.Refused(deletion);
             }
         }
+        LazyEditFailure unbalanced = BalanceCheck.check(edit, file, outcome.pieces());
+        if (unbalanced != null) {
+            return new EditOutcome.Refused(unbalanced);
+        }
         return new EditOutcome.Applied(TextAssembler.assemble(edit, file, outcome.pieces()),
                 Hunks.of(file, outcome.pieces()));
     }
