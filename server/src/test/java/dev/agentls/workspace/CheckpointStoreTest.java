@@ -127,6 +127,20 @@ class CheckpointStoreTest {
     }
 
     @Test
+    void aCheckpointThatCannotBeSavedOrRecordedIsRefusedWithTheReason() throws IOException {
+        Path notAFolder = Files.writeString(root.resolve("blocker"), "x");
+        CheckpointStore store = new CheckpointStore(clock, CheckpointStore.DEFAULT_BUDGET, notAFolder.resolve("cps"), null);
+        CheckpointRefusedException save = assertThrows(CheckpointRefusedException.class,
+                () -> store.create(null, "t", List.of(p("keep.txt"))));
+        assertTrue(save.getMessage().startsWith("checkpoint cp-1 could not be saved in " + notAFolder.resolve("cps")),
+                save.getMessage());
+        Files.createDirectories(root.resolve("folder"));
+        CheckpointRefusedException folder = assertThrows(CheckpointRefusedException.class,
+                () -> new CheckpointStore(clock).create(null, "t", List.of(p("folder"))));
+        assertEquals("'folder' is a folder; checkpoints record files", folder.getMessage());
+    }
+
+    @Test
     void persistedCheckpointsSurviveARestart() throws IOException {
         Path folder = root.resolve(".agentls/checkpoints");
         CheckpointStore first = new CheckpointStore(clock, CheckpointStore.DEFAULT_BUDGET, folder, null);

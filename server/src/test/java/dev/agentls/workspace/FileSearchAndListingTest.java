@@ -84,6 +84,8 @@ class FileSearchAndListingTest {
         assertEquals(2, files.search("java", 2).size());
         assertTrue(assertThrows(QueryRefusedException.class, () -> files.search("  ", 10)).getMessage()
                 .contains("empty"));
+        assertEquals("the file search query is 201 characters; the limit is 200",
+                assertThrows(QueryRefusedException.class, () -> files.search("x".repeat(201), 10)).getMessage());
     }
 
     @Test

@@ -120,6 +120,17 @@ class GrepSearchTest {
     }
 
     @Test
+    void unusableGlobsAreRefusedNamingWhichOne() {
+        QueryRefusedException nul = assertThrows(QueryRefusedException.class,
+                () -> search.grep(new GrepQuery("x", true, "a\u0000b", null, 50, false)));
+        assertEquals("the include glob is not usable (too long or a NUL byte)", nul.getMessage());
+        QueryRefusedException many = assertThrows(QueryRefusedException.class,
+                () -> search.grep(new GrepQuery("x", true, null, "{a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b}", 50, false)));
+        assertTrue(many.getMessage().startsWith("the exclude glob expands to "), many.getMessage());
+        assertTrue(many.getMessage().endsWith("patterns; the limit is 256"), many.getMessage());
+    }
+
+    @Test
     void filteredResultsFollowIndexChangesThoughTheFilterIsCached() throws IOException {
         GrepQuery md = new GrepQuery("NOTE", true, "*.md", null, 50, false);
         assertTrue(search.grep(md).matches().isEmpty());
