@@ -8,6 +8,7 @@ import dev.agentls.workspace.Snapshot;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -76,7 +77,8 @@ public final class ReadFileTool implements Tool {
 
     private ToolResult read(Arguments arguments) {
         ResolvedPath path = files.resolve(name(), arguments.string("target_file"));
-        Snapshot snapshot = files.read(name(), path);
+        WorkspaceFiles.ReadableText readable = files.readForReading(name(), path);
+        Snapshot snapshot = readable.snapshot();
         List<String> lines = lines(snapshot.text());
         int total = lines.size();
         boolean ranged = arguments.has("start_line") || arguments.has("end_line");
@@ -131,7 +133,7 @@ public final class ReadFileTool implements Tool {
             note = "\n[stopped at line " + shownEnd + ": one read returns at most " + MAX_LINES + " lines or "
                     + MAX_BYTES / 1024 + " KiB; continue with start_line " + (shownEnd + 1) + ".]";
         }
-        String header = header(path, snapshot, start, shownEnd, total);
+        String header = header(path, snapshot, start, shownEnd, total, readable.foreignEncoding());
         ObjectNode data = JsonNodeFactory.instance.objectNode();
         data.put("path", path.display());
         data.put("startLine", total == 0 ? 0 : start);
@@ -141,10 +143,15 @@ public final class ReadFileTool implements Tool {
         snapshot.version().ifPresent(v -> data.put("editorVersion", v));
         data.put("lineEnding", snapshot.format().lineEnding().name());
         data.put("bom", snapshot.format().bom());
+        readable.foreignEncoding().ifPresent(encoding -> {
+            data.put("encoding", encoding);
+            data.put("editable", false);
+        });
         return ToolResult.success(header + "\n" + body + note, data);
     }
 
-    private static String header(ResolvedPath path, Snapshot snapshot, int start, int end, int total) {
+    private static String header(ResolvedPath path, Snapshot snapshot, int start, int end, int total,
+                                 Optional<String> foreignEncoding) {
         List<String> facts = new ArrayList<>();
         if (total == 0) {
             facts.add("empty file");
@@ -160,6 +167,8 @@ public final class ReadFileTool implements Tool {
         if (!snapshot.format().finalNewline() && total > 0) {
             facts.add("no newline at end of file");
         }
+        foreignEncoding.ifPresent(encoding -> facts.add("decoded from " + encoding
+                + " (not UTF-8): read-only, edits to this file are refused"));
         return "[" + path.display() + ": " + String.join("; ", facts) + "]";
     }
 

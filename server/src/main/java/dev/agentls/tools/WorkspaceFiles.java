@@ -1,17 +1,19 @@
 package dev.agentls.tools;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileIndex;
 import dev.agentls.workspace.FileRefusedException;
+import dev.agentls.workspace.ForeignTextDecoder;
 import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.ResolvedPath;
 import dev.agentls.workspace.Snapshot;
 import dev.agentls.workspace.TextDecoder;
+import dev.agentls.workspace.TextFormat;
 import dev.agentls.workspace.WorkspaceException;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.io.IOException;
@@ -21,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -84,6 +87,33 @@ public final class WorkspaceFiles {
             throw new ToolRefusal(tool + ": " + e.getMessage());
         } catch (WorkspaceException e) {
             throw new ToolRefusal(tool + ": " + e.getMessage());
+        }
+    }
+
+    /** What {@code read_file} shows: a snapshot, and the encoding it was decoded from when that is not UTF-8. */
+    record ReadableText(Snapshot snapshot, Optional<String> foreignEncoding) {}
+
+    /**
+     * Like {@link #read}, but a file on disk in another encoding (UTF-16 with a BOM, 8-bit text that is not UTF-8)
+     * is decoded for reading instead of refused. Binary files and everything else {@link #read} refuses stay refused.
+     */
+    ReadableText readForReading(String tool, ResolvedPath path) {
+        try {
+            return new ReadableText(read(tool, path), Optional.empty());
+        } catch (ToolRefusal refusal) {
+            if (documents.isOpen(path.absolute()) || !Files.isRegularFile(path.absolute())) {
+                throw refusal;
+            }
+            byte[] bytes;
+            try {
+                bytes = documents.readDisk(path.absolute(), path.display());
+            } catch (WorkspaceException e) {
+                throw refusal;
+            }
+            ForeignTextDecoder.ForeignText foreign = ForeignTextDecoder.decode(bytes).orElseThrow(() -> refusal);
+            Snapshot snapshot = new Snapshot(path.absolute(), foreign.text(), OptionalInt.empty(),
+                    TextFormat.detect(foreign.text(), false));
+            return new ReadableText(snapshot, Optional.of(foreign.encoding()));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.agentls.tools;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -44,6 +45,48 @@ class ReadFileToolTest extends FileToolFixture {
         ToolResult bom = call("read_file", "target_file", "docs/bom.txt");
         assertEquals("[docs/bom.txt: 3 lines]\nname,value\nalpha,1\nbeta,2\n", bom.text());
         assertTrue(((ToolResult.Success) bom).data().get("bom").asBoolean());
+    }
+
+    @Test
+    void aUtf16FileWithABomIsDecodedForReadingAndMarkedReadOnly() throws Exception {
+        byte[] body = "caf\u00e9\nna\u00efve\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+        byte[] bytes = new byte[body.length + 2];
+        bytes[0] = (byte) 0xFF;
+        bytes[1] = (byte) 0xFE;
+        System.arraycopy(body, 0, bytes, 2, body.length);
+        Files.write(root.resolve("docs/utf16.txt"), bytes);
+
+        ToolResult.Success result = (ToolResult.Success) call("read_file", "target_file", "docs/utf16.txt");
+
+        assertEquals("[docs/utf16.txt: 2 lines; decoded from UTF-16LE (not UTF-8): read-only, edits to this file are "
+                + "refused]\ncaf\u00e9\nna\u00efve\n", result.text());
+        assertEquals("UTF-16LE", result.data().get("encoding").asText());
+        assertFalse(result.data().get("editable").asBoolean());
+    }
+
+    @Test
+    void aLatin1FileIsReadAsWindows1252ButAnEditToItIsRefusedAndTheFileKept() throws Exception {
+        byte[] bytes = "price = 5\u20ac? no: caf\u00e9\n".getBytes(java.nio.charset.Charset.forName("windows-1252"));
+        Path file = root.resolve("docs/latin1.txt");
+        Files.write(file, bytes);
+
+        ToolResult read = call("read_file", "target_file", "docs/latin1.txt");
+        assertEquals("[docs/latin1.txt: 1 line; decoded from windows-1252 (not UTF-8): read-only, edits to this file "
+                + "are refused]\nprice = 5\u20ac? no: caf\u00e9\n", read.text());
+
+        ToolResult edit = call("replace_in_file", "target_file", "docs/latin1.txt",
+                "diff", "------- SEARCH\nprice = 5\n=======\nprice = 6\n+++++++ REPLACE\n");
+        assertTrue(edit instanceof ToolResult.Failure, edit.text());
+        assertTrue(edit.text().contains("is not valid UTF-8: byte 0x80 at offset 9"), edit.text());
+        assertArrayEquals(bytes, Files.readAllBytes(file));
+    }
+
+    @Test
+    void aBinaryFileIsStillRefusedNotDecodedAsText() throws Exception {
+        Files.write(root.resolve("blob.bin"), new byte[] {(byte) 0xC3, 0x28, 0, 1, 2, 3, (byte) 0xFF});
+        ToolResult result = call("read_file", "target_file", "blob.bin");
+        assertTrue(result instanceof ToolResult.Failure, result.text());
+        assertTrue(result.text().contains("looks binary: it contains a NUL byte at offset 2"), result.text());
     }
 
     @Test
