@@ -16,9 +16,6 @@ import dev.agentls.workspace.TextDecoder;
 import dev.agentls.workspace.TextFormat;
 import dev.agentls.workspace.WorkspaceException;
 import dev.agentls.workspace.WorkspaceRoots;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -129,7 +126,7 @@ public final class WorkspaceFiles {
     CompletableFuture<ToolResult> change(String tool, ToolContext context, ResolvedPath path, FileChange change,
                                          ToolResult onSuccess) {
         Host host = context.host();
-        boolean bom = hasBomOnDisk(path.absolute());
+        boolean bom = TextDecoder.startsWithBom(path.absolute());
         String checkpoint;
         try {
             checkpoint = checkpoints.create(context.conversationId(), tool + " " + path.display(), List.of(path));
@@ -168,23 +165,6 @@ public final class WorkspaceFiles {
         } else {
             return null;
         }
-        byte[] body = text.getBytes(StandardCharsets.UTF_8);
-        if (!bom) {
-            return body;
-        }
-        byte[] withBom = new byte[body.length + 3];
-        withBom[0] = (byte) 0xEF;
-        withBom[1] = (byte) 0xBB;
-        withBom[2] = (byte) 0xBF;
-        System.arraycopy(body, 0, withBom, 3, body.length);
-        return withBom;
-    }
-
-    private static boolean hasBomOnDisk(Path path) {
-        try (InputStream in = Files.newInputStream(path)) {
-            return TextDecoder.hasBom(in.readNBytes(3));
-        } catch (IOException e) {
-            return false;
-        }
+        return TextFormat.encode(text, bom);
     }
 }

@@ -3,7 +3,6 @@ package dev.agentls.workspace;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -21,18 +20,9 @@ import java.util.Set;
  */
 public final class AtomicWriter {
 
-    private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
-
     /** Writes {@code text} in UTF-8, prefixed by a BOM when {@code format.bom()}. */
     public void write(Path path, String text, TextFormat format) throws IOException {
-        byte[] body = text.getBytes(StandardCharsets.UTF_8);
-        if (format.bom()) {
-            byte[] withBom = new byte[BOM.length + body.length];
-            System.arraycopy(BOM, 0, withBom, 0, BOM.length);
-            System.arraycopy(body, 0, withBom, BOM.length, body.length);
-            body = withBom;
-        }
-        writeBytes(path, body);
+        writeBytes(path, TextFormat.encode(text, format.bom()));
     }
 
     /** Replaces the file's content with exactly {@code bytes} (used to restore checkpoints byte for byte). */

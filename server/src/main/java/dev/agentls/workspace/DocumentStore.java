@@ -2,7 +2,6 @@ package dev.agentls.workspace;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -83,7 +82,7 @@ public final class DocumentStore {
         OpenBuffer buffer = open.get(key);
         if (buffer != null) {
             return new Snapshot(key, buffer.text(), OptionalInt.of(buffer.version()),
-                    TextFormat.detect(buffer.text(), bomOnDisk(key)));
+                    TextFormat.detect(buffer.text(), TextDecoder.startsWithBom(key)));
         }
         byte[] bytes = readDisk(key, shown);
         try {
@@ -105,16 +104,7 @@ public final class DocumentStore {
         if (buffer == null) {
             return Optional.empty();
         }
-        byte[] text = buffer.text().getBytes(StandardCharsets.UTF_8);
-        if (!bomOnDisk(key)) {
-            return Optional.of(text);
-        }
-        byte[] withBom = new byte[text.length + 3];
-        withBom[0] = (byte) 0xEF;
-        withBom[1] = (byte) 0xBB;
-        withBom[2] = (byte) 0xBF;
-        System.arraycopy(text, 0, withBom, 3, text.length);
-        return Optional.of(withBom);
+        return Optional.of(TextFormat.encode(buffer.text(), TextDecoder.startsWithBom(key)));
     }
 
     /** The file's bytes on disk, bounded by the size limit; refuses missing files and folders. */
@@ -157,14 +147,6 @@ public final class DocumentStore {
             return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
         }
         return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024));
-    }
-
-    private static boolean bomOnDisk(Path path) {
-        try (InputStream in = Files.newInputStream(path)) {
-            return TextDecoder.hasBom(in.readNBytes(3));
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     /** The real location of {@code path} (or of its parent, for a file that does not exist yet). */

@@ -1,11 +1,14 @@
 package dev.agentls.workspace;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -22,6 +25,15 @@ public final class TextDecoder {
 
     public static boolean hasBom(byte[] bytes) {
         return bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB && (bytes[2] & 0xff) == 0xBF;
+    }
+
+    /** Whether the file starts with a UTF-8 byte order mark; false when it is missing or unreadable. */
+    public static boolean startsWithBom(Path path) {
+        try (InputStream in = Files.newInputStream(path)) {
+            return hasBom(in.readNBytes(3));
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**

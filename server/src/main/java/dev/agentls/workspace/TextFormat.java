@@ -1,5 +1,6 @@
 package dev.agentls.workspace;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -37,6 +38,20 @@ public record TextFormat(LineEnding lineEnding, boolean bom, boolean finalNewlin
         LineEnding ending = crlf > lf && crlf >= cr ? LineEnding.CRLF : cr > lf && cr > crlf ? LineEnding.CR : LineEnding.LF;
         boolean finalNewline = !text.isEmpty() && (text.endsWith("\n") || text.endsWith("\r"));
         return new TextFormat(ending, bom, finalNewline);
+    }
+
+    /** {@code text} in UTF-8, behind a UTF-8 byte order mark when {@code bom}: the bytes a file of that text holds. */
+    public static byte[] encode(String text, boolean bom) {
+        byte[] body = text.getBytes(StandardCharsets.UTF_8);
+        if (!bom) {
+            return body;
+        }
+        byte[] withBom = new byte[body.length + 3];
+        withBom[0] = (byte) 0xEF;
+        withBom[1] = (byte) 0xBB;
+        withBom[2] = (byte) 0xBF;
+        System.arraycopy(body, 0, withBom, 3, body.length);
+        return withBom;
     }
 
     /**
