@@ -213,12 +213,7 @@ final class Document {
     /** Line breaks in {@code [from, to)}. */
     private int count(int from, int to) {
         if (text != null) {
-            String s = text;
-            int n = 0;
-            for (int q = s.indexOf('\n', from); q >= 0 && q < to; q = s.indexOf('\n', q + 1)) {
-                n++;
-            }
-            return n;
+            return LineBreaks.count(text, from, to);
         }
         CharSequence text = text();
         int n = 0;

@@ -2,14 +2,15 @@ package dev.agentls.edit;
 
 /**
  * Finds a pattern in a text fast and in bounded time. Short patterns use the JDK's vectorised search (its cost is at
- * most the pattern's length per character). Longer ones use a Horspool search that shifts on the last three
- * characters of the window (so the common single characters of code do not keep the shifts short), falling back to
+ * most the pattern's length per character). Longer ones use a Horspool search that shifts on the last four
+ * characters of the window: code repeats its short runs (indentation, {@code int }, {@code ();}) so often that
+ * shorter keys mostly shift by a few characters, falling back to
  * Knuth-Morris-Pratt, linear in the worst case, once the comparisons spent pass a multiple of the text scanned.
  */
 final class TextSearch {
 
-    private static final int Q = 3;
-    private static final int TABLE = 1 << 10;
+    private static final int Q = 4;
+    private static final int TABLE = 1 << 12;
     private static final int COMPARISONS_PER_CHAR = 4;
     private static final int SHORT = 16;
 
@@ -27,9 +28,9 @@ final class TextSearch {
         int dflt = Math.max(1, m - Q + 1);
         java.util.Arrays.fill(shift, dflt);
         for (int i = Q - 1; i < m - 1; i++) {
-            shift[hash(p[i - 2], p[i - 1], p[i])] = m - 1 - i;
+            shift[hash(p[i - 3], p[i - 2], p[i - 1], p[i])] = m - 1 - i;
         }
-        this.lastHash = m >= Q ? hash(p[m - 3], p[m - 2], p[m - 1]) : -1;
+        this.lastHash = m >= Q ? hash(p[m - 4], p[m - 3], p[m - 2], p[m - 1]) : -1;
     }
 
     int length() {
@@ -57,7 +58,7 @@ final class TextSearch {
         int i = from;
         while (i + m <= n) {
             int end = i + m - 1;
-            int h = hash(t.charAt(end - 2), t.charAt(end - 1), t.charAt(end));
+            int h = hash(t.charAt(end - 3), t.charAt(end - 2), t.charAt(end - 1), t.charAt(end));
             if (h == lastHash) {
                 int k = m - 1;
                 while (k >= 0 && t.charAt(i + k) == p[k]) {
@@ -120,7 +121,8 @@ final class TextSearch {
         return -1;
     }
 
-    private static int hash(char a, char b, char c) {
-        return ((a * 31 + b) * 31 + c) & (TABLE - 1);
+    /** Shifts and XORs, not a multiply chain: every step of the search waits for this value before it can move. */
+    private static int hash(char a, char b, char c, char d) {
+        return ((a << 9) ^ (b << 6) ^ (c << 3) ^ d) & (TABLE - 1);
     }
 }
