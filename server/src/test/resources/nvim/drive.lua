@@ -8,7 +8,11 @@
 --                   <Esc> allowed), or {line = N, lines = {...}} inserted before 0-based line N (its own undo step)
 --   command         the workspace/executeCommand id; arguments: its arguments; the string "${bufferUri}" anywhere
 --                   in them is replaced by the buffer's URI
+--   typing_after_command  optional keys typed right after the command is sent (termcodes allowed): Neovim
+--                   executes them before it can read the edit the command brings, and sends them to the server
+--                   only after its change debounce
 --   expect_error    optional: a substring the command's error message must contain (then no edit may land)
+--   expect_not_applied  optional: the command must answer applied = false with a reason containing this
 --   expected        the whole buffer text expected after the command (lines joined by "\n", plus a final "\n")
 --   undo_restores   true: one `u` must bring back the buffer exactly as it was before the command
 --   other_buffers   optional list of {file = ..., expected = ...}: other buffers the edit must have filled
@@ -89,6 +93,11 @@ local function run(params)
     function(e, r)
       err, result, done = e, r, true
     end, bufnr)
+  if params.typing_after_command then
+    local keys = vim.api.nvim_replace_termcodes(params.typing_after_command, true, false, true)
+    vim.api.nvim_feedkeys(keys, "ntx", false)
+    report.typed = buffer_text(bufnr)
+  end
   assert(vim.wait(30000, function() return done end, 50), "no answer to " .. params.command .. " in 30 s")
   report.error = err and err.message or nil
   report.result = result
@@ -99,6 +108,12 @@ local function run(params)
     assert(string.find(err.message, params.expect_error, 1, true),
       "the error '" .. err.message .. "' does not contain '" .. params.expect_error .. "'")
     assert(report.after == before, "the buffer changed although the command failed")
+  elseif params.expect_not_applied then
+    assert(not err, "the command failed: " .. (err and err.message or ""))
+    assert(result and result.applied == false, "the command should answer applied = false: " .. vim.inspect(result))
+    assert(string.find(result.reason or "", params.expect_not_applied, 1, true),
+      "the reason '" .. tostring(result.reason) .. "' does not contain '" .. params.expect_not_applied .. "'")
+    assert(report.after == params.expected, "the buffer is not as expected")
   else
     assert(not err, "the command failed: " .. (err and err.message or ""))
     assert(result and result.applied == true, "the command did not apply: " .. vim.inspect(result))

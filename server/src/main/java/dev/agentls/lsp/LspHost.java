@@ -33,6 +33,7 @@ final class LspHost implements Host {
 
     private final LanguageClient client;
     private final WorkspaceEdits workspaceEdits;
+    private final EditLanding landing;
     private final Progress progress;
     private final Duration answerTimeout;
 
@@ -40,10 +41,11 @@ final class LspHost implements Host {
      * @param answerTimeout how long to wait for the editor to answer an edit; past it the change is reported as not
      *     applied (and the request cancelled) so a run never hangs on an editor that went away
      */
-    LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, ClientCapabilities capabilities,
-            Duration answerTimeout) {
+    LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, EditLanding landing,
+            ClientCapabilities capabilities, Duration answerTimeout) {
         this.client = client;
         this.workspaceEdits = workspaceEdits;
+        this.landing = landing;
         this.progress = new Progress(client, capabilities);
         this.answerTimeout = answerTimeout;
     }
@@ -53,15 +55,19 @@ final class LspHost implements Host {
         return applyChanges(List.of(change));
     }
 
-    /** All changes in one {@code workspace/applyEdit}, which the editor applies whole or not at all. */
+    /**
+     * All changes in one {@code workspace/applyEdit}, which the editor applies whole or not at all; an answer of
+     * "applied" stands once the touched open buffers show the edit (see {@link EditLanding}).
+     */
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        WorkspaceEdit edit;
+        WorkspaceEdits.Built built;
         try {
-            edit = workspaceEdits.build(changes);
+            built = workspaceEdits.build(changes);
         } catch (WorkspaceEdits.StaleChange e) {
             return CompletableFuture.completedFuture(new ChangeOutcome.Refused(e.getMessage()));
         }
+        WorkspaceEdit edit = built.edit();
         if (edit.getDocumentChanges().isEmpty()) {
             return CompletableFuture.completedFuture(new ChangeOutcome.Applied());
         }
@@ -70,7 +76,9 @@ final class LspHost implements Host {
         CompletableFuture<ApplyWorkspaceEditResponse> request =
                 client.applyEdit(new ApplyWorkspaceEditParams(edit, label));
         return request.copy().orTimeout(answerTimeout.toMillis(), TimeUnit.MILLISECONDS)
-                .handle((response, error) -> outcome(request, response, error));
+                .handle((response, error) -> outcome(request, response, error))
+                .thenCompose(outcome -> outcome instanceof ChangeOutcome.Applied
+                        ? landing.confirm(built.toOpenBuffers()) : CompletableFuture.completedFuture(outcome));
     }
 
     private ChangeOutcome outcome(CompletableFuture<ApplyWorkspaceEditResponse> request,

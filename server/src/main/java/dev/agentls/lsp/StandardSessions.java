@@ -23,10 +23,17 @@ final class StandardSessions implements SessionFactory {
     /** Long enough for an editor that asks the user before applying; short enough that a dead editor is noticed. */
     static final Duration EDITOR_ANSWER_TIMEOUT = Duration.ofMinutes(2);
 
+    /**
+     * How long an edit waits for the editor to report the buffers it changed (Neovim sends changes 150 ms after the
+     * last one by default) before its answer stands unconfirmed.
+     */
+    static final Duration EDIT_LANDING_TIMEOUT = Duration.ofSeconds(3);
+
     /** Without file-change notifications, a query after this long re-checks the files (a stat each). */
     private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
 
     private final Duration editorAnswerTimeout;
+    private final Duration landingTimeout;
     private final SessionTools.Factory tools;
     private final Executor background;
 
@@ -35,16 +42,18 @@ final class StandardSessions implements SessionFactory {
     }
 
     StandardSessions(Duration editorAnswerTimeout) {
-        this(editorAnswerTimeout, SessionTools.NONE, daemonPool());
+        this(editorAnswerTimeout, EDIT_LANDING_TIMEOUT, SessionTools.NONE, daemonPool());
     }
 
     StandardSessions(SessionTools.Factory tools) {
-        this(EDITOR_ANSWER_TIMEOUT, tools, daemonPool());
+        this(EDITOR_ANSWER_TIMEOUT, EDIT_LANDING_TIMEOUT, tools, daemonPool());
     }
 
     /** @param background runs index builds and tool work off the protocol threads */
-    StandardSessions(Duration editorAnswerTimeout, SessionTools.Factory tools, Executor background) {
+    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, SessionTools.Factory tools,
+            Executor background) {
         this.editorAnswerTimeout = editorAnswerTimeout;
+        this.landingTimeout = landingTimeout;
         this.tools = tools;
         this.background = background;
     }
@@ -62,8 +71,8 @@ final class StandardSessions implements SessionFactory {
         WorkspaceRoots workspaceRoots = new WorkspaceRoots(roots);
         DocumentStore documents = new DocumentStore();
         OpenDocuments openDocuments = new OpenDocuments();
-        LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), capabilities,
-                editorAnswerTimeout);
+        LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments),
+                new EditLanding(documents, landingTimeout), capabilities, editorAnswerTimeout);
         PathPolicy policy = new PathPolicy();
         // System::gc after a build: reading every file leaves the heap grown with garbage the JVM would keep resident.
         FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER,

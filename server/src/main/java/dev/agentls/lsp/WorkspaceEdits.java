@@ -49,8 +49,12 @@ final class WorkspaceEdits {
         }
     }
 
-    WorkspaceEdit build(List<FileChange> changes) throws StaleChange {
+    /** The edit to send, and what it does to each open buffer (so that its landing can be confirmed). */
+    record Built(WorkspaceEdit edit, List<EditLanding.Sent> toOpenBuffers) {}
+
+    Built build(List<FileChange> changes) throws StaleChange {
         List<Either<TextDocumentEdit, ResourceOperation>> documentChanges = new ArrayList<>();
+        List<EditLanding.Sent> toOpenBuffers = new ArrayList<>();
         for (FileChange change : changes) {
             String uri = openDocuments.uriOf(change.path());
             if (change instanceof FileChange.Modify modify) {
@@ -59,6 +63,10 @@ final class WorkspaceEdits {
                 if (!edits.isEmpty()) {
                     documentChanges.add(Either.forLeft(
                             new TextDocumentEdit(new VersionedTextDocumentIdentifier(uri, version), edits)));
+                    if (version != null) {
+                        toOpenBuffers.add(new EditLanding.Sent(modify.path(), version, modify.oldText(),
+                                modify.newText()));
+                    }
                 }
             } else if (change instanceof FileChange.Create create) {
                 // Neovim 0.7 truncates an existing file on CreateFile without ignoreIfExists, so never send one for
@@ -75,7 +83,7 @@ final class WorkspaceEdits {
                 documentChanges.add(Either.forRight(new DeleteFile(uri, new DeleteFileOptions(false, false))));
             }
         }
-        return new WorkspaceEdit(documentChanges);
+        return new Built(new WorkspaceEdit(documentChanges), toOpenBuffers);
     }
 
     /**

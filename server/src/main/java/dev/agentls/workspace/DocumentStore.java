@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -27,6 +28,7 @@ public final class DocumentStore {
     private record OpenBuffer(int version, String text) {}
 
     private final Map<Path, OpenBuffer> open = new ConcurrentHashMap<>();
+    private final BufferWatch watch = new BufferWatch();
     private final long maxBytes;
 
     public DocumentStore() {
@@ -45,17 +47,34 @@ public final class DocumentStore {
     }
 
     public void didOpen(Path path, int version, String text) {
-        open.put(key(path), new OpenBuffer(version, text));
+        Path key = key(path);
+        open.put(key, new OpenBuffer(version, text));
+        watch.changed(key, version, text);
     }
 
     /** The editor's whole new text. A change older than the buffer's version is ignored (it arrived late). */
     public void didChange(Path path, int version, String fullText) {
-        open.merge(key(path), new OpenBuffer(version, fullText),
+        Path key = key(path);
+        OpenBuffer now = open.merge(key, new OpenBuffer(version, fullText),
                 (old, next) -> next.version() >= old.version() ? next : old);
+        watch.changed(key, now.version(), now.text());
     }
 
     public void didClose(Path path) {
-        open.remove(key(path));
+        Path key = key(path);
+        open.remove(key);
+        watch.closed(key);
+    }
+
+    /**
+     * The text of the first version of an open buffer newer than {@code version}: at once when the editor already
+     * sent one, else when it does. Empty when the buffer is not open, or is closed first. Never completes by itself
+     * otherwise: the caller bounds the wait.
+     */
+    public CompletableFuture<Optional<String>> textAfter(Path path, int version) {
+        Path key = key(path);
+        return watch.await(key, version, () -> Optional.ofNullable(open.get(key))
+                .map(buffer -> new BufferWatch.Version(buffer.version(), buffer.text())));
     }
 
     public boolean isOpen(Path path) {

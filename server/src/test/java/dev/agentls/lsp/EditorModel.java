@@ -51,6 +51,14 @@ final class EditorModel {
 
     /** Applies the whole edit or nothing; returns the failure reason when it refuses. */
     synchronized Optional<String> apply(WorkspaceEdit edit) {
+        return apply(edit, false);
+    }
+
+    /**
+     * Applies the edit; with {@code skipStale}, a document edit for an older version than its buffer is skipped and
+     * the rest applied, as Neovim does (it then answers that the edit was applied).
+     */
+    synchronized Optional<String> apply(WorkspaceEdit edit, boolean skipStale) {
         if (edit.getChanges() != null && !edit.getChanges().isEmpty()) {
             return Optional.of("this editor only takes documentChanges");
         }
@@ -86,6 +94,9 @@ final class EditorModel {
                 }
             }
             Integer version = documentEdit.getTextDocument().getVersion();
+            if (skipStale && version != null && version < buffer.version()) {
+                continue;
+            }
             if (version != null && version != buffer.version()) {
                 return Optional.of("version mismatch for " + uri + ": edit is for " + version + ", buffer is at "
                         + buffer.version());

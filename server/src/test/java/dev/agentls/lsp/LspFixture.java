@@ -76,6 +76,7 @@ final class LspFixture implements AutoCloseable {
                 .create();
         client.startListening();
         server = client.getRemoteProxy();
+        editor.connect(server);
     }
 
     /** A fixture on a fresh copy of {@code test-workspaces/<name>} under {@code temp}. */

@@ -74,6 +74,18 @@ final class NeovimDriver {
             return this;
         }
 
+        /** Keystrokes typed right after the command is sent, before Neovim can read the edit it brings. */
+        Scenario typingKeysWhileTheCommandRuns(String keys) {
+            params.put("typing_after_command", keys);
+            return this;
+        }
+
+        /** The command must answer {@code applied: false} with a reason containing {@code fragment}. */
+        Scenario expectNotApplied(String fragment) {
+            params.put("expect_not_applied", fragment);
+            return this;
+        }
+
         Scenario undoRestores() {
             params.put("undo_restores", true);
             return this;

@@ -142,4 +142,43 @@ class NeovimEndToEndTest {
         assertTrue(outcome.ok(), outcome.describe());
         assertTrue(Files.exists(created), "Neovim creates the file (empty) and fills its buffer");
     }
+
+    @Test
+    void anEditNeovimSkipsForTypingItHadNotSentIsReportedAsNotApplied() throws Exception {
+        Path file = root.resolve(GREETER);
+        String disk = Files.readString(file);
+        String diff = "------- SEARCH\n/** Greets people by name. */\n=======\n/** Welcomes people by name. */\n"
+                + "+++++++ REPLACE\n";
+
+        // Typing before the command reaches the server (Neovim sends it with the request), so the edit carries a
+        // version above 0, which Neovim checks; typing while the command runs makes the buffer newer than the edit.
+        NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
+                .typingKeys("ggO// first<Esc>")
+                .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}", "diff", diff))
+                .typingKeysWhileTheCommandRuns("Go// typed while the agent worked<Esc>")
+                .expectNotApplied("the editor skipped the edit instead of refusing it")
+                .expectBuffer("// first\n" + disk + "// typed while the agent worked\n"), temp);
+
+        assertTrue(outcome.ok(), outcome.describe());
+        assertEquals(disk, Files.readString(file));
+    }
+
+    @Test
+    void anEditNeovimPutsWhereTypingMovedTheTextIsReportedAsNotAsPlanned() throws Exception {
+        Path file = root.resolve(GREETER);
+        String disk = Files.readString(file);
+        String diff = "------- SEARCH\n/** Greets people by name. */\npublic class Greeter {\n=======\n"
+                + "/** Greets people by name. */\n@Deprecated\npublic class Greeter {\n+++++++ REPLACE\n";
+        // Neovim does not check version 0 (the buffer as opened), so the edit's positions land a line early.
+        String misplaced = "// typed above\n" + disk.replace("/** Greets", "@Deprecated\n/** Greets");
+
+        NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
+                .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}", "diff", diff))
+                .typingKeysWhileTheCommandRuns("ggO// typed above<Esc>")
+                .expectNotApplied("does not show it as planned")
+                .expectBuffer(misplaced), temp);
+
+        assertTrue(outcome.ok(), outcome.describe());
+        assertEquals(disk, Files.readString(file));
+    }
 }

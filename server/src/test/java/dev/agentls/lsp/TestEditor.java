@@ -14,7 +14,11 @@ import org.eclipse.lsp4j.RegistrationParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
 import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageServer;
 
 /**
  * The editor side of the in-process tests: real LSP4J types over real JSON-RPC. It applies {@code workspace/applyEdit}
@@ -32,6 +36,27 @@ final class TestEditor implements LanguageClient {
     private volatile Consumer<ApplyWorkspaceEditParams> beforeAnswer = params -> {};
     private volatile String answer;
     private volatile boolean silent;
+    private volatile boolean skipStaleLikeNeovim;
+    private volatile boolean withholdChanges;
+    private volatile LanguageServer server;
+
+    /** The server this editor reports its buffer changes to, as every editor does after applying an edit. */
+    void connect(LanguageServer server) {
+        this.server = server;
+    }
+
+    /**
+     * Every later edit for an older version than its buffer is skipped, and still answered as applied: what Neovim
+     * does when the user typed and the change was not sent yet.
+     */
+    void skipStaleEditsLikeNeovim() {
+        skipStaleLikeNeovim = true;
+    }
+
+    /** The editor stops reporting buffer changes after edits (an editor that never sends didChange). */
+    void withholdChanges() {
+        withholdChanges = true;
+    }
 
     /** Every later applyEdit is refused with this reason. */
     void refuseEdits(String reason) {
@@ -61,10 +86,30 @@ final class TestEditor implements LanguageClient {
         }
         beforeAnswer.accept(params);
         ApplyWorkspaceEditResponse response = new ApplyWorkspaceEditResponse();
-        Optional<String> failure = refuseWith.isPresent() ? refuseWith : model.apply(params.getEdit());
+        Optional<String> failure = refuseWith.isPresent() ? refuseWith
+                : model.apply(params.getEdit(), skipStaleLikeNeovim);
         response.setApplied(failure.isEmpty());
         failure.ifPresent(response::setFailureReason);
+        if (failure.isEmpty()) {
+            reportBuffers(params);
+        }
         return CompletableFuture.completedFuture(response);
+    }
+
+    /** Sends each open buffer the edit addressed as it is now (before the answer, as VS Code does). */
+    private void reportBuffers(ApplyWorkspaceEditParams params) {
+        LanguageServer to = server;
+        if (to == null || withholdChanges || params.getEdit().getDocumentChanges() == null) {
+            return;
+        }
+        for (var change : params.getEdit().getDocumentChanges()) {
+            if (change.isLeft() && change.getLeft().getTextDocument().getVersion() != null) {
+                String uri = change.getLeft().getTextDocument().getUri();
+                model.buffer(uri).ifPresent(buffer -> to.getTextDocumentService().didChange(
+                        new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, buffer.version()),
+                                List.of(new TextDocumentContentChangeEvent(buffer.text())))));
+            }
+        }
     }
 
     /** Every dynamic registration the server asked for. */

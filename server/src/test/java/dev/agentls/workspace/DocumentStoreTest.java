@@ -167,4 +167,48 @@ class DocumentStoreTest {
         assertEquals("v1999", store.snapshot(p).text());
         assertFalse(store.openPaths().isEmpty());
     }
+
+    @Test
+    void textAfterAVersionIsTheFirstNewerTextTheEditorSends() throws Exception {
+        DocumentStore store = new DocumentStore();
+        Path p = file("W.java", "v1".getBytes(StandardCharsets.UTF_8));
+        store.didOpen(p, 1, "v1");
+        var waiting = store.textAfter(p, 1);
+        assertFalse(waiting.isDone());
+        store.didChange(p, 1, "v1 again");
+        assertFalse(waiting.isDone(), "the same version is not newer");
+        store.didChange(p, 2, "v2");
+        assertEquals(java.util.Optional.of("v2"), waiting.get(5, TimeUnit.SECONDS));
+        assertEquals(java.util.Optional.of("v2"), store.textAfter(p, 1).get(5, TimeUnit.SECONDS), "already there");
+    }
+
+    @Test
+    void textAfterAVersionIsEmptyForAClosedOrUnopenedBuffer() throws Exception {
+        DocumentStore store = new DocumentStore();
+        Path p = file("C.java", "c".getBytes(StandardCharsets.UTF_8));
+        assertEquals(java.util.Optional.empty(), store.textAfter(p, 0).get(5, TimeUnit.SECONDS));
+        store.didOpen(p, 3, "c");
+        var waiting = store.textAfter(p, 3);
+        store.didClose(p);
+        assertEquals(java.util.Optional.empty(), waiting.get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void textAfterMissesNoChangeThatRacesTheWait() throws Exception {
+        DocumentStore store = new DocumentStore();
+        Path p = file("R.java", "r".getBytes(StandardCharsets.UTF_8));
+        store.didOpen(p, 0, "r0");
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            for (int v = 1; v <= 2_000; v++) {
+                int version = v;
+                Future<?> change = pool.submit(() -> store.didChange(p, version, "r" + version));
+                var waiting = store.textAfter(p, version - 1);
+                change.get(5, TimeUnit.SECONDS);
+                assertEquals(java.util.Optional.of("r" + version), waiting.get(5, TimeUnit.SECONDS), "version " + v);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }

@@ -1,0 +1,170 @@
+package dev.agentls.lsp;
+
+import static dev.agentls.lsp.LspFixture.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.FileChange;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An editor's "applied" stands only once its buffers show the edit: the LSP4J client here skips stale edits and still
+ * answers success when told to, exactly as Neovim does (the Neovim test shows the real thing).
+ */
+class EditLandingTest {
+
+    static final String GREETER = ApplyEditsCommandTest.GREETER;
+    static final String MAIN = "src/main/java/demo/Main.java";
+
+    @TempDir
+    Path temp;
+
+    LspFixture lsp;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (lsp != null) {
+            lsp.close();
+        }
+    }
+
+    private LspHost start(LspFixture fixture) throws Exception {
+        lsp = fixture;
+        lsp.initialize();
+        return lsp.connection.server().session().host();
+    }
+
+    private Path real(String relative) throws Exception {
+        return lsp.root.resolve(relative).toRealPath();
+    }
+
+    @Test
+    void anEditTheEditorSkippedForNewerTypingIsReportedAsNotApplied() throws Exception {
+        LspHost host = start(LspFixture.onCopyOf("demo", temp));
+        String text = lsp.open(GREETER, 1);
+        lsp.sync();
+        String typed = "// typed, not sent yet\n" + text;
+        lsp.editor.skipStaleEditsLikeNeovim();
+        lsp.editor.beforeAnswering(params -> lsp.editor.model.open(lsp.uri(GREETER), typed, 2));
+
+        ChangeOutcome outcome = await(host.applyChange(
+                new FileChange.Modify(real(GREETER), OptionalInt.of(1), text, text + "// added\n")));
+
+        ChangeOutcome.Refused refused = assertInstanceOf(ChangeOutcome.Refused.class, outcome);
+        assertEquals("the editor answered that it applied the edit, but its buffer of Greeter.java does not show it:"
+                + " the buffer had changed since the edit was planned (typing the server had not been sent yet) and"
+                + " the editor skipped the edit instead of refusing it. Nothing changed in Greeter.java; read it"
+                + " again and redo the edit", refused.reason());
+        assertEquals(typed, lsp.editor.model.buffer(lsp.uri(GREETER)).orElseThrow().text());
+        assertEquals(text, Files.readString(real(GREETER)));
+    }
+
+    @Test
+    void aSkippedFileOfAMultiFileEditIsNamedWithTheFilesWhereItLanded() throws Exception {
+        LspHost host = start(LspFixture.onCopyOf("demo", temp));
+        String greeter = lsp.open(GREETER, 1);
+        String main = lsp.open(MAIN, 1);
+        lsp.sync();
+        lsp.editor.skipStaleEditsLikeNeovim();
+        lsp.editor.beforeAnswering(params -> lsp.editor.model.open(lsp.uri(MAIN), main + "// typed\n", 2));
+
+        ChangeOutcome outcome = await(host.applyChanges(List.of(
+                new FileChange.Modify(real(GREETER), OptionalInt.of(1), greeter, "// one\n" + greeter),
+                new FileChange.Modify(real(MAIN), OptionalInt.of(1), main, "// two\n" + main))));
+
+        String reason = assertInstanceOf(ChangeOutcome.Refused.class, outcome).reason();
+        assertTrue(reason.contains("its buffer of Main.java does not show it"), reason);
+        assertTrue(reason.endsWith("The edit did land in Greeter.java"), reason);
+        assertEquals("// one\n" + greeter, lsp.editor.model.buffer(lsp.uri(GREETER)).orElseThrow().text());
+    }
+
+    @Test
+    void anEditThatLandedStandsWhenTheUserTypesRightAfterIt() throws Exception {
+        LspHost host = start(LspFixture.onCopyOf("demo", temp));
+        String text = lsp.open(GREETER, 1);
+        lsp.sync();
+        lsp.editor.withholdChanges();
+        String edited = text.replace("Greets people", "Welcomes people");
+
+        CompletableFuture<ChangeOutcome> outcome = host.applyChange(
+                new FileChange.Modify(real(GREETER), OptionalInt.of(1), text, edited));
+        while (lsp.editor.applyEditRequests.isEmpty()) {
+            Thread.sleep(5);
+        }
+        // The editor reports its buffer only after the user typed at the top: the edit and the typing together.
+        lsp.type(GREETER, "// typed after\n" + edited, 3);
+
+        assertEquals(new ChangeOutcome.Applied(), await(outcome));
+    }
+
+    @Test
+    void anEditIsConfirmedByTheBufferTheEditorReports() throws Exception {
+        LspHost host = start(LspFixture.onCopyOf("demo", temp));
+        String text = lsp.open(GREETER, 1);
+        lsp.sync();
+
+        ChangeOutcome outcome = await(host.applyChange(
+                new FileChange.Modify(real(GREETER), OptionalInt.of(1), text, text.replace("Greets people", "Welcomes people"))));
+
+        assertEquals(new ChangeOutcome.Applied(), outcome);
+        assertEquals(text.replace("Greets people", "Welcomes people"),
+                lsp.connection.server().session().documents().snapshot(real(GREETER)).text());
+    }
+
+    @Test
+    void anEditorThatNeverReportsItsBufferHasItsAnswerStandAfterTheWait() throws Exception {
+        Path root = temp.resolve("demo");
+        LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
+        LspHost host = start(new LspFixture(root, new StandardSessions(Duration.ofMinutes(1), Duration.ofMillis(200),
+                SessionTools.NONE, Executors.newCachedThreadPool())));
+        String text = lsp.open(GREETER, 1);
+        lsp.sync();
+        lsp.editor.withholdChanges();
+
+        long started = System.nanoTime();
+        ChangeOutcome outcome = await(host.applyChange(
+                new FileChange.Modify(real(GREETER), OptionalInt.of(1), text, text + "// added\n")));
+
+        assertEquals(new ChangeOutcome.Applied(), outcome);
+        assertTrue(System.nanoTime() - started >= Duration.ofMillis(200).toNanos(), "it waited for the buffer");
+    }
+
+    @Test
+    void aBufferShowsTheEditWhenTheTypingAroundItStaysClearOfWhatItWrote() {
+        String planned = "one\ntwo\nthree\nfour\n";
+        EditLanding.Sent sent = new EditLanding.Sent(Path.of("f"), 1, planned, "one\nTWO\nthree\nfour\n");
+        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(sent, "one\nTWO\nthree\nfour\n"));
+        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(sent, "typed\none\nTWO\nthree\nfour\n"));
+        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(sent, "one\nTWO\nthree\nfour\ntyped\n"));
+        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(sent, "one\nTWO\nthree\nfour!\n"));
+    }
+
+    @Test
+    void aBufferWithoutTheEditIsSkippedAndOneWithItElsewhereIsNotAsPlanned() {
+        String planned = "one\ntwo\nthree\nfour\n";
+        EditLanding.Sent changed = new EditLanding.Sent(Path.of("f"), 1, planned, "one\nTWO\nthree\nfour\n");
+        assertEquals(EditLanding.Verdict.SKIPPED, EditLanding.verdict(changed, "typed\none\ntwo\nthree\nfour\n"));
+        assertEquals(EditLanding.Verdict.SKIPPED, EditLanding.verdict(changed, "one\ntwo\nthree\nfour\ntyped\n"));
+        EditLanding.Sent inserted = new EditLanding.Sent(Path.of("f"), 1, planned,
+                "one\ntwo\nnew line\nthree\nfour\n");
+        assertEquals(EditLanding.Verdict.SKIPPED, EditLanding.verdict(inserted, "one\ntwo\nthree\nfour\n!\n"));
+        // Positions for the old text applied after a line typed at the top: the new line lands a line too early.
+        assertEquals(EditLanding.Verdict.NOT_AS_PLANNED,
+                EditLanding.verdict(inserted, "typed\none\nnew line\ntwo\nthree\nfour\n"));
+        EditLanding.Sent deleted = new EditLanding.Sent(Path.of("f"), 1, planned, "one\nthree\nfour\n");
+        assertEquals(EditLanding.Verdict.SKIPPED, EditLanding.verdict(deleted, "one\ntwo\nthree\nfour\nfive\n"));
+        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(deleted, "one\nthree\nfour\nfive\n"));
+    }
+}
