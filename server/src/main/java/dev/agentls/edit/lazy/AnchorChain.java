@@ -65,6 +65,13 @@ final class AnchorChain {
         }
     }
 
+    /** A chain with the same anchors that a merge run can extend without touching this one. */
+    AnchorChain copy() {
+        AnchorChain copy = new AnchorChain();
+        copy.byEdit.putAll(byEdit);
+        return copy;
+    }
+
     List<Anchor> anchors() {
         return new ArrayList<>(byEdit.values());
     }

@@ -14,6 +14,13 @@ final class GapAligner {
 
     enum Shape { MID, TAIL, HEAD }
 
+    /**
+     * Which of equally scored alignments to take: {@code FIRST} prefers inserting, then deleting, then matching, and
+     * the shortest free end; {@code LAST} the reverse. A merge run under both that gives two texts met a tie that
+     * decides the result (EDIT-SEMANTICS lazy rule 3), which is refused, not guessed.
+     */
+    enum TieOrder { FIRST, LAST }
+
     /** For each edit line of the run: the file line it keeps or replaces, or -1 when it is inserted. */
     record Alignment(int[] fileLine, boolean[] replaces, int fileStart, int fileEnd) {}
 
@@ -25,13 +32,20 @@ final class GapAligner {
     private final FileModel file;
     private final boolean[] owned;
     private final boolean[] soft;
+    private final boolean last;
     private Set<Long> counterparts = Set.of();
 
-    GapAligner(EditModel edit, FileModel file, boolean[] owned, boolean[] soft) {
+    GapAligner(EditModel edit, FileModel file, boolean[] owned, boolean[] soft, TieOrder ties) {
         this.edit = edit;
         this.file = file;
         this.owned = owned;
         this.soft = soft;
+        this.last = ties == TieOrder.LAST;
+    }
+
+    /** Whether {@code candidate} beats {@code best}: strictly lower, or equal under the LAST order. */
+    private boolean better(long candidate, long best) {
+        return candidate < best || (last && candidate == best);
     }
 
     Alignment align(int[] run, int from, int to, Shape shape) {
@@ -89,21 +103,21 @@ final class GapAligner {
                 long best = score[a - 1][b] + insertCost;
                 byte how = 'i';
                 long del = score[a][b - 1] + 2 * CHANGE;
-                if (del < best) {
+                if (better(del, best)) {
                     best = del;
                     how = 'd';
                 }
                 int o = at(from, to, reversed, b - 1);
                 if (!owned[e] && edit.keys[e].equals(file.keys[o])) {
                     long match = score[a - 1][b - 1] - MATCH - (edit.indent[e] == file.indent[o] ? 1 : 0);
-                    if (match < best) {
+                    if (better(match, best)) {
                         best = match;
                         how = 'm';
                     }
                 } else if (!fixedEnd && !owned[e] && (Similarity.changedVersion(edit.keys[e], file.keys[o])
                         || counterparts.contains(((long) e << 32) | o))) {
                     long replace = score[a - 1][b - 1] + CHANGE;
-                    if (replace < best) {
+                    if (better(replace, best)) {
                         best = replace;
                         how = 'r';
                     }
@@ -115,7 +129,8 @@ final class GapAligner {
         int end = m;
         if (!fixedEnd) {
             for (int b = 0; b <= m; b++) {
-                if (score[n][b] < score[n][end] || (b < end && score[n][b] == score[n][end])) {
+                boolean tie = score[n][b] == score[n][end] && (last ? b > end : b < end);
+                if (score[n][b] < score[n][end] || tie) {
                     end = b;
                 }
             }

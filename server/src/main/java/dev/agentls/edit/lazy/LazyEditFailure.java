@@ -48,6 +48,22 @@ public sealed interface LazyEditFailure extends EditFailure {
         }
     }
 
+    /**
+     * Two placements tie on every rule (fewest changed lines, most anchors, most at their exact indentation) and give
+     * different code; each candidate is what it would change, in the file's lines.
+     */
+    record TiedPlacements(List<String> candidates) implements LazyEditFailure {
+        public TiedPlacements {
+            candidates = List.copyOf(candidates);
+        }
+
+        @Override
+        public String message() {
+            return "ambiguous lazy edit: it fits the file equally well in ways that give different code ("
+                    + String.join("; or ", candidates) + "); include a unique line of the file next to the change";
+        }
+    }
+
     /** Input the merge will not look at: too large, or not text. */
     record InputRefused(String what, String reason) implements LazyEditFailure {
         @Override

@@ -1,10 +1,12 @@
 package dev.agentls.edit.lazy;
 
+import dev.agentls.edit.BlockMatch;
 import dev.agentls.edit.EditOutcome;
 import dev.agentls.syntax.FileLanguage;
 import dev.agentls.syntax.SyntaxParser;
 import java.util.List;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Merges a lazy edit ({@code // ... existing code ...} standing for kept lines) into a file's text,
@@ -75,9 +77,52 @@ public final class LazyMerger {
         return structural.isEmpty() ? byText : AnchorChain.build(edit, file, structural);
     }
 
+    /**
+     * Merges under both tie orders. Where both give a text and the texts differ, a tie between equally good
+     * placements decided the result: refused, naming where each would put the change. Where only one gives a text
+     * (the other fails a check), that one is the only valid placement.
+     */
     private static EditOutcome attempt(EditModel edit, FileModel file, AnchorChain chain, boolean fragment,
             boolean signOfDeleting) {
-        MergeRun.Outcome outcome = new MergeRun(edit, file, chain, fragment, fragment).run();
+        EditOutcome first = attempt(edit, file, chain.copy(), fragment, signOfDeleting, GapAligner.TieOrder.FIRST);
+        EditOutcome last = attempt(edit, file, chain, fragment, signOfDeleting, GapAligner.TieOrder.LAST);
+        if (first instanceof EditOutcome.Applied a && last instanceof EditOutcome.Applied b) {
+            // Blank lines are not code: a tie that only spaces the code differently is no reason to refuse.
+            return code(a.newText()).equals(code(b.newText())) ? a : new EditOutcome.Refused(tie(a, b));
+        }
+        return first instanceof EditOutcome.Applied ? first : last instanceof EditOutcome.Applied ? last : first;
+    }
+
+    private static List<String> code(String text) {
+        return text.lines().filter(line -> !line.isBlank()).toList();
+    }
+
+    /** The first changed region where the two merges differ, as each would change it. */
+    private static LazyEditFailure.TiedPlacements tie(EditOutcome.Applied a, EditOutcome.Applied b) {
+        List<BlockMatch> ha = a.matches();
+        List<BlockMatch> hb = b.matches();
+        for (int i = 0; i < Math.max(ha.size(), hb.size()); i++) {
+            BlockMatch x = i < ha.size() ? ha.get(i) : null;
+            BlockMatch y = i < hb.size() ? hb.get(i) : null;
+            if (x == null || y == null || x.startLine() != y.startLine() || x.endLine() != y.endLine()) {
+                return new LazyEditFailure.TiedPlacements(List.of(describe(x), describe(y)));
+            }
+        }
+        String same = ha.stream().map(LazyMerger::describe).collect(Collectors.joining(", "));
+        return new LazyEditFailure.TiedPlacements(List.of(same + " in one order", "the same lines in another"));
+    }
+
+    private static String describe(BlockMatch hunk) {
+        if (hunk == null) {
+            return "no change there";
+        }
+        return hunk.startLine() == hunk.endLine() ? "changing around line " + hunk.startLine()
+                : "changing lines " + hunk.startLine() + "-" + hunk.endLine();
+    }
+
+    private static EditOutcome attempt(EditModel edit, FileModel file, AnchorChain chain, boolean fragment,
+            boolean signOfDeleting, GapAligner.TieOrder ties) {
+        MergeRun.Outcome outcome = new MergeRun(edit, file, chain, fragment, fragment, ties).run();
         if (outcome.failure() != null) {
             return new EditOutcome.Refused(outcome.failure());
         }

@@ -22,10 +22,13 @@ final class MergeRun {
     private final AnchorChain chain;
     private final boolean leadingMarker;
     private final boolean trailingMarker;
+    private final GapAligner.TieOrder ties;
     private boolean[] owned;
     private final boolean[] soft;
 
-    MergeRun(EditModel edit, FileModel file, AnchorChain chain, boolean leadingMarker, boolean trailingMarker) {
+    MergeRun(EditModel edit, FileModel file, AnchorChain chain, boolean leadingMarker, boolean trailingMarker,
+            GapAligner.TieOrder ties) {
+        this.ties = ties;
         this.edit = edit;
         this.file = file;
         this.chain = chain;
@@ -45,7 +48,7 @@ final class MergeRun {
                 return new Outcome(List.of(), failure);
             }
         }
-        GapMerger merger = new GapMerger(edit, file, new GapAligner(edit, file, owned, soft), soft, chain);
+        GapMerger merger = new GapMerger(edit, file, new GapAligner(edit, file, owned, soft, ties), soft, chain);
         List<Piece> pieces = new ArrayList<>();
         for (Gap gap : gaps) {
             pieces.addAll(merger.merge(gap));

@@ -31,6 +31,25 @@ class LazyMergeRefusalsTest extends LazyMergeSupport {
     }
 
     @Test
+    void refusesATieBetweenPlacementsThatGiveDifferentCodeAndNamesBoth() {
+        String file = "class A {\n        a();\n    }\n    c();\n}\n";
+        String edit = "class A {\n    // ... existing code ...\n    }\n    added();\n    }\n}\n";
+        LazyEditFailure f = refused("A.java", file, edit);
+        LazyEditFailure.TiedPlacements t = assertInstanceOf(LazyEditFailure.TiedPlacements.class, f);
+        assertEquals(List.of("changing around line 2", "changing around line 4"), t.candidates());
+        assertEquals("ambiguous lazy edit: it fits the file equally well in ways that give different code (changing"
+                + " around line 2; or changing around line 4); include a unique line of the file next to the change",
+                f.message());
+    }
+
+    @Test
+    void aTieThatOnlySpacesTheCodeDifferentlyIsApplied() {
+        String file = "class A {\n    // note\n    }\n    // note\n    a();\n\n}\n";
+        String edit = "class A {\n    // ... existing code ...\n\n\n    }\n}\n";
+        assertInstanceOf(dev.agentls.edit.EditOutcome.Applied.class, new LazyMerger().merge("A.java", file, edit));
+    }
+
+    @Test
     void refusesNewCodeBetweenMarkersWhenNothingAnchorsIt() {
         String edit = "# ... existing code ...\ndef tax(items):\n    return 0\n# ... existing code ...\n";
         LazyEditFailure f = refused("t.py", TOTALS, edit);
