@@ -95,6 +95,13 @@ final class TerminalHost implements Host {
             }
             return null;
         }
+        if (change instanceof FileChange.WriteBytes) {
+            try {
+                return Files.exists(path) ? new Before(Files.readAllBytes(path), null) : null;
+            } catch (IOException e) {
+                throw new Stale("cannot read " + path + ": " + e.getMessage());
+            }
+        }
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(path);
@@ -127,6 +134,9 @@ final class TerminalHost implements Host {
         } else if (change instanceof FileChange.Delete) {
             Files.delete(path);
             undo.add(() -> restore(path, before));
+        } else if (change instanceof FileChange.WriteBytes bytes) {
+            writer.writeBytes(path, bytes.bytes());
+            undo.add(before == null ? () -> delete(path) : () -> restore(path, before));
         }
     }
 

@@ -30,6 +30,38 @@ public sealed interface FileChange {
         }
     }
 
+    /**
+     * Put exactly {@code bytes} in a file whose content is not text (an image, an archive), creating it if missing:
+     * how a rollback brings back a binary file. No editor buffer holds such content, so a host writes it to disk, and
+     * refuses when the file is open as a text buffer.
+     */
+    record WriteBytes(Path path, byte[] bytes) implements FileChange {
+        public WriteBytes {
+            Objects.requireNonNull(path, "path");
+            bytes = bytes.clone();
+        }
+
+        @Override
+        public byte[] bytes() {
+            return bytes.clone();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof WriteBytes w && w.path.equals(path) && java.util.Arrays.equals(w.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return path.hashCode() * 31 + java.util.Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public String toString() {
+            return "WriteBytes[path=" + path + ", " + bytes.length + " bytes]";
+        }
+    }
+
     /** Delete an existing file. */
     record Delete(Path path) implements FileChange {
         public Delete {

@@ -3,6 +3,7 @@ package dev.agentls.lsp;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.time.Duration;
@@ -34,6 +35,7 @@ final class LspHost implements Host {
     private final LanguageClient client;
     private final WorkspaceEdits workspaceEdits;
     private final EditLanding landing;
+    private final BinaryWrites binaryWrites;
     private final Progress progress;
     private final Duration answerTimeout;
 
@@ -41,11 +43,12 @@ final class LspHost implements Host {
      * @param answerTimeout how long to wait for the editor to answer an edit; past it the change is reported as not
      *     applied (and the request cancelled) so a run never hangs on an editor that went away
      */
-    LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, EditLanding landing,
+    LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, EditLanding landing, BinaryWrites binaryWrites,
             ClientCapabilities capabilities, Duration answerTimeout) {
         this.client = client;
         this.workspaceEdits = workspaceEdits;
         this.landing = landing;
+        this.binaryWrites = binaryWrites;
         this.progress = new Progress(client, capabilities);
         this.answerTimeout = answerTimeout;
     }
@@ -57,10 +60,29 @@ final class LspHost implements Host {
 
     /**
      * All changes in one {@code workspace/applyEdit}, which the editor applies whole or not at all; an answer of
-     * "applied" stands once the touched open buffers show the edit (see {@link EditLanding}).
+     * "applied" stands once the touched open buffers show the edit (see {@link EditLanding}). Binary content goes to
+     * disk afterwards (see {@link BinaryWrites}).
      */
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
+        List<FileChange.WriteBytes> binary = new ArrayList<>();
+        List<FileChange> text = new ArrayList<>();
+        for (FileChange change : changes) {
+            if (change instanceof FileChange.WriteBytes write) {
+                binary.add(write);
+            } else {
+                text.add(change);
+            }
+        }
+        Optional<String> refused = binaryWrites.refusal(binary);
+        if (refused.isPresent()) {
+            return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refused.get()));
+        }
+        return applyInEditor(text).thenApply(outcome -> outcome instanceof ChangeOutcome.Applied && !binary.isEmpty()
+                ? binaryWrites.write(binary) : outcome);
+    }
+
+    private CompletableFuture<ChangeOutcome> applyInEditor(List<FileChange> changes) {
         WorkspaceEdits.Built built;
         try {
             built = workspaceEdits.build(changes);

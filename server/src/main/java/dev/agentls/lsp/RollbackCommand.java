@@ -5,6 +5,7 @@ import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.FileRefusedException;
 import dev.agentls.workspace.RestorePlan;
 import dev.agentls.workspace.Snapshot;
 import dev.agentls.workspace.WorkspaceException;
@@ -15,7 +16,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * {@code agentls.rollback} {checkpointId}: returns every file changed since the checkpoint to its state then, as one
  * {@code workspace/applyEdit} (a file's text restored into its buffer, a deleted file re-created, a created one
- * deleted). Refuses, touching nothing, an unknown checkpoint or a file that cannot be restored as text (binary).
+ * deleted); a file whose content is not text (an image the agent deleted) is written back to disk byte for byte
+ * once the editor applied the rest. Refuses, touching nothing, an unknown checkpoint.
  * The answer is {applied, restored, reason}; the editor's refusal is passed on, never retried.
  */
 final class RollbackCommand implements CommandHandler {
@@ -71,11 +73,30 @@ final class RollbackCommand implements CommandHandler {
             return new FileChange.Delete(delete.path());
         }
         RestorePlan.Write write = (RestorePlan.Write) action;
-        Snapshot then = write.text();
+        Snapshot then;
+        try {
+            then = write.text();
+        } catch (FileRefusedException e) {
+            return bytesOrRethrow(write, e);
+        }
         if (!write.exists()) {
             return new FileChange.Create(write.path(), (then.format().bom() ? BOM : "") + then.text());
         }
-        Snapshot now = documents.snapshot(write.path());
+        Snapshot now;
+        try {
+            now = documents.snapshot(write.path());
+        } catch (FileRefusedException e) {
+            return bytesOrRethrow(write, e);
+        }
         return new FileChange.Modify(write.path(), now.version(), now.text(), then.text());
+    }
+
+    /** Content that is not text, then or now, is put back as the exact bytes; other refusals stand. */
+    private static FileChange bytesOrRethrow(RestorePlan.Write write, FileRefusedException e) {
+        FileRefusedException.Reason why = e.reason();
+        if (why == FileRefusedException.Reason.BINARY || why == FileRefusedException.Reason.INVALID_ENCODING) {
+            return new FileChange.WriteBytes(write.path(), write.bytes());
+        }
+        throw e;
     }
 }

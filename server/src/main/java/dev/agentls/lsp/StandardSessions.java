@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.workspace.AtomicWriter;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileIndex;
@@ -72,7 +73,8 @@ final class StandardSessions implements SessionFactory {
         DocumentStore documents = new DocumentStore();
         OpenDocuments openDocuments = new OpenDocuments();
         LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments),
-                new EditLanding(documents, landingTimeout), capabilities, editorAnswerTimeout);
+                new EditLanding(documents, landingTimeout), new BinaryWrites(documents, new AtomicWriter()),
+                capabilities, editorAnswerTimeout);
         PathPolicy policy = new PathPolicy();
         // System::gc after a build: reading every file leaves the heap grown with garbage the JVM would keep resident.
         FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER,

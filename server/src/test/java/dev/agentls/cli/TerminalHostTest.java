@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,5 +126,26 @@ class TerminalHostTest {
         assertEquals(new ChangeOutcome.Applied(),
                 host(TerminalHost.Prompter.none()).applyChange(new FileChange.Delete(image)).join());
         assertFalse(Files.exists(image));
+    }
+
+    @Test
+    void writesBinaryBytesExactlyAndTakesThemBackWhenALaterWriteFails() throws Exception {
+        Path image = temp.resolve("logo.png");
+        byte[] before = {(byte) 0x89, 'P', 'N', 'G', 0, 1};
+        byte[] after = {(byte) 0x89, 'P', 'N', 'G', 0, 2, (byte) 0xFE};
+        Files.write(image, before);
+        Path blocker = Files.writeString(temp.resolve("blocker.txt"), "a file\n");
+
+        ChangeOutcome failed = host(TerminalHost.Prompter.none()).applyChanges(List.of(
+                new FileChange.WriteBytes(image, after), new FileChange.Create(blocker.resolve("child.txt"), "x\n")))
+                .join();
+        assertTrue(failed instanceof ChangeOutcome.Refused, failed.toString());
+        assertArrayEquals(before, Files.readAllBytes(image));
+
+        Path created = temp.resolve("new/icon.bin");
+        assertEquals(new ChangeOutcome.Applied(), host(TerminalHost.Prompter.none()).applyChanges(List.of(
+                new FileChange.WriteBytes(image, after), new FileChange.WriteBytes(created, before))).join());
+        assertArrayEquals(after, Files.readAllBytes(image));
+        assertArrayEquals(before, Files.readAllBytes(created));
     }
 }

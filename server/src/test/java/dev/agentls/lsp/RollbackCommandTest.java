@@ -151,15 +151,61 @@ class RollbackCommandTest {
     }
 
     @Test
-    void aBinaryFileCannotBeRestoredThroughTheEditorAndNothingIsTouched() throws Exception {
+    void aDeletedBinaryFileIsWrittenBackByteForByteAfterTheEditorAppliedTheText() throws Exception {
+        Path logo = lsp.root.resolve("assets/logo.png");
+        byte[] image = Files.readAllBytes(logo);
+        String crlf = Files.readString(lsp.root.resolve("docs/crlf.txt"));
+        JsonObject first = runTool("write_to_file", Map.of("target_file", "docs/crlf.txt", "content", "x\n"));
+        runTool("delete_file", Map.of("target_file", "assets/logo.png"));
+        save("docs/crlf.txt", false);
+        save("assets/logo.png", false);
+        assertFalse(Files.exists(logo));
+
+        JsonObject rollback = LspFixture.json(LspFixture.await(lsp.execute(RollbackCommand.ID,
+                Map.of("checkpointId", first.getAsJsonObject("data").get("checkpointId").getAsString()))));
+
+        assertTrue(rollback.get("applied").getAsBoolean(), rollback.toString());
+        assertTrue(rollback.toString().contains("assets/logo.png"), rollback.toString());
+        assertArrayEquals(image, Files.readAllBytes(logo));
+        assertEquals(crlf, lsp.editor.model.buffer(lsp.uri("docs/crlf.txt")).orElseThrow().text(),
+                "the text is back in its buffer (unsaved), through the editor");
+    }
+
+    @Test
+    void aBinaryFileIsNotWrittenWhenTheEditorRefusesTheRestOfTheRollback() throws Exception {
+        Path logo = lsp.root.resolve("assets/logo.png");
+        JsonObject first = runTool("write_to_file", Map.of("target_file", "docs/crlf.txt", "content", "x\n"));
+        runTool("delete_file", Map.of("target_file", "assets/logo.png"));
+        save("docs/crlf.txt", false);
+        save("assets/logo.png", false);
+        lsp.editor.refuseEdits("the user said no");
+
+        JsonObject rollback = LspFixture.json(LspFixture.await(lsp.execute(RollbackCommand.ID,
+                Map.of("checkpointId", first.getAsJsonObject("data").get("checkpointId").getAsString()))));
+
+        assertFalse(rollback.get("applied").getAsBoolean());
+        assertEquals("the editor refused the edit: the user said no", rollback.get("reason").getAsString());
+        assertFalse(Files.exists(logo), "nothing written behind the editor's back");
+    }
+
+    @Test
+    void aBinaryFileOpenAsTextInTheEditorIsRefusedAndNothingIsTouched() throws Exception {
+        Path logo = lsp.root.resolve("assets/logo.png");
         JsonObject deleted = runTool("delete_file", Map.of("target_file", "assets/logo.png"));
         save("assets/logo.png", false);
+        lsp.server.getTextDocumentService().didOpen(new org.eclipse.lsp4j.DidOpenTextDocumentParams(
+                new org.eclipse.lsp4j.TextDocumentItem(lsp.uri("assets/logo.png"), "plaintext", 1, "")));
+        lsp.sync();
         int edits = lsp.editor.applyEditRequests.size();
-        ExecutionException failure = assertThrows(ExecutionException.class, () -> LspFixture.await(lsp.execute(
-                RollbackCommand.ID, Map.of("checkpointId",
-                        deleted.getAsJsonObject("data").get("checkpointId").getAsString()))));
-        assertTrue(failure.getCause().getMessage().startsWith("agentls.rollback: "), failure.getCause().getMessage());
-        assertTrue(failure.getCause().getMessage().contains("binary"), failure.getCause().getMessage());
+
+        JsonObject rollback = LspFixture.json(LspFixture.await(lsp.execute(RollbackCommand.ID,
+                Map.of("checkpointId", deleted.getAsJsonObject("data").get("checkpointId").getAsString()))));
+
+        assertFalse(rollback.get("applied").getAsBoolean());
+        assertTrue(rollback.get("reason").getAsString().endsWith("logo.png is open in the editor as text, so its binary"
+                + " content was not restored; close it and try again. Nothing was applied"),
+                rollback.get("reason").getAsString());
+        assertFalse(Files.exists(logo));
         assertEquals(edits, lsp.editor.applyEditRequests.size());
     }
 
