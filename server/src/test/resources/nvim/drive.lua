@@ -15,6 +15,9 @@
 --   expect_not_applied  optional: the command must answer applied = false with a reason containing this
 --   expected        the whole buffer text expected after the command (lines joined by "\n", plus a final "\n")
 --   undo_restores   true: one `u` must bring back the buffer exactly as it was before the command
+--   then_command    optional second command run after the first succeeded ({command, arguments, expected}):
+--                   "${checkpointId}" in its arguments is the first answer's data.checkpointId; it must answer
+--                   applied = true and leave the buffer as `expected`
 --   other_buffers   optional list of {file = ..., expected = ...}: other buffers the edit must have filled
 --                   (a created file, a second file of a multi-file edit)
 --   result_file     where to write what happened (JSON) for the test to read
@@ -116,7 +119,8 @@ local function run(params)
     assert(report.after == params.expected, "the buffer is not as expected")
   else
     assert(not err, "the command failed: " .. (err and err.message or ""))
-    assert(result and result.applied == true, "the command did not apply: " .. vim.inspect(result))
+    assert(result and (result.applied == true or result.ok == true),
+      "the command did not apply: " .. vim.inspect(result))
     assert(report.after == params.expected, "the buffer is not as expected")
     if report.after ~= before then
       assert(vim.api.nvim_buf_get_option(bufnr, "modified"), "the buffer should be modified, not saved")
@@ -130,6 +134,28 @@ local function run(params)
       report.other_buffers[other.file] = text
       assert(text == other.expected, "the buffer of " .. other.file .. " is not as expected")
     end
+  end
+
+  if params.then_command and not params.expect_error then
+    local checkpoint = result and result.data and result.data.checkpointId or ""
+    local args = substitute(params.then_command.arguments, uri)
+    args = vim.tbl_map(function(a)
+      if type(a) == "table" then
+        for k, v in pairs(a) do
+          if v == "${checkpointId}" then a[k] = checkpoint end
+        end
+      end
+      return a
+    end, args)
+    local then_done, then_err, then_result = false, nil, nil
+    client.request("workspace/executeCommand", { command = params.then_command.command, arguments = args },
+      function(e, r) then_err, then_result, then_done = e, r, true end, bufnr)
+    assert(vim.wait(30000, function() return then_done end, 50), "no answer to the second command in 30 s")
+    report.then_result = then_result
+    report.after_then = buffer_text(bufnr)
+    assert(not then_err, "the second command failed: " .. (then_err and then_err.message or ""))
+    assert(then_result and then_result.applied == true, "the second command did not apply: " .. vim.inspect(then_result))
+    assert(report.after_then == params.then_command.expected, "the buffer is not as expected after the second command")
   end
 
   if params.undo_restores then

@@ -86,6 +86,13 @@ final class NeovimDriver {
             return this;
         }
 
+        /** A second command after the first succeeded; "${checkpointId}" is the first answer's checkpoint. */
+        Scenario thenCommand(String id, Map<String, Object> arguments, String expectedBuffer) {
+            params.put("then_command", Map.of("command", id, "arguments", List.of(arguments), "expected",
+                    expectedBuffer));
+            return this;
+        }
+
         Scenario undoRestores() {
             params.put("undo_restores", true);
             return this;

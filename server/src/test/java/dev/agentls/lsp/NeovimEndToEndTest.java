@@ -181,4 +181,25 @@ class NeovimEndToEndTest {
         assertTrue(outcome.ok(), outcome.describe());
         assertEquals(disk, Files.readString(file));
     }
+
+    @Test
+    void anAgentToolEditLandsInNeovimAndItsRollbackBringsBackTheUnsavedTyping() throws Exception {
+        Path file = root.resolve(GREETER);
+        String disk = Files.readString(file);
+        String typed = "// typed, not saved\n" + disk;
+        String diff = "------- SEARCH\n        return greeting + \", \" + name + \"!\";\n=======\n"
+                + "        return greeting + \", \" + name.strip() + \"!\";\n+++++++ REPLACE\n";
+
+        NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
+                .typingKeys("ggO// typed, not saved<Esc>")
+                .command(RunToolCommand.ID, Map.of("name", "replace_in_file", "conversationId", "nvim",
+                        "arguments", Map.of("target_file", GREETER, "diff", diff)))
+                .expectBuffer(typed.replace("name + \"!\"", "name.strip() + \"!\""))
+                .thenCommand(RollbackCommand.ID, Map.of("checkpointId", "${checkpointId}"), typed), temp);
+
+        assertTrue(outcome.ok(), outcome.describe());
+        assertTrue(outcome.report().getAsJsonObject("then_result").getAsJsonArray("restored").toString()
+                .contains("Greeter.java"), outcome.describe());
+        assertEquals(disk, Files.readString(file), "the tool and the rollback both worked on the buffer, not the disk");
+    }
 }
