@@ -64,6 +64,18 @@ public sealed interface LazyEditFailure extends EditFailure {
         }
     }
 
+    /** An edit without a leading marker whose first line lands below imports or a package line it would delete. */
+    record LeadingLinesDropped(int firstKeptLine, int declarations, String firstLine) implements LazyEditFailure {
+        @Override
+        public String message() {
+            String range = firstKeptLine == 2 ? "line 1" : "lines 1-" + (firstKeptLine - 1);
+            return "refusing lazy edit: it has no `... existing code ...` marker before its first line, which lands"
+                    + " at line " + firstKeptLine + " of the file, so " + range + " would be deleted, with " + declarations
+                    + " import or package line(s) from `" + LazyEditFailure.clip(firstLine) + "`; begin the edit with"
+                    + " a marker to keep them, or say in a comment that they are removed";
+        }
+    }
+
     /** Input the merge will not look at: too large, or not text. */
     record InputRefused(String what, String reason) implements LazyEditFailure {
         @Override

@@ -128,6 +128,9 @@ public final class LazyMerger {
         }
         if (!signOfDeleting) {
             LazyEditFailure deletion = DeletionCheck.check(edit, file, outcome.pieces());
+            if (deletion == null && !fragment) {
+                deletion = DeletionCheck.leadingLines(edit, file, outcome.pieces());
+            }
             if (deletion != null) {
                 return new EditOutcome.Refused(deletion);
             }

@@ -49,6 +49,59 @@ class LazyMergeRefusalsTest extends LazyMergeSupport {
         assertInstanceOf(dev.agentls.edit.EditOutcome.Applied.class, new LazyMerger().merge("A.java", file, edit));
     }
 
+    private static final String GREETER = """
+            package demo;
+
+            import java.util.List;
+            import java.util.Map;
+
+            public class Greeter {
+                String greet(String name) {
+                    return "Hello, " + name;
+                }
+            }
+            """;
+
+    @Test
+    void refusesAnEditWithoutALeadingMarkerThatWouldDropTheImportsAboveItsFirstLine() {
+        String edit = "public class Greeter {\n    // ... existing code ...\n    String bye() {\n        return \"Bye\";\n"
+                + "    }\n}\n";
+        LazyEditFailure f = refused("Greeter.java", GREETER, edit);
+        LazyEditFailure.LeadingLinesDropped d = assertInstanceOf(LazyEditFailure.LeadingLinesDropped.class, f);
+        assertEquals(6, d.firstKeptLine());
+        assertEquals(3, d.declarations());
+        assertEquals("refusing lazy edit: it has no `... existing code ...` marker before its first line, which lands"
+                + " at line 6 of the file, so lines 1-5 would be deleted, with 3 import or package line(s) from"
+                + " `package demo;`; begin the edit with a marker to keep them, or say in a comment that they are"
+                + " removed", f.message());
+    }
+
+    @Test
+    void theSameEditWithALeadingMarkerKeepsTheImports() {
+        String edit = "// ... existing code ...\npublic class Greeter {\n    // ... existing code ...\n"
+                + "    String bye() {\n        return \"Bye\";\n    }\n}\n";
+        String merged = merged("Greeter.java", GREETER, edit);
+        assertTrue(merged.startsWith("package demo;\n\nimport java.util.List;\nimport java.util.Map;\n"), merged);
+        assertTrue(merged.contains("    String bye() {"), merged);
+    }
+
+    @Test
+    void anEditSayingItRemovesTheImportsMayDropThem() {
+        String edit = "// removed the unused imports\npublic class Greeter {\n    // ... existing code ...\n}\n";
+        String merged = merged("Greeter.java", GREETER, edit);
+        assertTrue(!merged.contains("import "), merged);
+    }
+
+    @Test
+    void refusesAPythonEditThatWouldDropItsFromImports() {
+        String file = "from os import path\nimport sys\n\ndef main():\n    return 1\n";
+        String edit = "def main():\n    # ... existing code ...\n    print(path)\n";
+        LazyEditFailure f = refused("m.py", file, edit);
+        assertInstanceOf(LazyEditFailure.LeadingLinesDropped.class, f);
+        assertTrue(f.message().contains("lines 1-3 would be deleted, with 2 import or package line(s) from"
+                + " `from os import path`"), f.message());
+    }
+
     @Test
     void refusesNewCodeBetweenMarkersWhenNothingAnchorsIt() {
         String edit = "# ... existing code ...\ndef tax(items):\n    return 0\n# ... existing code ...\n";
