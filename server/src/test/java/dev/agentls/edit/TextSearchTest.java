@@ -11,39 +11,28 @@ class TextSearchTest {
 
     @Test
     void findsWhatStringIndexOfFindsOverSeededRandomTexts() {
-        Random r = new Random(7L);
-        String alphabet = "ab \n\t{";
-        for (int i = 0; i < 20_000; i++) {
-            StringBuilder t = new StringBuilder();
-            int n = r.nextInt(120);
-            for (int k = 0; k < n; k++) {
-                t.append(alphabet.charAt(r.nextInt(alphabet.length())));
-            }
-            int s = n == 0 ? 0 : r.nextInt(n);
-            String p = t.substring(s, Math.min(n, s + r.nextInt(40)));
-            if (r.nextBoolean()) {
-                p = p + alphabet.charAt(r.nextInt(alphabet.length()));
-            }
-            int from = r.nextInt(n + 1);
-            int expected = p.isEmpty() ? from : t.indexOf(p, from);
-            assertEquals(expected, new TextSearch(p).find(t, from), "case " + i);
-            assertEquals(expected, new TextSearch(p).find(t.toString(), from), "case " + i);
-        }
+        agreesWithIndexOf(new Random(7L), "ab \n\t{", 120, 0, true);
     }
 
     @Test
     void findsWhatStringIndexOfFindsWhenCharsCollideInTheShiftTable() {
-        Random r = new Random(13L);
         // Chars 512 apart share their low bits, and a surrogate pair is two chars: neither may confuse a shift.
-        String alphabet = "a\u0261\u0461 \n\uD83D\uDE00\u4E2D";
+        agreesWithIndexOf(new Random(13L), "a\u0261\u0461 \n\uD83D\uDE00\u4E2D", 200, 17, false);
+    }
+
+    /** 20,000 texts over {@code alphabet}, each searched for a piece of itself (sometimes one char longer). */
+    private static void agreesWithIndexOf(Random r, String alphabet, int maxLength, int minPattern, boolean extend) {
         for (int i = 0; i < 20_000; i++) {
             StringBuilder t = new StringBuilder();
-            int n = r.nextInt(200);
+            int n = r.nextInt(maxLength);
             for (int k = 0; k < n; k++) {
                 t.append(alphabet.charAt(r.nextInt(alphabet.length())));
             }
             int s = n == 0 ? 0 : r.nextInt(n);
-            String p = t.substring(s, Math.min(n, s + 17 + r.nextInt(40)));
+            String p = t.substring(s, Math.min(n, s + minPattern + r.nextInt(40)));
+            if (extend && r.nextBoolean()) {
+                p = p + alphabet.charAt(r.nextInt(alphabet.length()));
+            }
             int from = r.nextInt(n + 1);
             int expected = p.isEmpty() ? from : t.indexOf(p, from);
             assertEquals(expected, new TextSearch(p).find(t, from), "case " + i);
