@@ -1,7 +1,6 @@
 package dev.agentls.cli;
 
-import com.github.difflib.DiffUtils;
-import com.github.difflib.patch.AbstractDelta;
+import dev.agentls.workspace.LineDelta;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,13 +10,8 @@ record LineCounts(int added, int removed) {
     static final LineCounts NONE = new LineCounts(0, 0);
 
     static LineCounts between(String oldText, String newText) {
-        int added = 0;
-        int removed = 0;
-        for (AbstractDelta<String> delta : DiffUtils.diff(lines(oldText), lines(newText)).getDeltas()) {
-            added += delta.getTarget().size();
-            removed += delta.getSource().size();
-        }
-        return new LineCounts(added, removed);
+        LineDelta delta = LineDelta.between(lines(oldText), lines(newText));
+        return new LineCounts(delta.added(), delta.removed());
     }
 
     /** Lines with their terminators, so a final line break ends the last line instead of starting an empty one. */

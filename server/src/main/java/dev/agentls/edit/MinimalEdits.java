@@ -9,8 +9,10 @@ import java.util.List;
 /**
  * Old text and new text to the few replacements that turn one into the other, in LSP positions of the old text:
  * first the common head and tail are set aside, then the lines between are diffed (java-diff-utils), then each
- * changed run of lines is diffed again by character so an edit touches only what changed. Line breaks follow LSP
- * ({@code \r\n}, {@code \n}, a lone {@code \r}); an edit boundary never falls inside {@code \r\n} or a surrogate pair.
+ * changed run of lines is diffed again by character so an edit touches only what changed. Texts that differ in too
+ * many lines to diff quickly ({@link DiffBudget}) get one replacement of everything between the common head and
+ * tail. Line breaks follow LSP ({@code \r\n}, {@code \n}, a lone {@code \r}); an edit boundary never falls inside
+ * {@code \r\n} or a surrogate pair.
  */
 public final class MinimalEdits {
 
@@ -39,6 +41,10 @@ public final class MinimalEdits {
         Positions pos = new Positions(oldText);
         List<String> oldLines = Tokens.lines(oldText, head, oldEnd);
         List<String> newLines = Tokens.lines(newText, head, newEnd);
+        if (!DiffBudget.affordable(oldLines, newLines, DiffBudget.DEFAULT)) {
+            out.add(replacement(pos, head, oldEnd, newText.substring(head, newEnd)));
+            return out;
+        }
         int[] oldOffsets = offsets(oldLines, head);
         int[] newOffsets = offsets(newLines, head);
         for (AbstractDelta<String> d : DiffUtils.diff(oldLines, newLines).getDeltas()) {

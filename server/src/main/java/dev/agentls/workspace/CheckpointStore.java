@@ -1,7 +1,5 @@
 package dev.agentls.workspace;
 
-import com.github.difflib.DiffUtils;
-import com.github.difflib.patch.AbstractDelta;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -96,15 +94,8 @@ public final class CheckpointStore {
                         + path.display() + "'; record every file before changing it"));
         Checkpoint.Kind kind = before.bytes() == null ? Checkpoint.Kind.ADDED
                 : after == null ? Checkpoint.Kind.DELETED : Checkpoint.Kind.MODIFIED;
-        List<String> old = lines(before.bytes());
-        List<String> now = lines(after);
-        int added = 0;
-        int removed = 0;
-        for (AbstractDelta<String> d : DiffUtils.diff(old, now).getDeltas()) {
-            removed += d.getSource().size();
-            added += d.getTarget().size();
-        }
-        Checkpoint.Change change = new Checkpoint.Change(path.display(), kind, added, removed);
+        LineDelta delta = LineDelta.between(lines(before.bytes()), lines(after));
+        Checkpoint.Change change = new Checkpoint.Change(path.display(), kind, delta.added(), delta.removed());
         List<Checkpoint.Change> changes = new ArrayList<>(c.changes());
         changes.removeIf(x -> x.path().equals(change.path()));
         changes.add(change);

@@ -108,4 +108,51 @@ class MinimalEditsTest {
                 List.of(new TextReplacement(0, 0, 0, 3, "x"), new TextReplacement(0, 2, 0, 4, "y"))));
         assertEquals("edits overlap or run backwards at offset 2", e.getMessage());
     }
+
+    private static String lines(String prefix, int count, long seed) {
+        Random r = new Random(seed);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            sb.append(prefix).append(r.nextInt(1_000_000)).append('\n');
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void twoLargeTextsWithNothingInCommonAreReplacedWholeInBoundedTime() {
+        String a = lines("line ", 50_000, 1L);
+        String b = lines("LINE ", 50_000, 2L);
+        List<TextReplacement> edits = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                java.time.Duration.ofSeconds(20), () -> MinimalEdits.between(a, b));
+        assertEquals(1, edits.size());
+        assertEquals(b, MinimalEdits.applyAll(a, edits));
+    }
+
+    @Test
+    void aLargeTextWithAFewChangedLinesStillGetsEditsOnlyOnThoseLines() {
+        String a = lines("line ", 50_000, 3L);
+        String[] split = a.split("\n", -1);
+        split[100] = "changed one";
+        split[25_000] = "changed two";
+        split[49_000] = "changed three";
+        String b = String.join("\n", split);
+        List<TextReplacement> edits = MinimalEdits.between(a, b);
+        assertEquals(java.util.Set.of(100, 25_000, 49_000),
+                edits.stream().map(TextReplacement::startLine).collect(java.util.stream.Collectors.toSet()));
+        assertTrue(edits.stream().allMatch(e -> e.endLine() == e.startLine()), edits.toString());
+        assertEquals(b, MinimalEdits.applyAll(a, edits));
+    }
+
+    @Test
+    void aDiffIsAffordableWhenFewLinesDifferAndNotWhenMostDo() {
+        List<String> a = List.of(lines("x", 20_000, 4L).split("\n"));
+        List<String> same = new java.util.ArrayList<>(a);
+        same.set(7, "other");
+        assertTrue(DiffBudget.affordable(a, same, DiffBudget.DEFAULT));
+        assertTrue(DiffBudget.affordable(List.of(), List.of(), DiffBudget.DEFAULT));
+        List<String> disjoint = List.of(lines("y", 20_000, 5L).split("\n"));
+        assertTrue(!DiffBudget.affordable(a, disjoint, DiffBudget.DEFAULT));
+        assertTrue(DiffBudget.affordable(a.subList(0, 50), disjoint.subList(0, 50), DiffBudget.DEFAULT),
+                "small texts are always worth diffing");
+    }
 }
