@@ -18,8 +18,10 @@ import java.util.function.Consumer;
  * The Anthropic Messages protocol ({@code POST {baseUrl}/v1/messages}, {@code stream: true}, headers
  * {@code x-api-key} and {@code anthropic-version}). System messages go to the top-level {@code system}; tool results
  * become {@code tool_result} blocks of a user message; consecutive messages of one role are merged into one, since
- * the API wants user and assistant to alternate. A trailing assistant message is a prefill (how continuation works);
- * its trailing whitespace is dropped because the API refuses it.
+ * the API wants user and assistant to alternate. An assistant message sends its signed thinking and its redacted
+ * thinking back first, unchanged and in their order (the API checks them when a tool result follows), then its text
+ * and tool calls; thinking without a signature is left out. A trailing assistant message is a prefill (how
+ * continuation works); its trailing whitespace is dropped because the API refuses it.
  */
 final class AnthropicProtocol implements WireProtocol {
 
@@ -91,8 +93,15 @@ final class AnthropicProtocol implements WireProtocol {
                 block.put("is_error", true);
             }
         } else if (message instanceof ModelMessage.Assistant a) {
-            a.thinking().ifPresent(t -> content.addObject().put("type", "thinking").put("thinking", t.text())
-                    .put("signature", t.signature()));
+            for (ModelMessage.Reasoning block : a.reasoning()) {
+                if (block instanceof ModelMessage.Thinking t && !t.signature().isEmpty()) {
+                    content.addObject().put("type", "thinking").put("thinking", t.text())
+                            .put("signature", t.signature());
+                } else if (block instanceof ModelMessage.RedactedThinking r) {
+                    content.addObject().put("type", "redacted_thinking").put("data", r.data());
+                }
+                // Unsigned thinking (another provider's reasoning) would be refused as an invalid signature.
+            }
             String text = last && a.toolCalls().isEmpty() ? a.text().stripTrailing() : a.text();
             if (!text.isEmpty()) {
                 content.addObject().put("type", "text").put("text", text);

@@ -11,9 +11,11 @@ import java.util.function.Consumer;
 
 /**
  * Reads one Messages stream: {@code message_start} (input usage), {@code content_block_start/delta/stop} for text,
- * thinking (with {@code signature_delta}) and {@code tool_use} (with {@code input_json_delta}), {@code message_delta}
- * (stop reason, output usage), {@code message_stop}, {@code ping} and {@code error}. Block kinds it does not know
- * (server tools, redacted thinking, citations) are skipped, as the API's versioning policy asks of clients. The
+ * thinking (with {@code signature_delta}), redacted thinking (its opaque {@code data} whole in the block's start) and
+ * {@code tool_use} (with {@code input_json_delta}), {@code message_delta} (stop reason, output usage),
+ * {@code message_stop}, {@code ping} and {@code error}. Block kinds it does not know (server tools, citations) are
+ * skipped, as the API's versioning policy asks of clients. Refuses what would corrupt the reasoning it must send back
+ * later: a redacted block without data, a signature that is not text or does not belong to a thinking block. The
  * stream is whole once {@code message_stop} came, or at its end after a {@code message_delta} with a stop reason.
  */
 final class AnthropicStreamDecoder implements StreamDecoder {
@@ -88,6 +90,15 @@ final class AnthropicStreamDecoder implements StreamDecoder {
                     sink.accept(new ModelEvent.ThinkingDelta(thinking));
                 }
             }
+            case "redacted_thinking" -> {
+                JsonNode data = block.get("data");
+                if (data == null || !data.isTextual() || data.asText().isEmpty()) {
+                    // Never echo the value: it may be huge, and it is opaque anyway.
+                    throw protocolError("redacted_thinking block " + index + " has no data (expected a non-empty"
+                            + " string, got " + describe(data) + ")");
+                }
+                sink.accept(new ModelEvent.RedactedThinking(data.asText()));
+            }
             case "tool_use" -> {
                 if (b.id.isEmpty() || b.name.isEmpty()) {
                     throw protocolError("tool_use block " + index + " has no id or name");
@@ -108,7 +119,17 @@ final class AnthropicStreamDecoder implements StreamDecoder {
                     sink.accept(new ModelEvent.ThinkingDelta(thinking));
                 }
             }
-            case "signature_delta" -> sink.accept(new ModelEvent.ThinkingSignature(delta.path("signature").asText("")));
+            case "signature_delta" -> {
+                JsonNode signature = delta.get("signature");
+                if (!block.kind.equals("thinking")) {
+                    throw protocolError("signature_delta for a " + kindName(block) + " block");
+                }
+                if (signature == null || !signature.isTextual()) {
+                    throw protocolError("signature_delta without a signature (expected a string, got "
+                            + describe(signature) + ")");
+                }
+                sink.accept(new ModelEvent.ThinkingSignature(signature.asText()));
+            }
             case "input_json_delta" -> {
                 if (!block.kind.equals("tool_use")) {
                     throw protocolError("input_json_delta for a " + block.kind + " block");
@@ -192,6 +213,18 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         };
         Optional<TokenUsage> usage = sawUsage ? Optional.of(new TokenUsage(input, output, cached)) : Optional.empty();
         return new RoundEnd(reason, stopReason, usage, text.toString(), madeToolCalls);
+    }
+
+    /** A JSON value's kind for a message ("none" when absent), never the value itself. */
+    private static String describe(JsonNode node) {
+        if (node == null || node.isMissingNode()) {
+            return "none";
+        }
+        return node.isTextual() ? "an empty string" : node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static String kindName(Block block) {
+        return block.kind.isEmpty() ? "typeless" : ErrorBodies.shorten(block.kind);
     }
 
     private static FailureException protocolError(String detail) {

@@ -37,6 +37,25 @@ public sealed interface ModelEvent {
         }
     }
 
+    /**
+     * A thinking block the provider sent encrypted (Anthropic's {@code redacted_thinking}): nothing to show, but its
+     * opaque {@code data} must go back unchanged, in its place among the thinking blocks, when the conversation
+     * continues after a tool call. Its text form gives only the data's length, so a logged event carries no blob.
+     */
+    record RedactedThinking(String data) implements ModelEvent {
+        public RedactedThinking {
+            Objects.requireNonNull(data, "data");
+            if (data.isEmpty()) {
+                throw new IllegalArgumentException("redacted thinking needs its data");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "RedactedThinking[" + data.length() + " characters of data]";
+        }
+    }
+
     /** The model began a tool call; its arguments follow as deltas. */
     record ToolCallStarted(String id, String name) implements ModelEvent {
         public ToolCallStarted {

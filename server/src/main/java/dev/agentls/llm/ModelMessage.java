@@ -2,7 +2,6 @@ package dev.agentls.llm;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /** One message of a conversation as the model sees it, provider-neutral; each client maps it to its wire form. */
 public sealed interface ModelMessage {
@@ -21,18 +20,18 @@ public sealed interface ModelMessage {
     }
 
     /**
-     * An earlier answer: its text, the thinking it streamed (with Anthropic's signature, which must go back with it)
-     * and the tool calls it made, in that order.
+     * An earlier answer: the reasoning blocks it streamed, in their order (Anthropic's signed thinking and encrypted
+     * redacted thinking, which must go back unchanged when a tool result follows), its text and its tool calls.
      */
-    record Assistant(String text, Optional<Thinking> thinking, List<ToolCall> toolCalls) implements ModelMessage {
+    record Assistant(String text, List<Reasoning> reasoning, List<ToolCall> toolCalls) implements ModelMessage {
         public Assistant {
             Objects.requireNonNull(text, "text");
-            Objects.requireNonNull(thinking, "thinking");
+            reasoning = List.copyOf(reasoning);
             toolCalls = List.copyOf(toolCalls);
         }
 
         public static Assistant text(String text) {
-            return new Assistant(text, Optional.empty(), List.of());
+            return new Assistant(text, List.of(), List.of());
         }
     }
 
@@ -45,11 +44,33 @@ public sealed interface ModelMessage {
         }
     }
 
-    /** Thinking text and the signature Anthropic attached to it (empty where the provider gives none). */
-    record Thinking(String text, String signature) {
+    /** One reasoning block of an earlier answer, kept so it can be sent back as it came. */
+    sealed interface Reasoning {
+    }
+
+    /**
+     * Thinking text and the signature Anthropic attached to it; empty where the provider gives none (reasoning of
+     * OpenAI-compatible servers), and then it is never sent back.
+     */
+    record Thinking(String text, String signature) implements Reasoning {
         public Thinking {
             Objects.requireNonNull(text, "text");
             Objects.requireNonNull(signature, "signature");
+        }
+    }
+
+    /** Anthropic's encrypted thinking: opaque data, sent back byte for byte. Shown by its length only. */
+    record RedactedThinking(String data) implements Reasoning {
+        public RedactedThinking {
+            Objects.requireNonNull(data, "data");
+            if (data.isEmpty()) {
+                throw new IllegalArgumentException("redacted thinking needs its data");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "RedactedThinking[" + data.length() + " characters of data]";
         }
     }
 }

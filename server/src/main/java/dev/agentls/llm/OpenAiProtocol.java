@@ -15,7 +15,8 @@ import java.util.function.Consumer;
  * The OpenAI-compatible Chat Completions protocol ({@code POST {baseUrl}/chat/completions}, {@code stream: true} with
  * {@code stream_options.include_usage}), as OpenAI, DeepSeek, Qwen, Ollama, vLLM, llama.cpp's server and LM Studio
  * speak it. The request uses only fields all of them accept ({@code max_tokens}, not {@code max_completion_tokens});
- * thinking is not sent back (DeepSeek refuses {@code reasoning_content} in requests).
+ * no reasoning block is sent back, neither thinking nor Anthropic's signed or redacted thinking (DeepSeek refuses
+ * {@code reasoning_content} in requests).
  */
 final class OpenAiProtocol implements WireProtocol {
 

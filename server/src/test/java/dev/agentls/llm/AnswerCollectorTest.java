@@ -3,7 +3,6 @@ package dev.agentls.llm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +24,7 @@ class AnswerCollectorTest {
             call.outcome().get(30, TimeUnit.SECONDS);
 
             assertEquals(new ModelMessage.Assistant("Let me look at it.",
-                    Optional.of(new ModelMessage.Thinking("I should read the file.", "EqQBCgIYAhIM1gbcDa9GJwZA")),
+                    List.of(new ModelMessage.Thinking("I should read the file.", "EqQBCgIYAhIM1gbcDa9GJwZA")),
                     List.of(new ToolCall("toolu_01", "read_file", "{\"target_file\": \"src/App.java\"}"),
                             new ToolCall("toolu_02", "list_dir", "{\"relative_workspace_path\": \".\"}"))),
                     collector.message());

@@ -54,7 +54,7 @@ class AnthropicClientTest {
                     new ModelMessage.System("Rule one."),
                     new ModelMessage.System("Rule two."),
                     new ModelMessage.User("Look at both"),
-                    new ModelMessage.Assistant("Reading.", Optional.of(new ModelMessage.Thinking("hmm", "sig-1")),
+                    new ModelMessage.Assistant("Reading.", List.of(new ModelMessage.Thinking("hmm", "sig-1")),
                             List.of(new ToolCall("toolu_a", "read_file", "{\"target_file\":\"a\"}"),
                                     new ToolCall("toolu_b", "read_file", "{\"target_file\":\"b\"}"))),
                     new ModelMessage.ToolResult("toolu_a", "read_file", "A", false),
