@@ -13,6 +13,7 @@ import java.util.Optional;
  * @param maxOutputTokens    the most tokens one answer (one round) may have
  * @param contextWindow      the model's context window in tokens
  * @param continuationRounds how often an answer cut by the output limit is continued (0: never)
+ * @param maxTokensField     the request field of the output limit (OpenAI-compatible protocol only)
  */
 public record LlmSettings(
         Provider provider,
@@ -26,7 +27,8 @@ public record LlmSettings(
         Timeouts timeouts,
         RetryPolicy retries,
         int continuationRounds,
-        PriceTable prices) {
+        PriceTable prices,
+        MaxTokensField maxTokensField) {
 
     public static final int DEFAULT_MAX_OUTPUT_TOKENS = 8192;
     public static final int DEFAULT_CONTEXT_WINDOW = 128_000;
@@ -43,6 +45,7 @@ public record LlmSettings(
         Objects.requireNonNull(timeouts, "timeouts");
         Objects.requireNonNull(retries, "retries");
         Objects.requireNonNull(prices, "prices");
+        Objects.requireNonNull(maxTokensField, "maxTokensField");
         if (maxOutputTokens < 1 || contextWindow < 1 || continuationRounds < 0) {
             throw new IllegalArgumentException("token limits must be positive and continuation rounds not negative");
         }
@@ -53,7 +56,7 @@ public record LlmSettings(
         return new LlmSettings(provider, provider.defaultBaseUrl(), provider.defaultModel(),
                 provider.defaultApiKeyEnv(), ToolMode.NATIVE, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_CONTEXT_WINDOW,
                 DEFAULT_SAFE_ZONE, Timeouts.DEFAULTS, RetryPolicy.DEFAULTS, DEFAULT_CONTINUATION_ROUNDS,
-                PriceTable.EMPTY);
+                PriceTable.EMPTY, MaxTokensField.AUTO);
     }
 
     /** The safe zone in tokens for this model's context window. */

@@ -16,7 +16,8 @@ import java.util.function.UnaryOperator;
  * the provider's defaults fill the base URL, model and key variable.
  *
  * <p>Keys: {@code llm.provider, baseUrl, model, apiKeyEnv, toolMode, maxOutputTokens, contextWindow, safeZone,
- * continuationRounds, timeouts.{connect, firstByte, idleBetweenChunks}, retries.{maxAttempts, baseDelay, maxDelay},
+ * continuationRounds, maxTokensField, timeouts.{connect, firstByte, idleBetweenChunks},
+ * retries.{maxAttempts, baseDelay, maxDelay},
  * prices.<model>.{input, output, cachedInput}} and {@code agent.maxIterations}.
  */
 public final class SettingsParser {
@@ -79,6 +80,9 @@ public final class SettingsParser {
         SafeZone safeZone = safeZone(s).orElse(d.safeZone());
         int rounds = s.integer("continuationRounds", 0, 20, "a whole number from 0 to 20")
                 .orElse(d.continuationRounds());
+        MaxTokensField maxTokensField = s.parsed("maxTokensField",
+                "one of \"auto\", \"max_tokens\", \"max_completion_tokens\"", MaxTokensField::byId)
+                .orElse(d.maxTokensField());
         Timeouts timeouts = timeouts(s.section("timeouts"));
         RetryPolicy retries = retries(s.section("retries"));
         PriceTable prices = prices(s.section("prices"));
@@ -92,11 +96,15 @@ public final class SettingsParser {
             problems.error(s.key("safeZone"), t.tokens() + " tokens exceeds " + problems.name(s.key("contextWindow"))
                     + " (" + contextWindow + "); use a smaller count or a fraction like \"0.8\"");
         }
+        if (provider == Provider.ANTHROPIC && maxTokensField == MaxTokensField.MAX_COMPLETION_TOKENS) {
+            problems.error(s.key("maxTokensField"), "\"max_completion_tokens\" is for the OpenAI-compatible protocol;"
+                    + " Anthropic's Messages API takes max_tokens (leave it unset or \"auto\")");
+        }
         if (problems.hasErrors()) {
             return d;
         }
         return new LlmSettings(provider, baseUrl, model, apiKeyEnv, toolMode, maxOutput, contextWindow, safeZone,
-                timeouts, retries, rounds, prices);
+                timeouts, retries, rounds, prices, maxTokensField);
     }
 
     private static Optional<URI> baseUrl(Section s) {

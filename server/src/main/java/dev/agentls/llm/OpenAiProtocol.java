@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.config.MaxTokensField;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,8 +15,9 @@ import java.util.function.Consumer;
 /**
  * The OpenAI-compatible Chat Completions protocol ({@code POST {baseUrl}/chat/completions}, {@code stream: true} with
  * {@code stream_options.include_usage}), as OpenAI, DeepSeek, Qwen, Ollama, vLLM, llama.cpp's server and LM Studio
- * speak it. The request uses only fields all of them accept ({@code max_tokens}, not {@code max_completion_tokens});
- * no reasoning block is sent back, neither thinking nor Anthropic's signed or redacted thinking (DeepSeek refuses
+ * speak it. The output limit goes in the field the settings resolve ({@code max_completion_tokens} for OpenAI's own
+ * API, whose reasoning models refuse {@code max_tokens}; {@code max_tokens} for the compatible servers); no reasoning
+ * block is sent back, neither thinking nor Anthropic's signed or redacted thinking (DeepSeek refuses
  * {@code reasoning_content} in requests).
  */
 final class OpenAiProtocol implements WireProtocol {
@@ -23,11 +25,17 @@ final class OpenAiProtocol implements WireProtocol {
     private final ObjectMapper json;
     private final String baseUrl;
     private final String model;
+    private final String maxTokensField;
 
-    OpenAiProtocol(ObjectMapper json, String baseUrl, String model) {
+    /** @param maxTokensField the output limit's field, resolved: {@code MAX_TOKENS} or {@code MAX_COMPLETION_TOKENS} */
+    OpenAiProtocol(ObjectMapper json, String baseUrl, String model, MaxTokensField maxTokensField) {
+        if (maxTokensField == MaxTokensField.AUTO) {
+            throw new IllegalArgumentException("the output limit field must be resolved against the base URL first");
+        }
         this.json = json;
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.model = model;
+        this.maxTokensField = maxTokensField.id();
     }
 
     @Override
@@ -46,7 +54,7 @@ final class OpenAiProtocol implements WireProtocol {
                 function.set("parameters", Schemas.parse(json, spec));
             }
         }
-        body.put("max_tokens", maxOutputTokens);
+        body.put(maxTokensField, maxOutputTokens);
         body.put("stream", true);
         body.putObject("stream_options").put("include_usage", true);
         Map<String, String> headers = new HashMap<>();

@@ -48,7 +48,8 @@ public final class StreamingModelClient implements ModelClient {
         String base = settings.baseUrl().toString();
         this.protocol = settings.provider() == Provider.ANTHROPIC
                 ? new AnthropicProtocol(json, base, settings.model())
-                : new OpenAiProtocol(json, base, settings.model());
+                : new OpenAiProtocol(json, base, settings.model(),
+                        settings.maxTokensField().resolve(settings.baseUrl()));
         OkHttpClient client = http.apply(new OkHttpClient.Builder()
                 .connectTimeout(settings.timeouts().connect())
                 .readTimeout(settings.timeouts().firstByte())

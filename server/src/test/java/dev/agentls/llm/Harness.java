@@ -1,6 +1,7 @@
 package dev.agentls.llm;
 
 import dev.agentls.config.LlmSettings;
+import dev.agentls.config.MaxTokensField;
 import dev.agentls.config.PriceTable;
 import dev.agentls.config.Provider;
 import dev.agentls.config.RetryPolicy;
@@ -40,7 +41,8 @@ final class Harness implements AutoCloseable {
         return new LlmSettings(provider, baseUrl, provider == Provider.ANTHROPIC ? "claude-sonnet-4-5" : "gpt-4o",
                 KEY_ENV, ToolMode.NATIVE, 1024, 128_000, new SafeZone.Fraction(0.8),
                 new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(20), Duration.ofSeconds(20)),
-                new RetryPolicy(4, Duration.ofMillis(500), Duration.ofSeconds(8)), 2, PriceTable.EMPTY);
+                new RetryPolicy(4, Duration.ofMillis(500), Duration.ofSeconds(8)), 2, PriceTable.EMPTY,
+                MaxTokensField.AUTO);
     }
 
     static LlmSettings openai(ScriptedModel model) {

@@ -33,7 +33,8 @@ class OpenAiClientTest {
             LlmSettings settings = new LlmSettings(base.provider(), base.baseUrl(), base.model(), base.apiKeyEnv(),
                     base.toolMode(), base.maxOutputTokens(), base.contextWindow(), base.safeZone(), base.timeouts(),
                     base.retries(), base.continuationRounds(), new PriceTable(Map.of("gpt-4o",
-                    new ModelPrice(new BigDecimal("2.50"), new BigDecimal("10"), new BigDecimal("1.25")))));
+                    new ModelPrice(new BigDecimal("2.50"), new BigDecimal("10"), new BigDecimal("1.25")))),
+                    base.maxTokensField());
             ModelOutcome outcome = h.run(settings, Harness.ask("hi"));
 
             assertEquals("Hello, wörld! ✓", h.text());

@@ -1,0 +1,73 @@
+package dev.agentls.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The settings that bound what one model call sends and takes: the output limit's field name. */
+class ModelLimitSettingsTest {
+
+    private static final String FIELD_FORM =
+            "expected one of \"auto\", \"max_tokens\", \"max_completion_tokens\", got ";
+
+    private final SettingsParser parser = new SettingsParser();
+
+    private LlmSettings llm(String json) throws SettingsException {
+        ParsedSettings parsed = parser.parse(SettingsParserTest.json(json));
+        assertEquals(List.of(), parsed.warnings());
+        return parsed.settings().llm();
+    }
+
+    private List<String> errors(String json) {
+        return assertThrows(SettingsException.class, () -> parser.parse(SettingsParserTest.json(json))).errors();
+    }
+
+    @Test
+    void theMaxTokensFieldDefaultsToAutoAndReadsEachChoice() throws SettingsException {
+        assertEquals(MaxTokensField.AUTO, llm("{}").maxTokensField());
+        assertEquals(MaxTokensField.AUTO, llm("{\"llm\": {\"provider\": \"anthropic\"}}").maxTokensField());
+        assertEquals(MaxTokensField.AUTO, llm("{\"llm\": {\"maxTokensField\": \"auto\"}}").maxTokensField());
+        assertEquals(MaxTokensField.MAX_TOKENS,
+                llm("{\"llm\": {\"maxTokensField\": \"max_tokens\"}}").maxTokensField());
+        assertEquals(MaxTokensField.MAX_COMPLETION_TOKENS,
+                llm("{\"llm\": {\"maxTokensField\": \" max_completion_tokens \"}}").maxTokensField());
+        assertEquals(MaxTokensField.MAX_TOKENS, llm("{\"llm\": {\"provider\": \"anthropic\","
+                + " \"maxTokensField\": \"max_tokens\"}}").maxTokensField());
+    }
+
+    @Test
+    void refusesABadMaxTokensFieldNamingTheKeyAndTheChoices() {
+        Map<String, String> cases = Map.of(
+                "\"max_output_tokens\"", "\"max_output_tokens\"",
+                "\"MAX_TOKENS\"", "\"MAX_TOKENS\"",
+                "\"\"", "\"\"",
+                "1", "the number 1",
+                "true", "true",
+                "[\"max_tokens\"]", "an array");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            assertEquals(List.of("agentls.llm.maxTokensField: " + FIELD_FORM + c.getValue()),
+                    errors("{\"llm\": {\"maxTokensField\": " + c.getKey() + "}}"), c.getKey());
+        }
+    }
+
+    @Test
+    void refusesMaxCompletionTokensForAnthropic() {
+        assertEquals(List.of("agentls.llm.maxTokensField: \"max_completion_tokens\" is for the OpenAI-compatible"
+                        + " protocol; Anthropic's Messages API takes max_tokens (leave it unset or \"auto\")"),
+                errors("{\"llm\": {\"provider\": \"anthropic\", \"maxTokensField\": \"max_completion_tokens\"}}"));
+    }
+
+    @Test
+    void theMaxTokensFieldIsAFlagToo() throws SettingsException {
+        SettingsFlags flags = new SettingsFlags(parser);
+
+        assertEquals(MaxTokensField.MAX_COMPLETION_TOKENS, flags.parse(List.of("--max-tokens-field",
+                "max_completion_tokens")).settings().settings().llm().maxTokensField());
+        SettingsException e = assertThrows(SettingsException.class,
+                () -> flags.parse(List.of("--max-tokens-field=completion")));
+        assertEquals(List.of("--max-tokens-field: " + FIELD_FORM + "\"completion\""), e.errors());
+    }
+}
