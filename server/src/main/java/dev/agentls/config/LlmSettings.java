@@ -14,6 +14,8 @@ import java.util.Optional;
  * @param contextWindow      the model's context window in tokens
  * @param continuationRounds how often an answer cut by the output limit is continued (0: never)
  * @param maxTokensField     the request field of the output limit (OpenAI-compatible protocol only)
+ * @param maxAnswerChars     the most characters one answer may stream (text, thinking, tool-call arguments, all
+ *                           continuation rounds together) before the call is stopped
  */
 public record LlmSettings(
         Provider provider,
@@ -28,12 +30,15 @@ public record LlmSettings(
         RetryPolicy retries,
         int continuationRounds,
         PriceTable prices,
-        MaxTokensField maxTokensField) {
+        MaxTokensField maxTokensField,
+        int maxAnswerChars) {
 
     public static final int DEFAULT_MAX_OUTPUT_TOKENS = 8192;
     public static final int DEFAULT_CONTEXT_WINDOW = 128_000;
     public static final SafeZone DEFAULT_SAFE_ZONE = new SafeZone.Fraction(0.8);
     public static final int DEFAULT_CONTINUATION_ROUNDS = 3;
+    /** Several times the longest answer a model gives in one call with its continuations (about 2m characters). */
+    public static final int DEFAULT_MAX_ANSWER_CHARS = 8_000_000;
 
     public LlmSettings {
         Objects.requireNonNull(provider, "provider");
@@ -46,8 +51,9 @@ public record LlmSettings(
         Objects.requireNonNull(retries, "retries");
         Objects.requireNonNull(prices, "prices");
         Objects.requireNonNull(maxTokensField, "maxTokensField");
-        if (maxOutputTokens < 1 || contextWindow < 1 || continuationRounds < 0) {
-            throw new IllegalArgumentException("token limits must be positive and continuation rounds not negative");
+        if (maxOutputTokens < 1 || contextWindow < 1 || continuationRounds < 0 || maxAnswerChars < 1) {
+            throw new IllegalArgumentException("token and size limits must be positive and continuation rounds not"
+                    + " negative");
         }
     }
 
@@ -56,7 +62,7 @@ public record LlmSettings(
         return new LlmSettings(provider, provider.defaultBaseUrl(), provider.defaultModel(),
                 provider.defaultApiKeyEnv(), ToolMode.NATIVE, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_CONTEXT_WINDOW,
                 DEFAULT_SAFE_ZONE, Timeouts.DEFAULTS, RetryPolicy.DEFAULTS, DEFAULT_CONTINUATION_ROUNDS,
-                PriceTable.EMPTY, MaxTokensField.AUTO);
+                PriceTable.EMPTY, MaxTokensField.AUTO, DEFAULT_MAX_ANSWER_CHARS);
     }
 
     /** The safe zone in tokens for this model's context window. */

@@ -112,6 +112,7 @@ public final class SettingsFlags {
         f.put("--safe-zone", "llm.safeZone");
         f.put("--continuation-rounds", "llm.continuationRounds");
         f.put("--max-tokens-field", "llm.maxTokensField");
+        f.put("--max-answer-chars", "llm.maxAnswerChars");
         f.put("--connect-timeout", "llm.timeouts.connect");
         f.put("--first-byte-timeout", "llm.timeouts.firstByte");
         f.put("--idle-timeout", "llm.timeouts.idleBetweenChunks");

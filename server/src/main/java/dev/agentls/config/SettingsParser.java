@@ -16,7 +16,7 @@ import java.util.function.UnaryOperator;
  * the provider's defaults fill the base URL, model and key variable.
  *
  * <p>Keys: {@code llm.provider, baseUrl, model, apiKeyEnv, toolMode, maxOutputTokens, contextWindow, safeZone,
- * continuationRounds, maxTokensField, timeouts.{connect, firstByte, idleBetweenChunks},
+ * continuationRounds, maxTokensField, maxAnswerChars, timeouts.{connect, firstByte, idleBetweenChunks},
  * retries.{maxAttempts, baseDelay, maxDelay},
  * prices.<model>.{input, output, cachedInput}} and {@code agent.maxIterations}.
  */
@@ -83,6 +83,9 @@ public final class SettingsParser {
         MaxTokensField maxTokensField = s.parsed("maxTokensField",
                 "one of \"auto\", \"max_tokens\", \"max_completion_tokens\"", MaxTokensField::byId)
                 .orElse(d.maxTokensField());
+        int maxAnswerChars = s.integer("maxAnswerChars", 1_000, 1_000_000_000,
+                "a whole number of characters like 8000000 or \"8m\" between 1k and 1000m")
+                .orElse(d.maxAnswerChars());
         Timeouts timeouts = timeouts(s.section("timeouts"));
         RetryPolicy retries = retries(s.section("retries"));
         PriceTable prices = prices(s.section("prices"));
@@ -104,7 +107,7 @@ public final class SettingsParser {
             return d;
         }
         return new LlmSettings(provider, baseUrl, model, apiKeyEnv, toolMode, maxOutput, contextWindow, safeZone,
-                timeouts, retries, rounds, prices, maxTokensField);
+                timeouts, retries, rounds, prices, maxTokensField, maxAnswerChars);
     }
 
     private static Optional<URI> baseUrl(Section s) {

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * The Anthropic Messages protocol ({@code POST {baseUrl}/v1/messages}, {@code stream: true}, headers
@@ -124,7 +123,7 @@ final class AnthropicProtocol implements WireProtocol {
     }
 
     @Override
-    public StreamDecoder decoder(Consumer<ModelEvent> sink) {
+    public StreamDecoder decoder(EventSink sink) {
         return new AnthropicStreamDecoder(json, sink, this);
     }
 

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * Reads one Messages stream: {@code message_start} (input usage), {@code content_block_start/delta/stop} for text,
@@ -21,7 +20,7 @@ import java.util.function.Consumer;
 final class AnthropicStreamDecoder implements StreamDecoder {
 
     private final ObjectMapper json;
-    private final Consumer<ModelEvent> sink;
+    private final EventSink sink;
     private final WireProtocol protocol;
     private final Map<Integer, Block> open = new HashMap<>();
     private final StringBuilder text = new StringBuilder();
@@ -34,7 +33,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
     private boolean sawUsage;
     private boolean done;
 
-    AnthropicStreamDecoder(ObjectMapper json, Consumer<ModelEvent> sink, WireProtocol protocol) {
+    AnthropicStreamDecoder(ObjectMapper json, EventSink sink, WireProtocol protocol) {
         this.json = json;
         this.sink = sink;
         this.protocol = protocol;
@@ -164,7 +163,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         return block;
     }
 
-    private void emitText(String delta) {
+    private void emitText(String delta) throws FailureException {
         if (!delta.isEmpty()) {
             text.append(delta);
             sink.accept(new ModelEvent.TextDelta(delta));

@@ -16,7 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.net.ssl.SSLException;
@@ -32,7 +31,8 @@ import okio.BufferedSource;
  * One HTTP attempt of one round: sends the request, turns an error status into its failure, checks the content
  * type, and reads the event stream into the protocol's decoder until the decoder says the answer is complete or the
  * stream ends. The first-byte wait is the read timeout until the first body byte (headers included); from then on
- * the body's read timeout is the idle wait between chunks. Owns nothing past the attempt; logs only redacted text.
+ * the body's read timeout is the idle wait between chunks. A round that fails mid-stream has its connection closed
+ * at once. Owns nothing past the attempt; logs only redacted text.
  */
 final class HttpAttempt {
 
@@ -65,7 +65,7 @@ final class HttpAttempt {
     }
 
     RoundEnd run(WireProtocol protocol, WireRequest wire, KeyRedactor redactor, Registry registry,
-                 Consumer<ModelEvent> sink) throws FailureException {
+                 EventSink sink) throws FailureException {
         Request.Builder builder = new Request.Builder().url(wire.url()).post(RequestBody.create(wire.jsonBody(), JSON));
         wire.headers().forEach(builder::header);
         logRequest(wire, redactor);
@@ -93,7 +93,14 @@ final class HttpAttempt {
                 throw new FailureException(new ModelFailure.ProtocolError("expected a text/event-stream answer, got '"
                         + type + "': " + ErrorBodies.shorten(body.strip())));
             }
-            return readStream(protocol.decoder(sink), response.body().source(), registry, redactor);
+            try {
+                return readStream(protocol.decoder(sink), response.body().source(), registry, redactor);
+            } catch (FailureException | RuntimeException e) {
+                // The round is abandoned mid-stream (too large, unreadable, a listener failed): close the connection
+                // now, so the server sees it at once and okhttp does not read on to drain the body.
+                call.cancel();
+                throw e;
+            }
         }
     }
 

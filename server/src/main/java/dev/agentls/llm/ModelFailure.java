@@ -72,6 +72,18 @@ public sealed interface ModelFailure {
         }
     }
 
+    /**
+     * The answer grew past the configured size limit ({@code agentls.llm.maxAnswerChars}: characters of text,
+     * thinking and tool-call arguments over all continuation rounds), so the call was stopped and its connection
+     * closed; {@code received} counts what had arrived, including the part that passed the limit.
+     */
+    record AnswerTooLarge(long limit, long received) implements ModelFailure {
+        public String message() {
+            return "the answer passed its size limit of " + limit + " characters (" + received + " had arrived), so"
+                    + " the call was stopped; ask for a shorter answer, or raise agentls.llm.maxAnswerChars";
+        }
+    }
+
     /** The consumer cancelled the call. */
     record Cancelled() implements ModelFailure {
         public String message() {

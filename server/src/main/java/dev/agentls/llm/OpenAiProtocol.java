@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * The OpenAI-compatible Chat Completions protocol ({@code POST {baseUrl}/chat/completions}, {@code stream: true} with
@@ -93,7 +92,7 @@ final class OpenAiProtocol implements WireProtocol {
     }
 
     @Override
-    public StreamDecoder decoder(Consumer<ModelEvent> sink) {
+    public StreamDecoder decoder(EventSink sink) {
         return new OpenAiStreamDecoder(json, sink, this);
     }
 

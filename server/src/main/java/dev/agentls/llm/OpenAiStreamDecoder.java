@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.sse.SseEvent;
 import java.io.IOException;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * Reads one Chat Completions stream. Tolerates what compatible servers do differently: {@code [DONE]} missing (the
@@ -17,7 +16,7 @@ import java.util.function.Consumer;
 final class OpenAiStreamDecoder implements StreamDecoder {
 
     private final ObjectMapper json;
-    private final Consumer<ModelEvent> sink;
+    private final EventSink sink;
     private final WireProtocol protocol;
     private final ToolCallAssembler calls;
     private final StringBuilder text = new StringBuilder();
@@ -25,7 +24,7 @@ final class OpenAiStreamDecoder implements StreamDecoder {
     private TokenUsage usage;
     private boolean done;
 
-    OpenAiStreamDecoder(ObjectMapper json, Consumer<ModelEvent> sink, WireProtocol protocol) {
+    OpenAiStreamDecoder(ObjectMapper json, EventSink sink, WireProtocol protocol) {
         this.json = json;
         this.sink = sink;
         this.protocol = protocol;

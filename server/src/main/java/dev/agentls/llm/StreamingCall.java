@@ -10,14 +10,14 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Consumer;
 import java.util.logging.Logger;
 import okhttp3.Call;
 
 /**
  * One logical answer: rounds (the first, then a continuation for each {@code length} stop, up to
  * {@code continuationRounds}), each round tried again after a 429 or 5xx only while nothing has reached the
- * listener. Owns the call's cancellation: the flag, the HTTP call under way and the latch that wakes a backoff. In
+ * listener. Owns the call's cancellation: the flag, the HTTP call under way and the latch that wakes a backoff; and
+ * the answer's {@link AnswerBudget}, shared by all rounds, which stops the call when the answer grows too large. In
  * xml tool mode the answer's text runs through one {@link XmlToolCalls} for all rounds.
  */
 final class StreamingCall implements ModelCall, HttpAttempt.Registry {
@@ -31,7 +31,8 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private final Logger log;
     private final ModelRequest request;
     private final ModelListener listener;
-    private final Consumer<ModelEvent> roundSink;
+    private final AnswerBudget budget;
+    private final EventSink roundSink;
     private final XmlToolCalls xml;
 
     private final CompletableFuture<ModelOutcome> outcome = new CompletableFuture<>();
@@ -53,17 +54,23 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         this.log = log;
         this.request = request;
         this.listener = listener;
+        // Counted as it arrives, before the xml parser: the raw text is what the parser and the consumer hold.
+        this.budget = new AnswerBudget(settings.maxAnswerChars());
         if (settings.toolMode() == ToolMode.XML) {
             this.xml = new XmlToolCalls(new ObjectMapper(), XmlToolCalls.declaredParameters(request.tools()), this::deliver);
             // Text fed to the parser may be held back (a possible tag start), yet it is part of the answer now:
             // a retry would feed it twice.
             this.roundSink = event -> {
+                budget.charge(event);
                 delivered = true;
                 xml.accept(event);
             };
         } else {
             this.xml = null;
-            this.roundSink = this::deliver;
+            this.roundSink = event -> {
+                budget.charge(event);
+                deliver(event);
+            };
         }
     }
 

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * Assembles streamed {@code tool_calls} deltas into whole calls. A delta belongs to the call with its {@code index};
@@ -18,13 +17,13 @@ import java.util.function.Consumer;
  */
 final class ToolCallAssembler {
 
-    private final Consumer<ModelEvent> sink;
+    private final EventSink sink;
     private final Map<Integer, Call> byIndex = new LinkedHashMap<>();
     private final Map<String, Call> byId = new HashMap<>();
     private final List<Call> order = new ArrayList<>();
     private boolean completed;
 
-    ToolCallAssembler(Consumer<ModelEvent> sink) {
+    ToolCallAssembler(EventSink sink) {
         this.sink = sink;
     }
 
@@ -107,7 +106,7 @@ final class ToolCallAssembler {
         return call;
     }
 
-    private void announce(Call call) {
+    private void announce(Call call) throws FailureException {
         if (!call.started && call.name != null && call.id != null) {
             call.started = true;
             sink.accept(new ModelEvent.ToolCallStarted(call.id, call.name));

@@ -1,6 +1,5 @@
 package dev.agentls.llm;
 
-import java.util.function.Consumer;
 
 /** One provider protocol: how a request goes on the wire and how its stream and its errors read. */
 interface WireProtocol {
@@ -12,7 +11,7 @@ interface WireProtocol {
     WireRequest build(ModelRequest request, int maxOutputTokens, String apiKey, boolean withTools);
 
     /** A decoder for one round, emitting into {@code sink}. */
-    StreamDecoder decoder(Consumer<ModelEvent> sink);
+    StreamDecoder decoder(EventSink sink);
 
     /** The failure an in-stream error object or an HTTP error body stands for (status 0 in-stream). */
     ModelFailure errorFailure(int status, String body, java.util.Optional<java.time.Duration> retryAfter);

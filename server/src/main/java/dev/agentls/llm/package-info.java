@@ -7,7 +7,8 @@
  * {@code client.stream(ModelRequest, listener)}. It returns a {@link dev.agentls.llm.ModelCall} at once; the call runs
  * on the executor and delivers {@link dev.agentls.llm.ModelEvent}s to the listener on that thread, ending with
  * {@code Usage} (when reported) and {@code Finished}, or with a {@link dev.agentls.llm.ModelFailure} in
- * {@code call.outcome()} (a future that never completes exceptionally). {@code call.cancel()} closes the HTTP
+ * {@code call.outcome()} (a future that never completes exceptionally); an answer that streams past
+ * {@code maxAnswerChars} is stopped with {@code ModelFailure.AnswerTooLarge}. {@code call.cancel()} closes the HTTP
  * connection at once; no event is delivered after it returns. Wrap the listener in an
  * {@link dev.agentls.llm.AnswerCollector} to get the {@code Assistant} message for the history.
  *

@@ -88,7 +88,8 @@ public class ClientChunkLatencyBench {
             LlmSettings settings = new LlmSettings(Provider.OPENAI, URI.create("http://127.0.0.1:" + pump.port() + "/v1"),
                     "bench", "AGENTLS_BENCH_NO_KEY", ToolMode.NATIVE, 1024, 128_000, new SafeZone.Fraction(0.8),
                     new Timeouts(Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofHours(1)),
-                    new RetryPolicy(1, Duration.ZERO, Duration.ZERO), 0, PriceTable.EMPTY, MaxTokensField.AUTO);
+                    new RetryPolicy(1, Duration.ZERO, Duration.ZERO), 0, PriceTable.EMPTY, MaxTokensField.AUTO,
+                    Integer.MAX_VALUE);
             StreamingModelClient client = new StreamingModelClient(settings, name -> null, Clock.systemUTC(),
                     Sleeper.real(), new Random(1), executor);
             call = client.stream(ModelRequest.of(List.of(new ModelMessage.User("stream forever")), List.of()), event -> {

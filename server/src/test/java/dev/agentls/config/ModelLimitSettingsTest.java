@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The settings that bound what one model call sends and takes: the output limit's field name. */
+/** The settings that bound what one model call sends and takes: the output limit's field, the answer size limit. */
 class ModelLimitSettingsTest {
 
+    private static final String CHARS_FORM =
+            "expected a whole number of characters like 8000000 or \"8m\" between 1k and 1000m, got ";
     private static final String FIELD_FORM =
             "expected one of \"auto\", \"max_tokens\", \"max_completion_tokens\", got ";
 
@@ -69,5 +71,43 @@ class ModelLimitSettingsTest {
         SettingsException e = assertThrows(SettingsException.class,
                 () -> flags.parse(List.of("--max-tokens-field=completion")));
         assertEquals(List.of("--max-tokens-field: " + FIELD_FORM + "\"completion\""), e.errors());
+    }
+
+    @Test
+    void theAnswerSizeLimitDefaultsToEightMillionCharactersAndReadsCountsAndSuffixes() throws SettingsException {
+        assertEquals(8_000_000, llm("{}").maxAnswerChars());
+        assertEquals(LlmSettings.DEFAULT_MAX_ANSWER_CHARS, LlmSettings.defaults(Provider.ANTHROPIC).maxAnswerChars());
+        assertEquals(1_000, llm("{\"llm\": {\"maxAnswerChars\": 1000}}").maxAnswerChars());
+        assertEquals(2_500_000, llm("{\"llm\": {\"maxAnswerChars\": \"2.5m\"}}").maxAnswerChars());
+        assertEquals(64_000, llm("{\"llm\": {\"maxAnswerChars\": \"64k\"}}").maxAnswerChars());
+        assertEquals(1_000_000_000, llm("{\"llm\": {\"maxAnswerChars\": \"1000m\"}}").maxAnswerChars());
+    }
+
+    @Test
+    void refusesABadAnswerSizeLimitNamingTheKeyAndTheRange() {
+        Map<String, String> cases = Map.of(
+                "999", "the number 999",
+                "0", "the number 0",
+                "-5", "the number -5",
+                "\"1001m\"", "\"1001m\"",
+                "\"8MiB\"", "\"8MiB\"",
+                "1.5", "the number 1.5",
+                "1e999999999", "a number that is not finite",
+                "{}", "an object");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            assertEquals(List.of("agentls.llm.maxAnswerChars: " + CHARS_FORM + c.getValue()),
+                    errors("{\"llm\": {\"maxAnswerChars\": " + c.getKey() + "}}"), c.getKey());
+        }
+    }
+
+    @Test
+    void theAnswerSizeLimitIsAFlagToo() throws SettingsException {
+        SettingsFlags flags = new SettingsFlags(parser);
+
+        assertEquals(500_000, flags.parse(List.of("--max-answer-chars", "500k")).settings().settings().llm()
+                .maxAnswerChars());
+        SettingsException e = assertThrows(SettingsException.class,
+                () -> flags.parse(List.of("--max-answer-chars=lots")));
+        assertEquals(List.of("--max-answer-chars: " + CHARS_FORM + "\"lots\""), e.errors());
     }
 }

@@ -42,7 +42,14 @@ final class Harness implements AutoCloseable {
                 KEY_ENV, ToolMode.NATIVE, 1024, 128_000, new SafeZone.Fraction(0.8),
                 new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(20), Duration.ofSeconds(20)),
                 new RetryPolicy(4, Duration.ofMillis(500), Duration.ofSeconds(8)), 2, PriceTable.EMPTY,
-                MaxTokensField.AUTO);
+                MaxTokensField.AUTO, LlmSettings.DEFAULT_MAX_ANSWER_CHARS);
+    }
+
+    /** {@code s} with another answer size limit. */
+    static LlmSettings withMaxAnswerChars(LlmSettings s, int maxAnswerChars) {
+        return new LlmSettings(s.provider(), s.baseUrl(), s.model(), s.apiKeyEnv(), s.toolMode(), s.maxOutputTokens(),
+                s.contextWindow(), s.safeZone(), s.timeouts(), s.retries(), s.continuationRounds(), s.prices(),
+                s.maxTokensField(), maxAnswerChars);
     }
 
     static LlmSettings openai(ScriptedModel model) {

@@ -100,6 +100,42 @@ class KeyHygieneTest {
         assertEquals(new ModelFailure.Unauthorized(401, "bad key " + KeyRedactor.MASK), failures.get(1));
     }
 
+    @Test
+    void theReasoningAndSizeLimitFailuresCarryNoKeyWhenTheStreamEchoesIt() throws Exception {
+        String echo = "x-api-key: " + KEY;
+        String start = "{\"type\":\"response\"}\n{\"type\":\"sse\",\"event\":\"message_start\",\"data\":{\"type\":"
+                + "\"message_start\",\"echo\":\"" + echo + "\",\"message\":{\"usage\":{\"input_tokens\":5}}}}\n";
+        String badRedacted = start + "{\"type\":\"sse\",\"event\":\"content_block_start\",\"data\":{\"type\":"
+                + "\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"redacted_thinking\","
+                + "\"data\":{\"echo\":\"" + echo + "\"}}}}\n";
+        String tooLong = start + "{\"type\":\"sse\",\"event\":\"content_block_start\",\"data\":{\"type\":"
+                + "\"content_block_start\",\"index\":0,\"echo\":\"" + echo + "\",\"content_block\":{\"type\":\"text\","
+                + "\"text\":\"" + "words ".repeat(300) + "\"}}}\n";
+        List<ModelFailure> failures = new ArrayList<>();
+        try (ScriptedModel model = ScriptedModel.fromText(badRedacted + tooLong)) {
+            var settings = Harness.withMaxAnswerChars(Harness.anthropic(model), 1_000);
+            failures.add(Harness.failure(h.run(settings, Harness.ask("think"))));
+            failures.add(Harness.failure(h.run(settings, Harness.ask("talk"))));
+            assertEquals(KEY, model.requests().get(0).getHeaders().get("x-api-key"), "the key was sent");
+            model.assertAllConsumed();
+        }
+
+        assertEquals(new ModelFailure.ProtocolError("redacted_thinking block 0 has no data (expected a non-empty"
+                + " string, got object)"), failures.get(0));
+        assertEquals(new ModelFailure.AnswerTooLarge(1_000, 1_800), failures.get(1));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("x-api-key: " + KeyRedactor.MASK)), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.contains("size limit of 1000")), lines.toString());
+        for (String line : lines) {
+            assertFalse(line.contains(KEY), "log line leaks the key: " + line);
+        }
+        for (ModelEvent event : h.events) {
+            assertFalse(event.toString().contains(KEY), "event leaks the key: " + event);
+        }
+        for (ModelFailure failure : failures) {
+            assertFalse(failure.toString().contains(KEY) || failure.message().contains(KEY), failure.toString());
+        }
+    }
+
     private static String json(String s) {
         return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }

@@ -23,7 +23,7 @@ import okio.BufferedSink;
  * The model of the tests: a MockWebServer on loopback replaying a {@link Transcript} (one scripted response per
  * request, in order, bodies written part by part with their delays, a {@code cut} closing the connection mid-body),
  * recording every request so tests can assert what was sent, and checking at the end that every scripted response
- * was consumed and no request came unscripted.
+ * was consumed and no request came unscripted. {@link #endless} makes a model that never stops streaming.
  */
 final class ScriptedModel implements AutoCloseable {
 
@@ -38,10 +38,16 @@ final class ScriptedModel implements AutoCloseable {
     private int next;
 
     private final boolean http2;
+    private final boolean endless;
 
-    private ScriptedModel(Transcript transcript, boolean http2) throws IOException {
+    private ScriptedModel(Transcript transcript, boolean http2, boolean endless) throws IOException {
         this.script = transcript.responses();
         this.http2 = http2;
+        this.endless = endless;
+        if (endless && (script.isEmpty() || script.get(script.size() - 1).parts().isEmpty()
+                || !(last(script.get(script.size() - 1)) instanceof Transcript.Part.Bytes))) {
+            throw new IllegalArgumentException("an endless script's last response must end with bytes to repeat");
+        }
         if (http2) {
             server.setProtocols(List.of(okhttp3.Protocol.H2_PRIOR_KNOWLEDGE));
         }
@@ -55,13 +61,29 @@ final class ScriptedModel implements AutoCloseable {
     }
 
     static ScriptedModel of(Transcript transcript) throws IOException {
-        return new ScriptedModel(transcript, false);
+        return new ScriptedModel(transcript, false, false);
+    }
+
+    /**
+     * A model that never stops: the last response writes its parts, then its last part again and again, until the
+     * client closes the connection (which {@link #writeFailed()} then reports) or the server closes.
+     */
+    static ScriptedModel endless(String jsonl) throws IOException {
+        try {
+            return new ScriptedModel(new TranscriptReader().parse(jsonl, "inline"), false, true);
+        } catch (TranscriptException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    private static Transcript.Part last(Transcript.Response response) {
+        return response.parts().get(response.parts().size() - 1);
     }
 
     /** The same over cleartext HTTP/2 (prior knowledge), the protocol real providers speak; cuts are not offered. */
     static ScriptedModel http2(String jsonl) throws IOException {
         try {
-            return new ScriptedModel(new TranscriptReader().parse(jsonl, "inline"), true);
+            return new ScriptedModel(new TranscriptReader().parse(jsonl, "inline"), true, false);
         } catch (TranscriptException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -128,7 +150,7 @@ final class ScriptedModel implements AutoCloseable {
             builder.setHeader("Transfer-Encoding", "chunked");
         }
         builder.headersDelay(response.delayMillis(), TimeUnit.MILLISECONDS);
-        builder.body(new Body(response));
+        builder.body(new Body(response, endless && next == script.size()));
         return builder.build();
     }
 
@@ -148,9 +170,11 @@ final class ScriptedModel implements AutoCloseable {
      */
     private final class Body implements MockResponseBody {
         private final Transcript.Response response;
+        private final boolean repeatLast;
 
-        Body(Transcript.Response response) {
+        Body(Transcript.Response response, boolean repeatLast) {
             this.response = response;
+            this.repeatLast = repeatLast;
         }
 
         @Override
@@ -163,25 +187,17 @@ final class ScriptedModel implements AutoCloseable {
             for (Transcript.Part part : response.parts()) {
                 pause(part.delayMillis());
                 if (part instanceof Transcript.Part.Bytes bytes) {
-                    byte[] data = bytes.utf8();
-                    if (data.length > 0) {
-                        try {
-                            if (http2) {
-                                sink.write(data);
-                            } else {
-                                sink.writeUtf8(Integer.toHexString(data.length)).writeUtf8("\r\n").write(data)
-                                        .writeUtf8("\r\n");
-                            }
-                            sink.flush();
-                        } catch (IOException e) {
-                            writeFailed.complete(e);
-                            throw e;
-                        }
-                    }
+                    write(sink, bytes.utf8());
                 } else {
                     // Closing the socket's sink ends the connection without the last chunk: a cut stream.
                     sink.close();
                     return;
+                }
+            }
+            if (repeatLast) {
+                byte[] again = ((Transcript.Part.Bytes) last(response)).utf8();
+                while (true) {
+                    write(sink, again); // ends by the IOException of a closed connection
                 }
             }
             if (!http2) {
@@ -189,6 +205,23 @@ final class ScriptedModel implements AutoCloseable {
                 sink.writeUtf8("0\r\n");
             }
             sink.flush();
+        }
+
+        private void write(BufferedSink sink, byte[] data) throws IOException {
+            if (data.length == 0) {
+                return;
+            }
+            try {
+                if (http2) {
+                    sink.write(data);
+                } else {
+                    sink.writeUtf8(Integer.toHexString(data.length)).writeUtf8("\r\n").write(data).writeUtf8("\r\n");
+                }
+                sink.flush();
+            } catch (IOException e) {
+                writeFailed.complete(e);
+                throw e;
+            }
         }
 
         private static void pause(long millis) throws IOException {
