@@ -101,6 +101,28 @@ class ApplyCommandTest {
     }
 
     @Test
+    void theDemoSequenceAppliesThenMergesTheLazyEditThenRefusesTheRepeatTouchingNothing() throws IOException {
+        String demoEdit = REPO.resolve("scripts/demo-edits/greeter.edit").toString();
+        assertEquals(0, apply("", "--workspace", workspace.toString(), demoEdit), err());
+        out.reset();
+
+        int lazy = apply("", "--workspace", workspace.toString(), "--lazy", "--file", GREETER,
+                REPO.resolve("scripts/demo-edits/farewell.lazy.java").toString());
+
+        assertEquals(0, lazy, err());
+        assertEquals("src/main/java/demo/Greeter.java: modified, +4 -0\n  block 1: lazy, line 23\n", out());
+        String greeter = Files.readString(workspace.resolve(GREETER));
+        assertTrue(greeter.contains("    public String farewell(String name) {"), greeter);
+        assertTrue(greeter.contains("name.strip()"), "the first edit stays: " + greeter);
+
+        Map<Path, String> written = snapshot();
+        int again = apply("", "--workspace", workspace.toString(), demoEdit);
+        assertEquals(1, again);
+        assertTrue(err().contains("its REPLACE text is already in the file, so the change looks already applied"), err());
+        assertEquals(written, snapshot(), "a refused edit writes nothing");
+    }
+
+    @Test
     void readsBareBlocksFromStdinForTheFileNamedByTheFlag() throws IOException {
         String edit = "------- SEARCH\n        this.greeting = greeting;\n=======\n        this.greeting = greeting.strip();\n"
                 + "+++++++ REPLACE\n";
