@@ -130,14 +130,22 @@ final class NeovimDriver {
         params.put("server_cmd", serverCommand());
         params.put("result_file", result.toString());
         Files.writeString(paramsFile, GSON.toJson(params));
+        return runLua(driver, Map.of("AGENTLS_NVIM_PARAMS", paramsFile.toString()), work, result);
+    }
 
+    /**
+     * Runs {@code driver} in a headless Neovim with no user config, in {@code work}, and reads the JSON report it
+     * writes to {@code result}; a Neovim that does not finish in time is killed (with its server).
+     */
+    static Outcome runLua(Path driver, Map<String, String> environment, Path work, Path result)
+            throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder("nvim", "--headless", "-u", "NONE", "-i", "NONE", "-n",
                 "-c", "luafile " + driver)
                 .directory(work.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(work.resolve("nvim.out").toFile())
                 .redirectInput(ProcessBuilder.Redirect.PIPE);
-        builder.environment().put("AGENTLS_NVIM_PARAMS", paramsFile.toString());
+        builder.environment().putAll(environment);
         builder.environment().put("XDG_STATE_HOME", work.resolve("state").toString());
         builder.environment().put("XDG_DATA_HOME", work.resolve("data").toString());
         builder.environment().put("XDG_CACHE_HOME", work.resolve("cache").toString());
@@ -158,7 +166,7 @@ final class NeovimDriver {
     }
 
     /** AgentLS from this test's classpath: {@code java -cp <classpath> dev.agentls.cli.Main lsp}. */
-    private static List<String> serverCommand() {
+    static List<String> serverCommand() {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = new ArrayList<>();
