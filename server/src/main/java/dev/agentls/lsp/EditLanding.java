@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>So every open buffer an edit touched is watched until the editor reports its next version. The edit landed if
  * what differs between the edited text and that buffer (the user's own typing) stays clear of every region the edit
- * wrote. If it does not, the buffer is either nearer to the text the edit was planned on (the edit was skipped) or
- * not (it landed somewhere else, or the user typed right where it landed): both are reported, never passed as done.
+ * wrote. If it does not, the edit was skipped when the buffer is the planned text plus typing that stays clear of
+ * where the edit was to go and holds none of its lines; otherwise it did not land as planned (it landed somewhere
+ * else, or the user typed right where it landed). Both are reported, never passed as done.
  */
 final class EditLanding {
 
