@@ -16,6 +16,8 @@ import java.util.Optional;
  * @param maxTokensField     the request field of the output limit (OpenAI-compatible protocol only)
  * @param maxAnswerChars     the most characters one answer may stream (text, thinking, tool-call arguments, all
  *                           continuation rounds together) before the call is stopped
+ * @param thinking           reasoning asked of the model: off, Anthropic's thinking budget (below
+ *                           {@code maxOutputTokens}) or an OpenAI-compatible reasoning effort
  */
 public record LlmSettings(
         Provider provider,
@@ -31,7 +33,8 @@ public record LlmSettings(
         int continuationRounds,
         PriceTable prices,
         MaxTokensField maxTokensField,
-        int maxAnswerChars) {
+        int maxAnswerChars,
+        Thinking thinking) {
 
     public static final int DEFAULT_MAX_OUTPUT_TOKENS = 8192;
     public static final int DEFAULT_CONTEXT_WINDOW = 128_000;
@@ -51,9 +54,22 @@ public record LlmSettings(
         Objects.requireNonNull(retries, "retries");
         Objects.requireNonNull(prices, "prices");
         Objects.requireNonNull(maxTokensField, "maxTokensField");
+        Objects.requireNonNull(thinking, "thinking");
         if (maxOutputTokens < 1 || contextWindow < 1 || continuationRounds < 0 || maxAnswerChars < 1) {
             throw new IllegalArgumentException("token and size limits must be positive and continuation rounds not"
                     + " negative");
+        }
+        if (thinking instanceof Thinking.Budget b) {
+            if (provider != Provider.ANTHROPIC) {
+                throw new IllegalArgumentException("a thinking budget is for the anthropic provider");
+            }
+            if (b.tokens() >= maxOutputTokens) {
+                throw new IllegalArgumentException("the thinking budget (" + b.tokens() + ") must be below the output"
+                        + " limit (" + maxOutputTokens + ")");
+            }
+        }
+        if (thinking instanceof Thinking.Effort && provider != Provider.OPENAI) {
+            throw new IllegalArgumentException("a reasoning effort is for the openai provider");
         }
     }
 
@@ -62,7 +78,7 @@ public record LlmSettings(
         return new LlmSettings(provider, provider.defaultBaseUrl(), provider.defaultModel(),
                 provider.defaultApiKeyEnv(), ToolMode.NATIVE, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_CONTEXT_WINDOW,
                 DEFAULT_SAFE_ZONE, Timeouts.DEFAULTS, RetryPolicy.DEFAULTS, DEFAULT_CONTINUATION_ROUNDS,
-                PriceTable.EMPTY, MaxTokensField.AUTO, DEFAULT_MAX_ANSWER_CHARS);
+                PriceTable.EMPTY, MaxTokensField.AUTO, DEFAULT_MAX_ANSWER_CHARS, Thinking.OFF);
     }
 
     /** The safe zone in tokens for this model's context window. */

@@ -113,6 +113,8 @@ public final class SettingsFlags {
         f.put("--continuation-rounds", "llm.continuationRounds");
         f.put("--max-tokens-field", "llm.maxTokensField");
         f.put("--max-answer-chars", "llm.maxAnswerChars");
+        f.put("--thinking-budget", "llm.thinkingBudget");
+        f.put("--reasoning-effort", "llm.reasoningEffort");
         f.put("--connect-timeout", "llm.timeouts.connect");
         f.put("--first-byte-timeout", "llm.timeouts.firstByte");
         f.put("--idle-timeout", "llm.timeouts.idleBetweenChunks");

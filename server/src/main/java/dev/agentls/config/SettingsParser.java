@@ -16,13 +16,15 @@ import java.util.function.UnaryOperator;
  * the provider's defaults fill the base URL, model and key variable.
  *
  * <p>Keys: {@code llm.provider, baseUrl, model, apiKeyEnv, toolMode, maxOutputTokens, contextWindow, safeZone,
- * continuationRounds, maxTokensField, maxAnswerChars, timeouts.{connect, firstByte, idleBetweenChunks},
+ * continuationRounds, maxTokensField, maxAnswerChars, thinkingBudget, reasoningEffort,
+ * timeouts.{connect, firstByte, idleBetweenChunks},
  * retries.{maxAttempts, baseDelay, maxDelay},
  * prices.<model>.{input, output, cachedInput}} and {@code agent.maxIterations}.
  */
 public final class SettingsParser {
 
     static final String ROOT = "agentls";
+    private static final String OFF = "off";
     private static final String TOKENS = "a whole number of tokens like 8192 or \"8k\"";
     private static final Duration MS = Duration.ofMillis(1);
     private static final Duration HOUR = Duration.ofHours(1);
@@ -86,6 +88,8 @@ public final class SettingsParser {
         int maxAnswerChars = s.integer("maxAnswerChars", 1_000, 1_000_000_000,
                 "a whole number of characters like 8000000 or \"8m\" between 1k and 1000m")
                 .orElse(d.maxAnswerChars());
+        Optional<Integer> budget = thinkingBudget(s);
+        Optional<ReasoningEffort> effort = reasoningEffort(s);
         Timeouts timeouts = timeouts(s.section("timeouts"));
         RetryPolicy retries = retries(s.section("retries"));
         PriceTable prices = prices(s.section("prices"));
@@ -103,11 +107,71 @@ public final class SettingsParser {
             problems.error(s.key("maxTokensField"), "\"max_completion_tokens\" is for the OpenAI-compatible protocol;"
                     + " Anthropic's Messages API takes max_tokens (leave it unset or \"auto\")");
         }
+        Thinking thinking = thinking(s, provider, budget, effort, maxOutput, output.isEmpty());
         if (problems.hasErrors()) {
             return d;
         }
         return new LlmSettings(provider, baseUrl, model, apiKeyEnv, toolMode, maxOutput, contextWindow, safeZone,
-                timeouts, retries, rounds, prices, maxTokensField, maxAnswerChars);
+                timeouts, retries, rounds, prices, maxTokensField, maxAnswerChars, thinking);
+    }
+
+    /** A budget of at least 1024 tokens; empty when unset or {@code "off"}. */
+    private static Optional<Integer> thinkingBudget(Section s) {
+        Optional<Object> raw = s.raw("thinkingBudget");
+        if (raw.isPresent() && JsonValues.kind(raw.get()) == JsonValues.Kind.STRING
+                && JsonValues.string(raw.get()).strip().equals(OFF)) {
+            return Optional.empty();
+        }
+        return s.integer("thinkingBudget", Thinking.MIN_BUDGET_TOKENS, 10_000_000,
+                "\"off\" or a whole number of tokens from 1024 to 10m like 16000 or \"16k\"");
+    }
+
+    /** An effort level; empty when unset or {@code "off"} (then no {@code reasoning_effort} is sent). */
+    private static Optional<ReasoningEffort> reasoningEffort(Section s) {
+        String form = "\"off\" or one of \"none\", \"minimal\", \"low\", \"medium\", \"high\", \"xhigh\"";
+        return s.text("reasoningEffort", form, 4096).flatMap(id -> {
+            if (id.equals(OFF)) {
+                return Optional.empty();
+            }
+            Optional<ReasoningEffort> effort = ReasoningEffort.byId(id);
+            if (effort.isEmpty()) {
+                s.fail("reasoningEffort", form, id);
+            }
+            return effort;
+        });
+    }
+
+    /**
+     * The reasoning asked for, checked against the provider and the output limit: Anthropic counts thinking towards
+     * {@code max_tokens} and refuses a budget that does not leave room below it.
+     */
+    private static Thinking thinking(Section s, Provider provider, Optional<Integer> budget,
+                                     Optional<ReasoningEffort> effort, int maxOutput, boolean outputDefaulted) {
+        Problems problems = s.problems();
+        String providerKey = problems.name(s.key("provider"));
+        if (budget.isPresent() && provider != Provider.ANTHROPIC) {
+            problems.error(s.key("thinkingBudget"), "a thinking budget is Anthropic's extended thinking, but "
+                    + providerKey + " is \"" + provider.id() + "\"; for an OpenAI-compatible reasoning model set "
+                    + problems.name(s.key("reasoningEffort")) + " instead");
+        }
+        if (effort.isPresent() && provider != Provider.OPENAI) {
+            problems.error(s.key("reasoningEffort"), "a reasoning effort is for OpenAI-compatible reasoning models,"
+                    + " but " + providerKey + " is \"" + provider.id() + "\"; for Anthropic's extended thinking set "
+                    + problems.name(s.key("thinkingBudget")) + " instead");
+        }
+        if (budget.isPresent() && provider == Provider.ANTHROPIC && budget.get() >= maxOutput) {
+            problems.error(s.key("thinkingBudget"), budget.get() + " tokens must be below "
+                    + problems.name(s.key("maxOutputTokens")) + " (" + maxOutput + (outputDefaulted ? ", its default"
+                    : "") + "), since thinking counts towards the output limit; raise the output limit or lower the"
+                    + " budget");
+        }
+        if (problems.hasErrors()) {
+            return Thinking.OFF;
+        }
+        if (budget.isPresent()) {
+            return new Thinking.Budget(budget.get());
+        }
+        return effort.<Thinking>map(Thinking.Effort::new).orElse(Thinking.OFF);
     }
 
     private static Optional<URI> baseUrl(Section s) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.config.Thinking;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +22,11 @@ import java.util.Set;
  * thinking back first, unchanged and in their order (the API checks them when a tool result follows), then its text
  * and tool calls; thinking without a signature is left out. A trailing assistant message is a prefill (how
  * continuation works); its trailing whitespace is dropped because the API refuses it.
+ *
+ * <p>With a thinking budget every request asks for extended thinking ({@code "thinking": {"type": "enabled",
+ * "budget_tokens": N}}); the API wants the budget below {@code max_tokens}, so a call whose own output limit leaves no
+ * room is refused before it is sent, and it forbids a prefill, so an answer cut by the output limit is not continued.
+ * No sampling parameter (temperature, top_k) is ever sent, so none can clash with thinking.
  */
 final class AnthropicProtocol implements WireProtocol {
 
@@ -29,11 +35,16 @@ final class AnthropicProtocol implements WireProtocol {
     private final ObjectMapper json;
     private final String baseUrl;
     private final String model;
+    private final Thinking thinking;
 
-    AnthropicProtocol(ObjectMapper json, String baseUrl, String model) {
+    AnthropicProtocol(ObjectMapper json, String baseUrl, String model, Thinking thinking) {
+        if (thinking instanceof Thinking.Effort) {
+            throw new IllegalArgumentException("a reasoning effort is for the OpenAI-compatible protocol");
+        }
         this.json = json;
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.model = model;
+        this.thinking = thinking;
     }
 
     @Override
@@ -41,6 +52,14 @@ final class AnthropicProtocol implements WireProtocol {
         ObjectNode body = json.createObjectNode();
         body.put("model", model);
         body.put("max_tokens", maxOutputTokens);
+        if (thinking instanceof Thinking.Budget budget) {
+            if (maxOutputTokens <= budget.tokens()) {
+                throw new IllegalArgumentException("this call's output limit of " + maxOutputTokens + " tokens leaves"
+                        + " no room for the thinking budget of " + budget.tokens() + " tokens"
+                        + " (agentls.llm.thinkingBudget); Anthropic wants max_tokens above budget_tokens");
+            }
+            body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget.tokens());
+        }
         body.put("stream", true);
         List<String> system = new ArrayList<>();
         ArrayNode messages = json.createArrayNode();
@@ -120,6 +139,11 @@ final class AnthropicProtocol implements WireProtocol {
         } catch (IOException e) {
             return json.createObjectNode();
         }
+    }
+
+    @Override
+    public boolean continuesByPrefill() {
+        return !(thinking instanceof Thinking.Budget);
     }
 
     @Override

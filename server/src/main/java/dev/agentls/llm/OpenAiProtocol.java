@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.MaxTokensField;
+import dev.agentls.config.Thinking;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,7 +18,8 @@ import java.util.Set;
  * speak it. The output limit goes in the field the settings resolve ({@code max_completion_tokens} for OpenAI's own
  * API, whose reasoning models refuse {@code max_tokens}; {@code max_tokens} for the compatible servers); no reasoning
  * block is sent back, neither thinking nor Anthropic's signed or redacted thinking (DeepSeek refuses
- * {@code reasoning_content} in requests).
+ * {@code reasoning_content} in requests). A configured reasoning effort goes in {@code reasoning_effort}; nothing
+ * about reasoning is sent otherwise, since servers that do not reason may refuse the field.
  */
 final class OpenAiProtocol implements WireProtocol {
 
@@ -25,12 +27,17 @@ final class OpenAiProtocol implements WireProtocol {
     private final String baseUrl;
     private final String model;
     private final String maxTokensField;
+    private final Thinking thinking;
 
     /** @param maxTokensField the output limit's field, resolved: {@code MAX_TOKENS} or {@code MAX_COMPLETION_TOKENS} */
-    OpenAiProtocol(ObjectMapper json, String baseUrl, String model, MaxTokensField maxTokensField) {
+    OpenAiProtocol(ObjectMapper json, String baseUrl, String model, MaxTokensField maxTokensField, Thinking thinking) {
         if (maxTokensField == MaxTokensField.AUTO) {
             throw new IllegalArgumentException("the output limit field must be resolved against the base URL first");
         }
+        if (thinking instanceof Thinking.Budget) {
+            throw new IllegalArgumentException("a thinking budget is for the Anthropic protocol");
+        }
+        this.thinking = thinking;
         this.json = json;
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.model = model;
@@ -54,6 +61,9 @@ final class OpenAiProtocol implements WireProtocol {
             }
         }
         body.put(maxTokensField, maxOutputTokens);
+        if (thinking instanceof Thinking.Effort effort) {
+            body.put("reasoning_effort", effort.level().id());
+        }
         body.put("stream", true);
         body.putObject("stream_options").put("include_usage", true);
         Map<String, String> headers = new HashMap<>();
@@ -89,6 +99,11 @@ final class OpenAiProtocol implements WireProtocol {
             node.put("role", "tool").put("tool_call_id", r.callId()).put("content", r.content());
         }
         return node;
+    }
+
+    @Override
+    public boolean continuesByPrefill() {
+        return true;
     }
 
     @Override

@@ -47,9 +47,9 @@ public final class StreamingModelClient implements ModelClient {
         ObjectMapper json = new ObjectMapper();
         String base = settings.baseUrl().toString();
         this.protocol = settings.provider() == Provider.ANTHROPIC
-                ? new AnthropicProtocol(json, base, settings.model())
+                ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
                 : new OpenAiProtocol(json, base, settings.model(),
-                        settings.maxTokensField().resolve(settings.baseUrl()));
+                        settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking());
         OkHttpClient client = http.apply(new OkHttpClient.Builder()
                 .connectTimeout(settings.timeouts().connect())
                 .readTimeout(settings.timeouts().firstByte())

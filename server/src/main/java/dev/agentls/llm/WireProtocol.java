@@ -10,6 +10,12 @@ interface WireProtocol {
      */
     WireRequest build(ModelRequest request, int maxOutputTokens, String apiKey, boolean withTools);
 
+    /**
+     * Whether an answer cut by the output limit may be continued by sending it back as a trailing assistant message
+     * (a prefill). Anthropic refuses a prefill while extended thinking is on.
+     */
+    boolean continuesByPrefill();
+
     /** A decoder for one round, emitting into {@code sink}. */
     StreamDecoder decoder(EventSink sink);
 

@@ -6,6 +6,7 @@ import dev.agentls.config.PriceTable;
 import dev.agentls.config.Provider;
 import dev.agentls.config.RetryPolicy;
 import dev.agentls.config.SafeZone;
+import dev.agentls.config.Thinking;
 import dev.agentls.config.Timeouts;
 import dev.agentls.config.ToolMode;
 import dev.agentls.llm.ModelCall;
@@ -89,7 +90,7 @@ public class ClientChunkLatencyBench {
                     "bench", "AGENTLS_BENCH_NO_KEY", ToolMode.NATIVE, 1024, 128_000, new SafeZone.Fraction(0.8),
                     new Timeouts(Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofHours(1)),
                     new RetryPolicy(1, Duration.ZERO, Duration.ZERO), 0, PriceTable.EMPTY, MaxTokensField.AUTO,
-                    Integer.MAX_VALUE);
+                    Integer.MAX_VALUE, Thinking.OFF);
             StreamingModelClient client = new StreamingModelClient(settings, name -> null, Clock.systemUTC(),
                     Sleeper.real(), new Random(1), executor);
             call = client.stream(ModelRequest.of(List.of(new ModelMessage.User("stream forever")), List.of()), event -> {

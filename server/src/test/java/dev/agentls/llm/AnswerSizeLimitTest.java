@@ -102,7 +102,7 @@ class AnswerSizeLimitTest {
             dev.agentls.config.LlmSettings xml = new dev.agentls.config.LlmSettings(s.provider(), s.baseUrl(),
                     s.model(), s.apiKeyEnv(), dev.agentls.config.ToolMode.XML, s.maxOutputTokens(), s.contextWindow(),
                     s.safeZone(), s.timeouts(), s.retries(), s.continuationRounds(), s.prices(), s.maxTokensField(),
-                    s.maxAnswerChars());
+                    s.maxAnswerChars(), s.thinking());
             ModelRequest request = ModelRequest.of(Harness.ask("write").messages(), java.util.List.of(new ToolSpec(
                     "write_to_file", "Writes a file.", "{\"type\":\"object\"}")));
             ModelOutcome outcome = h.client(Harness.withMaxAnswerChars(xml, LIMIT)).stream(request, h.events::add)

@@ -6,6 +6,7 @@ import dev.agentls.config.PriceTable;
 import dev.agentls.config.Provider;
 import dev.agentls.config.RetryPolicy;
 import dev.agentls.config.SafeZone;
+import dev.agentls.config.Thinking;
 import dev.agentls.config.Timeouts;
 import dev.agentls.config.ToolMode;
 import java.net.URI;
@@ -42,14 +43,21 @@ final class Harness implements AutoCloseable {
                 KEY_ENV, ToolMode.NATIVE, 1024, 128_000, new SafeZone.Fraction(0.8),
                 new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(20), Duration.ofSeconds(20)),
                 new RetryPolicy(4, Duration.ofMillis(500), Duration.ofSeconds(8)), 2, PriceTable.EMPTY,
-                MaxTokensField.AUTO, LlmSettings.DEFAULT_MAX_ANSWER_CHARS);
+                MaxTokensField.AUTO, LlmSettings.DEFAULT_MAX_ANSWER_CHARS, Thinking.OFF);
     }
 
     /** {@code s} with another answer size limit. */
     static LlmSettings withMaxAnswerChars(LlmSettings s, int maxAnswerChars) {
         return new LlmSettings(s.provider(), s.baseUrl(), s.model(), s.apiKeyEnv(), s.toolMode(), s.maxOutputTokens(),
                 s.contextWindow(), s.safeZone(), s.timeouts(), s.retries(), s.continuationRounds(), s.prices(),
-                s.maxTokensField(), maxAnswerChars);
+                s.maxTokensField(), maxAnswerChars, s.thinking());
+    }
+
+    /** {@code s} asking for {@code thinking}, with room for it under {@code maxOutputTokens}. */
+    static LlmSettings withThinking(LlmSettings s, int maxOutputTokens, Thinking thinking) {
+        return new LlmSettings(s.provider(), s.baseUrl(), s.model(), s.apiKeyEnv(), s.toolMode(), maxOutputTokens,
+                s.contextWindow(), s.safeZone(), s.timeouts(), s.retries(), s.continuationRounds(), s.prices(),
+                s.maxTokensField(), s.maxAnswerChars(), thinking);
     }
 
     static LlmSettings openai(ScriptedModel model) {

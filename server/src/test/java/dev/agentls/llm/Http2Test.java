@@ -49,7 +49,7 @@ class Http2Test {
                     base.toolMode(), base.maxOutputTokens(), base.contextWindow(), base.safeZone(),
                     new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(300)), base.retries(),
                     base.continuationRounds(), base.prices(), base.maxTokensField(),
-                    base.maxAnswerChars());
+                    base.maxAnswerChars(), base.thinking());
             ModelOutcome first = client(settings).stream(Harness.ask("a"), h.events::add).outcome().get(30, TimeUnit.SECONDS);
             assertInstanceOf(ModelOutcome.Completed.class, first);
             assertEquals("onetwo", h.text());

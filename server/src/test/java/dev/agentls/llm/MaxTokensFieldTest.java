@@ -35,7 +35,7 @@ class MaxTokensFieldTest {
     private static LlmSettings with(LlmSettings s, URI baseUrl, MaxTokensField field) {
         return new LlmSettings(s.provider(), baseUrl, s.model(), s.apiKeyEnv(), s.toolMode(), s.maxOutputTokens(),
                 s.contextWindow(), s.safeZone(), s.timeouts(), s.retries(), s.continuationRounds(), s.prices(), field,
-                s.maxAnswerChars());
+                s.maxAnswerChars(), s.thinking());
     }
 
     /** The scripted model under the name {@code host}: every name resolves to loopback for this client. */

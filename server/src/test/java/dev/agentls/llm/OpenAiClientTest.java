@@ -34,7 +34,7 @@ class OpenAiClientTest {
                     base.toolMode(), base.maxOutputTokens(), base.contextWindow(), base.safeZone(), base.timeouts(),
                     base.retries(), base.continuationRounds(), new PriceTable(Map.of("gpt-4o",
                     new ModelPrice(new BigDecimal("2.50"), new BigDecimal("10"), new BigDecimal("1.25")))),
-                    base.maxTokensField(), base.maxAnswerChars());
+                    base.maxTokensField(), base.maxAnswerChars(), base.thinking());
             ModelOutcome outcome = h.run(settings, Harness.ask("hi"));
 
             assertEquals("Hello, wörld! ✓", h.text());

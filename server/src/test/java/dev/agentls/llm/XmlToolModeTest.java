@@ -25,7 +25,7 @@ class XmlToolModeTest {
     private static LlmSettings xml(LlmSettings s) {
         return new LlmSettings(s.provider(), s.baseUrl(), s.model(), s.apiKeyEnv(), ToolMode.XML, s.maxOutputTokens(),
                 s.contextWindow(), s.safeZone(), s.timeouts(), s.retries(), s.continuationRounds(), s.prices(),
-                s.maxTokensField(), s.maxAnswerChars());
+                s.maxTokensField(), s.maxAnswerChars(), s.thinking());
     }
 
     private static ModelRequest withTools(String text) {
