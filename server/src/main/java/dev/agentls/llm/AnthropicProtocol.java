@@ -18,10 +18,11 @@ import java.util.Set;
  * The Anthropic Messages protocol ({@code POST {baseUrl}/v1/messages}, {@code stream: true}, headers
  * {@code x-api-key} and {@code anthropic-version}). System messages go to the top-level {@code system}; tool results
  * become {@code tool_result} blocks of a user message; consecutive messages of one role are merged into one, since
- * the API wants user and assistant to alternate. An assistant message sends its signed thinking and its redacted
- * thinking back first, unchanged and in their order (the API checks them when a tool result follows), then its text
- * and tool calls; thinking without a signature is left out. A trailing assistant message is a prefill (how
- * continuation works); its trailing whitespace is dropped because the API refuses it.
+ * the API wants user and assistant to alternate. An assistant message sends its content blocks back in the order they
+ * streamed: signed and redacted thinking unchanged, each in its place among the text and tool calls (the API checks
+ * this when a tool result follows, interleaved thinking included); thinking without a signature is left out. A
+ * trailing assistant message is a prefill (how continuation works); its trailing whitespace is dropped because the
+ * API refuses it.
  *
  * <p>With a thinking budget every request asks for extended thinking ({@code "thinking": {"type": "enabled",
  * "budget_tokens": N}}); the API wants the budget below {@code max_tokens}, so a call whose own output limit leaves no
@@ -111,22 +112,27 @@ final class AnthropicProtocol implements WireProtocol {
                 block.put("is_error", true);
             }
         } else if (message instanceof ModelMessage.Assistant a) {
-            for (ModelMessage.Reasoning block : a.reasoning()) {
-                if (block instanceof ModelMessage.Thinking t && !t.signature().isEmpty()) {
-                    content.addObject().put("type", "thinking").put("thinking", t.text())
-                            .put("signature", t.signature());
+            List<ModelMessage.Block> blocks = a.blocks();
+            for (int i = 0; i < blocks.size(); i++) {
+                ModelMessage.Block block = blocks.get(i);
+                if (block instanceof ModelMessage.Text t) {
+                    // The API refuses trailing whitespace where the answer ends a prefill.
+                    String text = last && i == blocks.size() - 1 ? t.text().stripTrailing() : t.text();
+                    if (!text.isEmpty()) {
+                        content.addObject().put("type", "text").put("text", text);
+                    }
+                } else if (block instanceof ModelMessage.Thinking t) {
+                    // Unsigned thinking (another provider's reasoning) would be refused as an invalid signature.
+                    if (!t.signature().isEmpty()) {
+                        content.addObject().put("type", "thinking").put("thinking", t.text())
+                                .put("signature", t.signature());
+                    }
                 } else if (block instanceof ModelMessage.RedactedThinking r) {
                     content.addObject().put("type", "redacted_thinking").put("data", r.data());
+                } else if (block instanceof ToolCall call) {
+                    content.addObject().put("type", "tool_use").put("id", call.id()).put("name", call.name())
+                            .set("input", input(call.argumentsJson()));
                 }
-                // Unsigned thinking (another provider's reasoning) would be refused as an invalid signature.
-            }
-            String text = last && a.toolCalls().isEmpty() ? a.text().stripTrailing() : a.text();
-            if (!text.isEmpty()) {
-                content.addObject().put("type", "text").put("text", text);
-            }
-            for (ToolCall call : a.toolCalls()) {
-                content.addObject().put("type", "tool_use").put("id", call.id()).put("name", call.name())
-                        .set("input", input(call.argumentsJson()));
             }
         }
     }

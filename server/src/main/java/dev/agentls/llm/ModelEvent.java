@@ -39,7 +39,7 @@ public sealed interface ModelEvent {
 
     /**
      * A thinking block the provider sent encrypted (Anthropic's {@code redacted_thinking}): nothing to show, but its
-     * opaque {@code data} must go back unchanged, in its place among the thinking blocks, when the conversation
+     * opaque {@code data} must go back unchanged, in its place among the answer's blocks, when the conversation
      * continues after a tool call. Its text form gives only the data's length, so a logged event carries no blob.
      */
     record RedactedThinking(String data) implements ModelEvent {

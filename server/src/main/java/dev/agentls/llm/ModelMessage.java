@@ -20,18 +20,39 @@ public sealed interface ModelMessage {
     }
 
     /**
-     * An earlier answer: the reasoning blocks it streamed, in their order (Anthropic's signed thinking and encrypted
-     * redacted thinking, which must go back unchanged when a tool result follows), its text and its tool calls.
+     * An earlier answer as the content blocks it streamed, in their order: text, thinking (with Anthropic's
+     * signature), redacted thinking and tool calls. The order is kept because Anthropic checks it: with interleaved
+     * thinking, each thinking block must go back exactly where it came, between the text and tool calls around it.
      */
-    record Assistant(String text, List<Reasoning> reasoning, List<ToolCall> toolCalls) implements ModelMessage {
+    record Assistant(List<Block> blocks) implements ModelMessage {
         public Assistant {
-            Objects.requireNonNull(text, "text");
-            reasoning = List.copyOf(reasoning);
-            toolCalls = List.copyOf(toolCalls);
+            blocks = List.copyOf(blocks);
         }
 
+        /** An answer that is only text (none at all when {@code text} is empty). */
         public static Assistant text(String text) {
-            return new Assistant(text, List.of(), List.of());
+            return new Assistant(text.isEmpty() ? List.of() : List.of(new Text(text)));
+        }
+
+        /** An answer made of {@code blocks}, in this order. */
+        public static Assistant of(Block... blocks) {
+            return new Assistant(List.of(blocks));
+        }
+
+        /** The visible text: every text block, in order, joined without separator. */
+        public String text() {
+            StringBuilder text = new StringBuilder();
+            for (Block block : blocks) {
+                if (block instanceof Text t) {
+                    text.append(t.text());
+                }
+            }
+            return text.toString();
+        }
+
+        /** The tool calls, in order. */
+        public List<ToolCall> toolCalls() {
+            return blocks.stream().filter(ToolCall.class::isInstance).map(ToolCall.class::cast).toList();
         }
     }
 
@@ -44,15 +65,22 @@ public sealed interface ModelMessage {
         }
     }
 
-    /** One reasoning block of an earlier answer, kept so it can be sent back as it came. */
-    sealed interface Reasoning {
+    /** One content block of an earlier answer, kept so it can be sent back as it came. */
+    sealed interface Block permits Text, Thinking, RedactedThinking, ToolCall {
+    }
+
+    /** Visible answer text. */
+    record Text(String text) implements Block {
+        public Text {
+            Objects.requireNonNull(text, "text");
+        }
     }
 
     /**
      * Thinking text and the signature Anthropic attached to it; empty where the provider gives none (reasoning of
      * OpenAI-compatible servers), and then it is never sent back.
      */
-    record Thinking(String text, String signature) implements Reasoning {
+    record Thinking(String text, String signature) implements Block {
         public Thinking {
             Objects.requireNonNull(text, "text");
             Objects.requireNonNull(signature, "signature");
@@ -60,7 +88,7 @@ public sealed interface ModelMessage {
     }
 
     /** Anthropic's encrypted thinking: opaque data, sent back byte for byte. Shown by its length only. */
-    record RedactedThinking(String data) implements Reasoning {
+    record RedactedThinking(String data) implements Block {
         public RedactedThinking {
             Objects.requireNonNull(data, "data");
             if (data.isEmpty()) {

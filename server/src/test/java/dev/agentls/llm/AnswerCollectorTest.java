@@ -23,10 +23,11 @@ class AnswerCollectorTest {
             ModelCall call = h.client(Harness.anthropic(model)).stream(Harness.ask("read it"), collector);
             call.outcome().get(30, TimeUnit.SECONDS);
 
-            assertEquals(new ModelMessage.Assistant("Let me look at it.",
-                    List.of(new ModelMessage.Thinking("I should read the file.", "EqQBCgIYAhIM1gbcDa9GJwZA")),
-                    List.of(new ToolCall("toolu_01", "read_file", "{\"target_file\": \"src/App.java\"}"),
-                            new ToolCall("toolu_02", "list_dir", "{\"relative_workspace_path\": \".\"}"))),
+            assertEquals(ModelMessage.Assistant.of(
+                    new ModelMessage.Thinking("I should read the file.", "EqQBCgIYAhIM1gbcDa9GJwZA"),
+                    new ModelMessage.Text("Let me look at it."),
+                    new ToolCall("toolu_01", "read_file", "{\"target_file\": \"src/App.java\"}"),
+                    new ToolCall("toolu_02", "list_dir", "{\"relative_workspace_path\": \".\"}")),
                     collector.message());
             assertEquals(14, h.events.size());
         }

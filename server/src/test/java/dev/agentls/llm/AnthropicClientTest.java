@@ -54,9 +54,9 @@ class AnthropicClientTest {
                     new ModelMessage.System("Rule one."),
                     new ModelMessage.System("Rule two."),
                     new ModelMessage.User("Look at both"),
-                    new ModelMessage.Assistant("Reading.", List.of(new ModelMessage.Thinking("hmm", "sig-1")),
-                            List.of(new ToolCall("toolu_a", "read_file", "{\"target_file\":\"a\"}"),
-                                    new ToolCall("toolu_b", "read_file", "{\"target_file\":\"b\"}"))),
+                    ModelMessage.Assistant.of(new ModelMessage.Thinking("hmm", "sig-1"), new ModelMessage.Text("Reading."),
+                            new ToolCall("toolu_a", "read_file", "{\"target_file\":\"a\"}"),
+                            new ToolCall("toolu_b", "read_file", "{\"target_file\":\"b\"}")),
                     new ModelMessage.ToolResult("toolu_a", "read_file", "A", false),
                     new ModelMessage.ToolResult("toolu_b", "read_file", "no such file", true)),
                     List.of(new ToolSpec("read_file", "Reads a file.", "{\"type\":\"object\"}")));

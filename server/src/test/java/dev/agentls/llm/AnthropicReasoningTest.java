@@ -88,11 +88,12 @@ class AnthropicReasoningTest {
             h.client(Harness.anthropic(model)).stream(first, collector).outcome().get(30, TimeUnit.SECONDS);
 
             ModelMessage.Assistant answer = collector.message();
-            assertEquals(new ModelMessage.Assistant("Let me read the test.", List.of(
+            assertEquals(ModelMessage.Assistant.of(
                     new ModelMessage.Thinking(THINKING_1, SIGNATURE_1),
                     new ModelMessage.RedactedThinking(REDACTED),
-                    new ModelMessage.Thinking(THINKING_2, SIGNATURE_2)),
-                    List.of(new ToolCall("toolu_7", "read_file", ARGS))), answer);
+                    new ModelMessage.Thinking(THINKING_2, SIGNATURE_2),
+                    new ModelMessage.Text("Let me read the test."),
+                    new ToolCall("toolu_7", "read_file", ARGS)), answer);
 
             ModelRequest next = first.plus(answer)
                     .plus(new ModelMessage.ToolResult("toolu_7", "read_file", "class AppTest {}", false));
@@ -118,11 +119,12 @@ class AnthropicReasoningTest {
     void theOpenAiCompatibleRequestSendsNoReasoningBlockBack() throws Exception {
         try (ScriptedModel model = ScriptedModel.fromResource("openai-text.jsonl")) {
             ModelRequest request = ModelRequest.of(List.of(new ModelMessage.User("fix the test"),
-                    new ModelMessage.Assistant("Let me read the test.", List.of(
+                    ModelMessage.Assistant.of(
                             new ModelMessage.Thinking(THINKING_1, SIGNATURE_1),
                             new ModelMessage.RedactedThinking(REDACTED),
-                            new ModelMessage.Thinking("unsigned reasoning", "")),
-                            List.of(new ToolCall("call_7", "read_file", ARGS))),
+                            new ModelMessage.Thinking("unsigned reasoning", ""),
+                            new ModelMessage.Text("Let me read the test."),
+                            new ToolCall("call_7", "read_file", ARGS)),
                     new ModelMessage.ToolResult("call_7", "read_file", "class AppTest {}", false)), List.of());
             h.run(Harness.openai(model), request);
 
@@ -140,8 +142,8 @@ class AnthropicReasoningTest {
     void thinkingWithoutASignatureIsNotSentToAnthropic() throws Exception {
         try (ScriptedModel model = ScriptedModel.fromText(FOLLOW_UP)) {
             ModelRequest request = ModelRequest.of(List.of(new ModelMessage.User("go"),
-                    new ModelMessage.Assistant("Done.", List.of(new ModelMessage.Thinking("from another model", ""),
-                            new ModelMessage.RedactedThinking(REDACTED)), List.of()),
+                    ModelMessage.Assistant.of(new ModelMessage.Thinking("from another model", ""),
+                            new ModelMessage.RedactedThinking(REDACTED), new ModelMessage.Text("Done.")),
                     new ModelMessage.User("and now?")), List.of());
             h.run(Harness.anthropic(model), request);
 
@@ -157,8 +159,8 @@ class AnthropicReasoningTest {
             AnswerCollector collector = new AnswerCollector(h.events::add);
             h.client(Harness.openai(model)).stream(Harness.ask("hi"), collector).outcome().get(30, TimeUnit.SECONDS);
 
-            assertEquals(List.of(new ModelMessage.Thinking("The user greets; answer briefly.", "")),
-                    collector.message().reasoning());
+            assertEquals(ModelMessage.Assistant.of(new ModelMessage.Thinking("The user greets; answer briefly.", ""),
+                    new ModelMessage.Text("Hello, w\u00f6rld! \u2713")), collector.message());
         }
     }
 

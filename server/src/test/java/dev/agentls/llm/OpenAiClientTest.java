@@ -55,8 +55,7 @@ class OpenAiClientTest {
             ModelRequest request = new ModelRequest(List.of(
                     new ModelMessage.System("Be exact."),
                     new ModelMessage.User("Read App.java"),
-                    new ModelMessage.Assistant("", List.of(),
-                            List.of(new ToolCall("call_1", "read_file", "{\"target_file\":\"App.java\"}"))),
+                    ModelMessage.Assistant.of(new ToolCall("call_1", "read_file", "{\"target_file\":\"App.java\"}")),
                     new ModelMessage.ToolResult("call_1", "read_file", "class App {}", false)),
                     List.of(new ToolSpec("read_file", "Reads a file.",
                             "{\"type\":\"object\",\"properties\":{\"target_file\":{\"type\":\"string\"}}}")),
