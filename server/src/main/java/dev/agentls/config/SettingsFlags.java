@@ -118,6 +118,7 @@ public final class SettingsFlags {
         f.put("--connect-timeout", "llm.timeouts.connect");
         f.put("--first-byte-timeout", "llm.timeouts.firstByte");
         f.put("--idle-timeout", "llm.timeouts.idleBetweenChunks");
+        f.put("--no-progress-timeout", "llm.timeouts.noProgress");
         f.put("--max-attempts", "llm.retries.maxAttempts");
         f.put("--max-iterations", "agent.maxIterations");
         return Collections.unmodifiableMap(f);

@@ -17,7 +17,7 @@ import java.util.function.UnaryOperator;
  *
  * <p>Keys: {@code llm.provider, baseUrl, model, apiKeyEnv, toolMode, maxOutputTokens, contextWindow, safeZone,
  * continuationRounds, maxTokensField, maxAnswerChars, thinkingBudget, reasoningEffort,
- * timeouts.{connect, firstByte, idleBetweenChunks},
+ * timeouts.{connect, firstByte, idleBetweenChunks, noProgress},
  * retries.{maxAttempts, baseDelay, maxDelay},
  * prices.<model>.{input, output, cachedInput}} and {@code agent.maxIterations}.
  */
@@ -220,8 +220,9 @@ public final class SettingsParser {
         Duration connect = s.duration("connect", MS, HOUR, form).orElse(d.connect());
         Duration firstByte = s.duration("firstByte", MS, HOUR, form).orElse(d.firstByte());
         Duration idle = s.duration("idleBetweenChunks", MS, HOUR, form).orElse(d.idleBetweenChunks());
+        Duration noProgress = s.duration("noProgress", MS, HOUR, form).orElse(d.noProgress());
         s.finish();
-        return new Timeouts(connect, firstByte, idle);
+        return new Timeouts(connect, firstByte, idle, noProgress);
     }
 
     private static RetryPolicy retries(Section s) {

@@ -1,5 +1,6 @@
 package dev.agentls.llm;
 
+import dev.agentls.config.Timeouts;
 import dev.agentls.llm.sse.SseDecoder;
 import dev.agentls.llm.sse.SseEvent;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.net.ssl.SSLException;
@@ -31,8 +33,11 @@ import okio.BufferedSource;
  * One HTTP attempt of one round: sends the request, turns an error status into its failure, checks the content
  * type, and reads the event stream into the protocol's decoder until the decoder says the answer is complete or the
  * stream ends. The first-byte wait is the read timeout until the first body byte (headers included); from then on
- * the body's read timeout is the idle wait between chunks. A round that fails mid-stream has its connection closed
- * at once. Owns nothing past the attempt; logs only redacted text.
+ * the body's read timeout is the idle wait between chunks. Both count bytes, so a keep-alive restarts them; the
+ * no-progress wait counts content instead (any event the decoder emits: text, thinking, tool calls), from the
+ * response's headers and from each read that brought content, and each read waits at most until its deadline. A
+ * round that fails mid-stream, a stall included, has its connection closed at once. Owns nothing past the attempt;
+ * logs only redacted text.
  */
 final class HttpAttempt {
 
@@ -44,15 +49,22 @@ final class HttpAttempt {
     private final Duration idleTimeout;
     private final Duration firstByteTimeout;
     private final Duration connectTimeout;
+    private final Duration noProgressTimeout;
+    private final LongSupplier nanoTime;
     private final Logger log;
 
-    HttpAttempt(OkHttpClient http, Clock clock, Duration connectTimeout, Duration firstByteTimeout,
-                Duration idleTimeout, Logger log) {
+    /**
+     * @param clock    reads the dates of {@code Retry-After}
+     * @param nanoTime a monotonic clock in nanoseconds ({@code System::nanoTime}) measuring the no-progress wait
+     */
+    HttpAttempt(OkHttpClient http, Clock clock, LongSupplier nanoTime, Timeouts timeouts, Logger log) {
         this.http = http;
         this.clock = clock;
-        this.connectTimeout = connectTimeout;
-        this.firstByteTimeout = firstByteTimeout;
-        this.idleTimeout = idleTimeout;
+        this.nanoTime = nanoTime;
+        this.connectTimeout = timeouts.connect();
+        this.firstByteTimeout = timeouts.firstByte();
+        this.idleTimeout = timeouts.idleBetweenChunks();
+        this.noProgressTimeout = timeouts.noProgress();
         this.log = log;
     }
 
@@ -94,7 +106,8 @@ final class HttpAttempt {
                         + type + "': " + ErrorBodies.shorten(body.strip())));
             }
             try {
-                return readStream(protocol.decoder(sink), response.body().source(), registry, redactor);
+                ProgressSink progress = new ProgressSink(sink);
+                return readStream(protocol.decoder(progress), progress, response.body().source(), registry, redactor);
             } catch (FailureException | RuntimeException e) {
                 // The round is abandoned mid-stream (too large, unreadable, a listener failed): close the connection
                 // now, so the server sees it at once and okhttp does not read on to drain the body.
@@ -104,16 +117,27 @@ final class HttpAttempt {
         }
     }
 
-    private RoundEnd readStream(StreamDecoder decoder, BufferedSource source, Registry registry, KeyRedactor redactor)
-            throws FailureException {
+    private RoundEnd readStream(StreamDecoder decoder, ProgressSink progress, BufferedSource source, Registry registry,
+                                KeyRedactor redactor) throws FailureException {
         // Until the first body byte the first-byte wait still applies: some servers send headers at once and the
-        // first token only after thinking. From then on, the idle wait between chunks.
-        source.timeout().timeout(firstByteTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        // first token only after thinking. From then on, the idle wait between chunks. Either is cut short by the
+        // no-progress deadline, which only content moves.
+        long noProgressNanos = noProgressTimeout.toNanos();
+        long deadline = nanoTime.getAsLong() + noProgressNanos;
         boolean anyByte = false;
         List<SseEvent> events = new ArrayList<>();
         SseDecoder sse = new SseDecoder(events::add);
         byte[] buffer = new byte[8192];
         while (!decoder.isComplete()) {
+            long wait = (anyByte ? idleTimeout : firstByteTimeout).toNanos();
+            long left = deadline - nanoTime.getAsLong();
+            if (left <= 0) {
+                throw new FailureException(new ModelFailure.Timeout(ModelFailure.TimeoutKind.NO_PROGRESS,
+                        noProgressTimeout));
+            }
+            boolean stallBinds = left < wait;
+            // Set before every read: a positive timeout (0 would mean none), at most until the deadline.
+            source.timeout().timeout(Math.min(wait, left), TimeUnit.NANOSECONDS);
             int n;
             try {
                 n = source.read(buffer);
@@ -123,8 +147,9 @@ final class HttpAttempt {
                 }
                 if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException
                         && "timeout".equals(e.getMessage())) {
-                    throw new FailureException(anyByte
-                            ? new ModelFailure.Timeout(ModelFailure.TimeoutKind.IDLE, idleTimeout)
+                    throw new FailureException(stallBinds
+                            ? new ModelFailure.Timeout(ModelFailure.TimeoutKind.NO_PROGRESS, noProgressTimeout)
+                            : anyByte ? new ModelFailure.Timeout(ModelFailure.TimeoutKind.IDLE, idleTimeout)
                             : new ModelFailure.Timeout(ModelFailure.TimeoutKind.FIRST_BYTE, firstByteTimeout));
                 }
                 return afterBreak(decoder, redactor.redact("the connection broke mid-answer (" + describe(e) + ")"));
@@ -132,9 +157,8 @@ final class HttpAttempt {
             if (n < 0) {
                 break;
             }
-            if (!anyByte && n > 0) {
+            if (n > 0) {
                 anyByte = true;
-                source.timeout().timeout(idleTimeout.toNanos(), TimeUnit.NANOSECONDS);
             }
             sse.feed(buffer, 0, n);
             if (sse.overflowed()) {
@@ -151,6 +175,9 @@ final class HttpAttempt {
                 }
             }
             events.clear();
+            if (progress.takeProgress()) {
+                deadline = nanoTime.getAsLong() + noProgressNanos;
+            }
         }
         if (registry.cancelled()) {
             throw new FailureException(new ModelFailure.Cancelled());
@@ -186,6 +213,29 @@ final class HttpAttempt {
             return new ModelFailure.Unreachable(detail);
         }
         return new ModelFailure.StreamCut("the connection closed before the answer began: " + detail);
+    }
+
+    /** Passes events on and notes that content arrived (every event a decoder emits is content). */
+    private static final class ProgressSink implements EventSink {
+        private final EventSink downstream;
+        private boolean progressed;
+
+        ProgressSink(EventSink downstream) {
+            this.downstream = downstream;
+        }
+
+        @Override
+        public void accept(ModelEvent event) throws FailureException {
+            downstream.accept(event);
+            progressed = true;
+        }
+
+        /** True when content arrived since the last call. */
+        boolean takeProgress() {
+            boolean was = progressed;
+            progressed = false;
+            return was;
+        }
     }
 
     private static String describe(IOException e) {

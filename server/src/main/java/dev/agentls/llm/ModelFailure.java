@@ -65,10 +65,19 @@ public sealed interface ModelFailure {
         }
     }
 
-    /** One of the configured waits ran out. */
+    /**
+     * One of the configured waits ran out, and the call was stopped with its connection closed. The message names the
+     * wait, its limit and its setting.
+     */
     record Timeout(TimeoutKind kind, Duration limit) implements ModelFailure {
+        public Timeout {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(limit, "limit");
+        }
+
         public String message() {
-            return "no " + kind.what + " within " + limit.toMillis() + " ms";
+            return "no " + kind.what + " within " + limit.toMillis() + " ms (agentls.llm.timeouts." + kind.setting
+                    + ")";
         }
     }
 
@@ -100,14 +109,18 @@ public sealed interface ModelFailure {
 
     /** Which configured wait ran out. */
     enum TimeoutKind {
-        CONNECT("connection"),
-        FIRST_BYTE("first byte of the answer"),
-        IDLE("chunk after a pause in the stream");
+        CONNECT("connection", "connect"),
+        FIRST_BYTE("first byte of the answer", "firstByte"),
+        IDLE("chunk after a pause in the stream", "idleBetweenChunks"),
+        /** The stream stayed open (keep-alives, or silence shorter than the idle wait) but brought no content. */
+        NO_PROGRESS("answer content (text, thinking or a tool call; keep-alives do not count)", "noProgress");
 
         private final String what;
+        private final String setting;
 
-        TimeoutKind(String what) {
+        TimeoutKind(String what, String setting) {
             this.what = what;
+            this.setting = setting;
         }
     }
 }

@@ -13,8 +13,8 @@ import okhttp3.OkHttpClient;
 
 /**
  * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider, owns the HTTP client
- * (connect and first-byte timeouts from the settings, no timeout for the whole call) and starts each call on the
- * given executor. Its collaborators are injected so tests run it against a loopback server with no sleeping and a
+ * (connect, first-byte, idle and no-progress waits from the settings, no timeout for the whole call) and starts
+ * each call on the given executor. Its collaborators are injected so tests run it against a loopback server with no sleeping and a
  * made-up environment.
  */
 public final class StreamingModelClient implements ModelClient {
@@ -55,8 +55,7 @@ public final class StreamingModelClient implements ModelClient {
                 .readTimeout(settings.timeouts().firstByte())
                 .writeTimeout(settings.timeouts().firstByte())
                 .callTimeout(java.time.Duration.ZERO)).build();
-        this.attempt = new HttpAttempt(client, clock, settings.timeouts().connect(), settings.timeouts().firstByte(),
-                settings.timeouts().idleBetweenChunks(), log);
+        this.attempt = new HttpAttempt(client, clock, System::nanoTime, settings.timeouts(), log);
         this.keys = new ApiKeySource(environment);
         this.sleeper = sleeper;
         this.backoff = new Backoff(settings.retries(), random);

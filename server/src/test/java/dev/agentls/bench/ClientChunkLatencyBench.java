@@ -88,7 +88,7 @@ public class ClientChunkLatencyBench {
             executor = Executors.newSingleThreadExecutor();
             LlmSettings settings = new LlmSettings(Provider.OPENAI, URI.create("http://127.0.0.1:" + pump.port() + "/v1"),
                     "bench", "AGENTLS_BENCH_NO_KEY", ToolMode.NATIVE, 1024, 128_000, new SafeZone.Fraction(0.8),
-                    new Timeouts(Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofHours(1)),
+                    new Timeouts(Duration.ofSeconds(10), Duration.ofHours(1), Duration.ofHours(1), Duration.ofHours(1)),
                     new RetryPolicy(1, Duration.ZERO, Duration.ZERO), 0, PriceTable.EMPTY, MaxTokensField.AUTO,
                     Integer.MAX_VALUE, Thinking.OFF);
             StreamingModelClient client = new StreamingModelClient(settings, name -> null, Clock.systemUTC(),

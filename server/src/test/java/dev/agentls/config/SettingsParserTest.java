@@ -63,7 +63,8 @@ class SettingsParserTest {
                 {"llm": {"provider": "anthropic", "baseUrl": "http://127.0.0.1:8080/", "model": "claude-x",
                   "apiKeyEnv": "MY_KEY_2", "toolMode": "xml", "maxOutputTokens": "4k", "contextWindow": 200000,
                   "safeZone": "150k", "continuationRounds": 0,
-                  "timeouts": {"connect": "500ms", "firstByte": "2m", "idleBetweenChunks": "30s"},
+                  "timeouts": {"connect": "500ms", "firstByte": "2m", "idleBetweenChunks": "30s",
+                    "noProgress": "10m"},
                   "retries": {"maxAttempts": 1, "baseDelay": "0ms", "maxDelay": "1h"},
                   "prices": {"claude-x": {"input": 3, "output": "15", "cachedInput": 0.3}}},
                  "agent": {"maxIterations": 7}}
@@ -78,7 +79,8 @@ class SettingsParserTest {
         assertEquals(200_000, llm.contextWindow());
         assertEquals(new SafeZone.Tokens(150_000), llm.safeZone());
         assertEquals(0, llm.continuationRounds());
-        assertEquals(new Timeouts(Duration.ofMillis(500), Duration.ofMinutes(2), Duration.ofSeconds(30)),
+        assertEquals(new Timeouts(Duration.ofMillis(500), Duration.ofMinutes(2), Duration.ofSeconds(30),
+                Duration.ofMinutes(10)),
                 llm.timeouts());
         assertEquals(new RetryPolicy(1, Duration.ZERO, Duration.ofHours(1)), llm.retries());
         ModelPrice price = llm.price().orElseThrow();
@@ -273,7 +275,8 @@ class SettingsParserTest {
         }
         Timeouts t = ok("{\"llm\": {\"timeouts\": {\"connect\": \"1ms\", \"firstByte\": \"1h\","
                 + " \"idleBetweenChunks\": \" 90S \"}}}").llm().timeouts();
-        assertEquals(new Timeouts(Duration.ofMillis(1), Duration.ofHours(1), Duration.ofSeconds(90)), t);
+        assertEquals(new Timeouts(Duration.ofMillis(1), Duration.ofHours(1), Duration.ofSeconds(90),
+                Timeouts.DEFAULT_NO_PROGRESS), t);
         RetryPolicy r = ok("{\"llm\": {\"retries\": {\"maxAttempts\": \"20\", \"baseDelay\": \"250ms\"}}}")
                 .llm().retries();
         assertEquals(new RetryPolicy(20, Duration.ofMillis(250), Duration.ofSeconds(30)), r);

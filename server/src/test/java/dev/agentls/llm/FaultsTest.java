@@ -193,7 +193,8 @@ class FaultsTest {
             LlmSettings settings = withTimeouts(Harness.openai(model), Duration.ofMillis(300), Duration.ofSeconds(10));
             ModelFailure failure = Harness.failure(h.run(settings, Harness.ask("hi")));
             assertEquals(new ModelFailure.Timeout(ModelFailure.TimeoutKind.FIRST_BYTE, Duration.ofMillis(300)), failure);
-            assertEquals("no first byte of the answer within 300 ms", failure.message());
+            assertEquals("no first byte of the answer within 300 ms (agentls.llm.timeouts.firstByte)",
+                    failure.message());
         }
     }
 
@@ -265,7 +266,8 @@ class FaultsTest {
             LlmSettings settings = withTimeouts(Harness.openai(model), Duration.ofSeconds(10), Duration.ofMillis(300));
             ModelFailure failure = Harness.failure(h.run(settings, Harness.ask("hi")));
             assertEquals(new ModelFailure.Timeout(ModelFailure.TimeoutKind.IDLE, Duration.ofMillis(300)), failure);
-            assertEquals("no chunk after a pause in the stream within 300 ms", failure.message());
+            assertEquals("no chunk after a pause in the stream within 300 ms (agentls.llm.timeouts.idleBetweenChunks)",
+                    failure.message());
             assertEquals("then", h.text());
         }
     }
@@ -304,7 +306,7 @@ class FaultsTest {
 
     private static LlmSettings withTimeouts(LlmSettings s, Duration firstByte, Duration idle) {
         return new LlmSettings(s.provider(), s.baseUrl(), s.model(), s.apiKeyEnv(), s.toolMode(), s.maxOutputTokens(),
-                s.contextWindow(), s.safeZone(), new Timeouts(Duration.ofSeconds(5), firstByte, idle), s.retries(),
+                s.contextWindow(), s.safeZone(), new Timeouts(Duration.ofSeconds(5), firstByte, idle, Duration.ofSeconds(30)), s.retries(),
                 s.continuationRounds(), s.prices(), s.maxTokensField(), s.maxAnswerChars(), s.thinking());
     }
 }

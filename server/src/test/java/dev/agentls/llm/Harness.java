@@ -41,7 +41,8 @@ final class Harness implements AutoCloseable {
     static LlmSettings settings(Provider provider, URI baseUrl) {
         return new LlmSettings(provider, baseUrl, provider == Provider.ANTHROPIC ? "claude-sonnet-4-5" : "gpt-4o",
                 KEY_ENV, ToolMode.NATIVE, 1024, 128_000, new SafeZone.Fraction(0.8),
-                new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(20), Duration.ofSeconds(20)),
+                new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(20), Duration.ofSeconds(20),
+                        Duration.ofSeconds(30)),
                 new RetryPolicy(4, Duration.ofMillis(500), Duration.ofSeconds(8)), 2, PriceTable.EMPTY,
                 MaxTokensField.AUTO, LlmSettings.DEFAULT_MAX_ANSWER_CHARS, Thinking.OFF);
     }
@@ -58,6 +59,13 @@ final class Harness implements AutoCloseable {
         return new LlmSettings(s.provider(), s.baseUrl(), s.model(), s.apiKeyEnv(), s.toolMode(), maxOutputTokens,
                 s.contextWindow(), s.safeZone(), s.timeouts(), s.retries(), s.continuationRounds(), s.prices(),
                 s.maxTokensField(), s.maxAnswerChars(), thinking);
+    }
+
+    /** {@code s} with other waits. */
+    static LlmSettings withTimeouts(LlmSettings s, Timeouts timeouts) {
+        return new LlmSettings(s.provider(), s.baseUrl(), s.model(), s.apiKeyEnv(), s.toolMode(), s.maxOutputTokens(),
+                s.contextWindow(), s.safeZone(), timeouts, s.retries(), s.continuationRounds(), s.prices(),
+                s.maxTokensField(), s.maxAnswerChars(), s.thinking());
     }
 
     static LlmSettings openai(ScriptedModel model) {

@@ -47,7 +47,8 @@ class Http2Test {
             LlmSettings base = Harness.openai(model);
             LlmSettings settings = new LlmSettings(base.provider(), base.baseUrl(), base.model(), base.apiKeyEnv(),
                     base.toolMode(), base.maxOutputTokens(), base.contextWindow(), base.safeZone(),
-                    new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(300)), base.retries(),
+                    new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(300),
+                            Duration.ofSeconds(30)), base.retries(),
                     base.continuationRounds(), base.prices(), base.maxTokensField(),
                     base.maxAnswerChars(), base.thinking());
             ModelOutcome first = client(settings).stream(Harness.ask("a"), h.events::add).outcome().get(30, TimeUnit.SECONDS);

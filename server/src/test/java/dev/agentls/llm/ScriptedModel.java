@@ -23,7 +23,8 @@ import okio.BufferedSink;
  * The model of the tests: a MockWebServer on loopback replaying a {@link Transcript} (one scripted response per
  * request, in order, bodies written part by part with their delays, a {@code cut} closing the connection mid-body),
  * recording every request so tests can assert what was sent, and checking at the end that every scripted response
- * was consumed and no request came unscripted. {@link #endless} makes a model that never stops streaming.
+ * was consumed and no request came unscripted. {@link #endless} makes a model that never stops streaming (at the
+ * pace of its last part's delay).
  */
 final class ScriptedModel implements AutoCloseable {
 
@@ -195,8 +196,10 @@ final class ScriptedModel implements AutoCloseable {
                 }
             }
             if (repeatLast) {
-                byte[] again = ((Transcript.Part.Bytes) last(response)).utf8();
+                Transcript.Part part = last(response);
+                byte[] again = ((Transcript.Part.Bytes) part).utf8();
                 while (true) {
+                    pause(part.delayMillis());
                     write(sink, again); // ends by the IOException of a closed connection
                 }
             }
