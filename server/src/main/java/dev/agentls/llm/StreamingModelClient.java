@@ -14,8 +14,8 @@ import okhttp3.OkHttpClient;
 /**
  * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider, owns the HTTP client
  * (connect, first-byte, idle and no-progress waits from the settings, no timeout for the whole call) and starts
- * each call on the given executor. Its collaborators are injected so tests run it against a loopback server with no sleeping and a
- * made-up environment.
+ * each call on the given executor. Its collaborators are injected so tests run it against a loopback server with no
+ * sleeping and a made-up environment.
  */
 public final class StreamingModelClient implements ModelClient {
 

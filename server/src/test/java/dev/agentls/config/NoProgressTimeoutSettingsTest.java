@@ -2,6 +2,7 @@ package dev.agentls.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -53,8 +54,8 @@ class NoProgressTimeoutSettingsTest {
                     "{\"llm\": {\"timeouts\": {\"noProgress\": " + c.getKey() + "}}}"))).errors();
             if (c.getValue() == null) {
                 assertEquals(1, errors.size());
-                assertEquals(true, errors.get(0).startsWith("agentls.llm.timeouts.noProgress: " + FORM), errors.get(0));
-                assertEquals(true, errors.get(0).length() < 400, "a huge value is not echoed whole");
+                assertTrue(errors.get(0).startsWith("agentls.llm.timeouts.noProgress: " + FORM), errors.get(0));
+                assertTrue(errors.get(0).length() < 400, "a huge value is not echoed whole");
             } else {
                 assertEquals(List.of("agentls.llm.timeouts.noProgress: " + FORM + c.getValue()), errors, c.getKey());
             }

@@ -2,6 +2,7 @@ package dev.agentls.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,8 +89,8 @@ class ThinkingSettingsTest {
         List<String> errors = errors(anthropic("\"thinkingBudget\": \"" + "9".repeat(1_000_000) + "\""));
 
         assertEquals(1, errors.size());
-        assertEquals(true, errors.get(0).startsWith("agentls.llm.thinkingBudget: " + BUDGET_FORM), errors.get(0));
-        assertEquals(true, errors.get(0).length() < 400, "the message stays short: " + errors.get(0).length());
+        assertTrue(errors.get(0).startsWith("agentls.llm.thinkingBudget: " + BUDGET_FORM), errors.get(0));
+        assertTrue(errors.get(0).length() < 400, "the message stays short: " + errors.get(0).length());
     }
 
     @Test
@@ -111,7 +112,8 @@ class ThinkingSettingsTest {
         assertEquals(List.of("agentls.llm.thinkingBudget: 8192 tokens must be below agentls.llm.maxOutputTokens"
                         + " (8192), since thinking counts towards the output limit; raise the output limit or lower the"
                         + " budget"),
-                errors("{\"llm\": {\"provider\": \"anthropic\", \"maxOutputTokens\": 8192, \"thinkingBudget\": \"8192\"}}"));
+                errors("{\"llm\": {\"provider\": \"anthropic\", \"maxOutputTokens\": 8192,"
+                        + " \"thinkingBudget\": \"8192\"}}"));
         assertEquals(List.of("agentls.llm.thinkingBudget: 16000 tokens must be below agentls.llm.maxOutputTokens"
                         + " (8192, its default), since thinking counts towards the output limit; raise the output"
                         + " limit or lower the budget"),

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.llm.replay.Transcript;
 import dev.agentls.llm.replay.TranscriptReader;
@@ -99,8 +100,9 @@ class AssistantBlockOrderTest {
                     + "{\"type\":\"text\",\"text\":\"Reading the build and listing the sources.\"}]}";
             assertEquals(expected, model.requestJson(1).at("/messages/1").toString());
             String body = model.requests().get(1).getBody().utf8();
-            assertEquals(true, body.contains(expected), "the blocks are byte-exact in the body: " + body);
-            assertEquals("[{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_91\",\"content\":\"<release>17</release>\"},"
+            assertTrue(body.contains(expected), "the blocks are byte-exact in the body: " + body);
+            assertEquals("[{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_91\","
+                            + "\"content\":\"<release>17</release>\"},"
                             + "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_92\",\"content\":\"App.java\"}]",
                     model.requestJson(1).at("/messages/2/content").toString());
             model.assertAllConsumed();

@@ -306,7 +306,8 @@ class FaultsTest {
 
     private static LlmSettings withTimeouts(LlmSettings s, Duration firstByte, Duration idle) {
         return new LlmSettings(s.provider(), s.baseUrl(), s.model(), s.apiKeyEnv(), s.toolMode(), s.maxOutputTokens(),
-                s.contextWindow(), s.safeZone(), new Timeouts(Duration.ofSeconds(5), firstByte, idle, Duration.ofSeconds(30)), s.retries(),
+                s.contextWindow(), s.safeZone(), new Timeouts(Duration.ofSeconds(5), firstByte, idle,
+                        Duration.ofSeconds(30)), s.retries(),
                 s.continuationRounds(), s.prices(), s.maxTokensField(), s.maxAnswerChars(), s.thinking());
     }
 }
