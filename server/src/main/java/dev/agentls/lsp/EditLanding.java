@@ -6,7 +6,9 @@ import dev.agentls.workspace.DocumentStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * what differs between the edited text and that buffer (the user's own typing) stays clear of every region the edit
  * wrote. If it does not, the edit was skipped when the buffer is the planned text plus typing that stays clear of
  * where the edit was to go and holds none of its lines; otherwise it did not land as planned (it landed somewhere
- * else, or the user typed right where it landed). Both are reported, never passed as done.
+ * else, or the user typed right where it landed). A buffer back to exactly the planned text may be either a skip or
+ * an undo, and is reported as such. All are reported, never passed as done.
  */
 final class EditLanding {
 
@@ -48,27 +51,26 @@ final class EditLanding {
                     .thenApply(now -> now.map(text -> verdict(s, text))));
         }
         return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(done -> {
-            List<Path> skipped = new ArrayList<>();
-            List<Path> misplaced = new ArrayList<>();
+            Map<Verdict, List<Path>> byVerdict = new EnumMap<>(Verdict.class);
             for (int i = 0; i < checks.size(); i++) {
                 Verdict verdict = checks.get(i).join().orElse(Verdict.LANDED);
-                if (verdict == Verdict.SKIPPED) {
-                    skipped.add(sent.get(i).path());
-                } else if (verdict == Verdict.NOT_AS_PLANNED) {
-                    misplaced.add(sent.get(i).path());
-                }
+                byVerdict.computeIfAbsent(verdict, v -> new ArrayList<>()).add(sent.get(i).path());
             }
-            return skipped.isEmpty() && misplaced.isEmpty() ? new ChangeOutcome.Applied()
-                    : refusal(sent, skipped, misplaced);
+            List<Path> landed = byVerdict.getOrDefault(Verdict.LANDED, List.of());
+            return landed.size() == sent.size() ? new ChangeOutcome.Applied() : refusal(byVerdict, landed);
         });
     }
 
     /** What an open buffer shows of an edit. */
-    enum Verdict { LANDED, SKIPPED, NOT_AS_PLANNED }
+    enum Verdict { LANDED, SKIPPED, REVERTED, NOT_AS_PLANNED }
 
     static Verdict verdict(Sent sent, String now) {
         if (now.equals(sent.expected())) {
             return Verdict.LANDED;
+        }
+        if (now.equals(sent.planned())) {
+            // Nothing typed stayed: skipped (after typing that was taken back) or applied and undone at once.
+            return Verdict.REVERTED;
         }
         List<ChangedRegion> written = ChangedRegion.between(sent.planned(), sent.expected());
         if (clearOf(written, ChangedRegion.between(sent.expected(), now), true)) {
@@ -115,25 +117,30 @@ final class EditLanding {
         return true;
     }
 
-    private static ChangeOutcome refusal(List<Sent> sent, List<Path> skipped, List<Path> misplaced) {
+    private static ChangeOutcome refusal(Map<Verdict, List<Path>> byVerdict, List<Path> landed) {
         List<String> parts = new ArrayList<>();
-        if (!skipped.isEmpty()) {
+        String answered = "the editor answered that it applied the edit, but its buffer of ";
+        List<Path> skipped = byVerdict.get(Verdict.SKIPPED);
+        if (skipped != null) {
             String names = names(skipped);
-            parts.add("the editor answered that it applied the edit, but its buffer of " + names
-                    + " does not show it: the buffer had changed since the edit was planned (typing the server had"
-                    + " not been sent yet) and the editor skipped the edit instead of refusing it. Nothing changed in "
-                    + names + "; read it again and redo the edit");
+            parts.add(answered + names + " does not show it: the buffer had changed since the edit was planned"
+                    + " (typing the server had not been sent yet) and the editor skipped the edit instead of refusing"
+                    + " it. Nothing changed in " + names + "; read it again and redo the edit");
         }
-        if (!misplaced.isEmpty()) {
+        List<Path> reverted = byVerdict.get(Verdict.REVERTED);
+        if (reverted != null) {
+            String names = names(reverted);
+            parts.add(answered + names + " is back to the text from before it: the editor skipped it, or the user"
+                    + " undid it at once. Read " + names + " again before deciding whether to redo it");
+        }
+        List<Path> misplaced = byVerdict.get(Verdict.NOT_AS_PLANNED);
+        if (misplaced != null) {
             String names = names(misplaced);
-            parts.add("the editor answered that it applied the edit, but its buffer of " + names
-                    + " does not show it as planned: the buffer changed while the edit was on its way (the user typed"
-                    + " where the edit landed, or the editor put it where the typing had moved the text). Read "
-                    + names + " again and check what the edit changed before going on; one undo in the editor takes"
-                    + " the edit back");
+            parts.add(answered + names + " does not show it as planned: the buffer changed while the edit was on"
+                    + " its way (the user typed where the edit landed, or the editor put it where the typing had moved"
+                    + " the text). Read " + names + " again and check what the edit changed before going on; one undo"
+                    + " in the editor takes the edit back");
         }
-        List<Path> landed = sent.stream().map(Sent::path)
-                .filter(p -> !skipped.contains(p) && !misplaced.contains(p)).toList();
         return new ChangeOutcome.Refused(String.join(". And ", parts)
                 + (landed.isEmpty() ? "" : ". The edit did land in " + names(landed)));
     }

@@ -91,6 +91,25 @@ class EditLandingTest {
     }
 
     @Test
+    void anEditUndoneBeforeTheEditorReportedItIsNotPassedAsAppliedNorAsSkipped() throws Exception {
+        LspHost host = start(LspFixture.onCopyOf("demo", temp));
+        String text = lsp.open(GREETER, 1);
+        lsp.sync();
+        lsp.editor.withholdChanges();
+
+        CompletableFuture<ChangeOutcome> outcome = host.applyChange(
+                new FileChange.Modify(real(GREETER), OptionalInt.of(1), text, text + "// added\n"));
+        while (lsp.editor.applyEditRequests.isEmpty()) {
+            Thread.sleep(5);
+        }
+        lsp.type(GREETER, text, 3);
+
+        assertEquals(new ChangeOutcome.Refused("the editor answered that it applied the edit, but its buffer of"
+                + " Greeter.java is back to the text from before it: the editor skipped it, or the user undid it at"
+                + " once. Read Greeter.java again before deciding whether to redo it"), await(outcome));
+    }
+
+    @Test
     void anEditThatLandedStandsWhenTheUserTypesRightAfterIt() throws Exception {
         LspHost host = start(LspFixture.onCopyOf("demo", temp));
         String text = lsp.open(GREETER, 1);
@@ -163,6 +182,8 @@ class EditLandingTest {
         // Positions for the old text applied after a line typed at the top: the new line lands a line too early.
         assertEquals(EditLanding.Verdict.NOT_AS_PLANNED,
                 EditLanding.verdict(inserted, "typed\none\nnew line\ntwo\nthree\nfour\n"));
+        assertEquals(EditLanding.Verdict.REVERTED, EditLanding.verdict(inserted, planned),
+                "the text from before the edit: skipped, or undone at once");
         EditLanding.Sent deleted = new EditLanding.Sent(Path.of("f"), 1, planned, "one\nthree\nfour\n");
         assertEquals(EditLanding.Verdict.SKIPPED, EditLanding.verdict(deleted, "one\ntwo\nthree\nfour\nfive\n"));
         assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(deleted, "one\nthree\nfour\nfive\n"));
