@@ -99,10 +99,8 @@ class EditLandingTest {
 
         CompletableFuture<ChangeOutcome> outcome = host.applyChange(
                 new FileChange.Modify(real(GREETER), OptionalInt.of(1), text, text + "// added\n"));
-        while (lsp.editor.applyEditRequests.isEmpty()) {
-            Thread.sleep(5);
-        }
-        lsp.type(GREETER, text, 3);
+        await(lsp.editor.firstApplyEdit);
+        lsp.didChange(GREETER, text, 3);
 
         assertEquals(new ChangeOutcome.Refused("the editor answered that it applied the edit, but its buffer of"
                 + " Greeter.java is back to the text from before it: the editor skipped it, or the user undid it at"
@@ -119,11 +117,9 @@ class EditLandingTest {
 
         CompletableFuture<ChangeOutcome> outcome = host.applyChange(
                 new FileChange.Modify(real(GREETER), OptionalInt.of(1), text, edited));
-        while (lsp.editor.applyEditRequests.isEmpty()) {
-            Thread.sleep(5);
-        }
+        await(lsp.editor.firstApplyEdit);
         // The editor reports its buffer only after the user typed at the top: the edit and the typing together.
-        lsp.type(GREETER, "// typed after\n" + edited, 3);
+        lsp.didChange(GREETER, "// typed after\n" + edited, 3);
 
         assertEquals(new ChangeOutcome.Applied(), await(outcome));
     }

@@ -144,6 +144,11 @@ final class LspFixture implements AutoCloseable {
     /** The user typed: the editor's buffer is now {@code text} at {@code version}, and the server is told. */
     void type(String relative, String text, int version) {
         editor.model.open(uri(relative), text, version);
+        didChange(relative, text, version);
+    }
+
+    /** Only the notification: the editor tells the server its buffer is {@code text} at {@code version}. */
+    void didChange(String relative, String text, int version) {
         server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(
                 new VersionedTextDocumentIdentifier(uri(relative), version),
                 List.of(new TextDocumentContentChangeEvent(text))));

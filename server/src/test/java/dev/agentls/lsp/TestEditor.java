@@ -29,6 +29,8 @@ final class TestEditor implements LanguageClient {
 
     final EditorModel model = new EditorModel();
     final List<ApplyWorkspaceEditParams> applyEditRequests = new CopyOnWriteArrayList<>();
+    /** Completes with the first applyEdit this editor gets (before it answers it). */
+    final CompletableFuture<ApplyWorkspaceEditParams> firstApplyEdit = new CompletableFuture<>();
     final List<MessageParams> logMessages = new CopyOnWriteArrayList<>();
     final List<ShowMessageRequestParams> questions = new CopyOnWriteArrayList<>();
     final List<ProgressParams> progress = new CopyOnWriteArrayList<>();
@@ -81,6 +83,7 @@ final class TestEditor implements LanguageClient {
     @Override
     public CompletableFuture<ApplyWorkspaceEditResponse> applyEdit(ApplyWorkspaceEditParams params) {
         applyEditRequests.add(params);
+        firstApplyEdit.complete(params);
         if (silent) {
             return new CompletableFuture<>();
         }
