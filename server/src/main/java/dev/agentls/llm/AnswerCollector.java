@@ -48,7 +48,7 @@ public final class AnswerCollector implements ModelListener {
                 blocks.add(new ModelMessage.Thinking(thinking, s.signature()));
             } else if (event instanceof ModelEvent.RedactedThinking r) {
                 close();
-                blocks.add(new ModelMessage.RedactedThinking(r.data()));
+                blocks.add(r.block());
             } else if (event instanceof ModelEvent.ToolCallCompleted c) {
                 close();
                 blocks.add(new ToolCall(c.id(), c.name(), c.argumentsJson()));

@@ -42,17 +42,23 @@ public sealed interface ModelEvent {
      * opaque {@code data} must go back unchanged, in its place among the answer's blocks, when the conversation
      * continues after a tool call. Its text form gives only the data's length, so a logged event carries no blob.
      */
-    record RedactedThinking(String data) implements ModelEvent {
+    record RedactedThinking(ModelMessage.RedactedThinking block) implements ModelEvent {
         public RedactedThinking {
-            Objects.requireNonNull(data, "data");
-            if (data.isEmpty()) {
-                throw new IllegalArgumentException("redacted thinking needs its data");
-            }
+            Objects.requireNonNull(block, "block");
+        }
+
+        /** The event of a block with this data (refused when empty, as the block refuses it). */
+        public RedactedThinking(String data) {
+            this(new ModelMessage.RedactedThinking(data));
+        }
+
+        public String data() {
+            return block.data();
         }
 
         @Override
         public String toString() {
-            return "RedactedThinking[" + data.length() + " characters of data]";
+            return block.toString();
         }
     }
 
