@@ -1,5 +1,7 @@
 package dev.agentls.config;
 
+import static dev.agentls.config.ParsedLlm.errors;
+import static dev.agentls.config.ParsedLlm.llm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -14,18 +16,6 @@ class ModelLimitSettingsTest {
             "expected a whole number of characters like 8000000 or \"8m\" between 1k and 1000m, got ";
     private static final String FIELD_FORM =
             "expected one of \"auto\", \"max_tokens\", \"max_completion_tokens\", got ";
-
-    private final SettingsParser parser = new SettingsParser();
-
-    private LlmSettings llm(String json) throws SettingsException {
-        ParsedSettings parsed = parser.parse(SettingsParserTest.json(json));
-        assertEquals(List.of(), parsed.warnings());
-        return parsed.settings().llm();
-    }
-
-    private List<String> errors(String json) {
-        return assertThrows(SettingsException.class, () -> parser.parse(SettingsParserTest.json(json))).errors();
-    }
 
     @Test
     void theMaxTokensFieldDefaultsToAutoAndReadsEachChoice() throws SettingsException {
@@ -64,7 +54,7 @@ class ModelLimitSettingsTest {
 
     @Test
     void theMaxTokensFieldIsAFlagToo() throws SettingsException {
-        SettingsFlags flags = new SettingsFlags(parser);
+        SettingsFlags flags = new SettingsFlags(new SettingsParser());
 
         assertEquals(MaxTokensField.MAX_COMPLETION_TOKENS, flags.parse(List.of("--max-tokens-field",
                 "max_completion_tokens")).settings().settings().llm().maxTokensField());
@@ -102,7 +92,7 @@ class ModelLimitSettingsTest {
 
     @Test
     void theAnswerSizeLimitIsAFlagToo() throws SettingsException {
-        SettingsFlags flags = new SettingsFlags(parser);
+        SettingsFlags flags = new SettingsFlags(new SettingsParser());
 
         assertEquals(500_000, flags.parse(List.of("--max-answer-chars", "500k")).settings().settings().llm()
                 .maxAnswerChars());

@@ -1,5 +1,7 @@
 package dev.agentls.config;
 
+import static dev.agentls.config.ParsedLlm.errors;
+import static dev.agentls.config.ParsedLlm.llm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,18 +21,6 @@ class ThinkingSettingsTest {
             "expected \"off\" or a whole number of tokens from 1024 to 10m like 16000 or \"16k\", got ";
     private static final String EFFORT_FORM =
             "expected \"off\" or one of \"none\", \"minimal\", \"low\", \"medium\", \"high\", \"xhigh\", got ";
-
-    private final SettingsParser parser = new SettingsParser();
-
-    private LlmSettings llm(String json) throws SettingsException {
-        ParsedSettings parsed = parser.parse(SettingsParserTest.json(json));
-        assertEquals(List.of(), parsed.warnings());
-        return parsed.settings().llm();
-    }
-
-    private List<String> errors(String json) {
-        return assertThrows(SettingsException.class, () -> parser.parse(SettingsParserTest.json(json))).errors();
-    }
 
     private static String anthropic(String more) {
         return "{\"llm\": {\"provider\": \"anthropic\", \"maxOutputTokens\": 32000, " + more + "}}";
@@ -134,7 +124,7 @@ class ThinkingSettingsTest {
 
     @Test
     void theReasoningSettingsAreFlagsAndTheirErrorsNameTheFlags() throws SettingsException {
-        SettingsFlags flags = new SettingsFlags(parser);
+        SettingsFlags flags = new SettingsFlags(new SettingsParser());
 
         assertEquals(new Thinking.Budget(2000), flags.parse(List.of("--provider", "anthropic", "--thinking-budget",
                 "2k", "--max-output-tokens", "4096")).settings().settings().llm().thinking());
