@@ -2,6 +2,8 @@ package dev.agentls.lsp;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentls.cli.ToolSessions;
+import dev.agentls.tools.command.CommandRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PipedInputStream;
@@ -10,12 +12,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
@@ -49,6 +53,8 @@ final class LspFixture implements AutoCloseable {
     final LspServerLauncher.Connection connection;
     final ByteArrayOutputStream serverErr = new ByteArrayOutputStream();
     private final ExecutorService executor = Executors.newCachedThreadPool();
+    /** Pools of what the fixture's server was given, shut down with it. */
+    private final List<ExecutorService> owned = new ArrayList<>();
     private final PipedOutputStream toServer = new PipedOutputStream();
     private final PipedOutputStream toClient = new PipedOutputStream();
 
@@ -88,6 +94,20 @@ final class LspFixture implements AutoCloseable {
         Path root = temp.resolve(name);
         copyTree(repoRoot().resolve("test-workspaces").resolve(name), root);
         return new LspFixture(root, tools);
+    }
+
+    /**
+     * A fixture on a fresh copy of {@code test-workspaces/<name>} whose server has the agent's real tools,
+     * {@code execute_command} running bash; its pools are shut down on close.
+     */
+    static LspFixture withAgentTools(String name, Path temp) throws IOException {
+        ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
+        ExecutorService readers = Executors.newCachedThreadPool();
+        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, readers);
+        LspFixture fixture = onCopyOf(name, temp, new ToolSessions(runner, temp.resolve("home")));
+        fixture.owned.add(timers);
+        fixture.owned.add(readers);
+        return fixture;
     }
 
     static Path repoRoot() {
@@ -193,6 +213,7 @@ final class LspFixture implements AutoCloseable {
             toServer.close();
             toClient.close();
             executor.shutdownNow();
+            owned.forEach(ExecutorService::shutdownNow);
         }
     }
 }

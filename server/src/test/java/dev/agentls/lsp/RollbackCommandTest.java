@@ -8,17 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import dev.agentls.cli.ToolSessions;
-import dev.agentls.tools.command.CommandRunner;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,22 +31,17 @@ class RollbackCommandTest {
     @TempDir
     Path temp;
 
-    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
-    private final ExecutorService readers = Executors.newCachedThreadPool();
     private LspFixture lsp;
 
     @BeforeEach
     void start() throws Exception {
-        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, readers);
-        lsp = LspFixture.onCopyOf("tools", temp, new ToolSessions(runner, temp.resolve("home")));
+        lsp = LspFixture.withAgentTools("tools", temp);
         lsp.initialize();
     }
 
     @AfterEach
     void stop() throws Exception {
         lsp.close();
-        timers.shutdownNow();
-        readers.shutdownNow();
     }
 
     private JsonObject runTool(String name, Map<String, Object> arguments) throws Exception {

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import dev.agentls.cli.ToolSessions;
-import dev.agentls.tools.command.CommandRunner;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.DidChangeWatchedFilesCapabilities;
 import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
@@ -21,9 +19,6 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,22 +30,17 @@ class RunToolCommandTest {
     @TempDir
     java.nio.file.Path temp;
 
-    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
-    private final ExecutorService readers = Executors.newCachedThreadPool();
     private LspFixture lsp;
 
     @BeforeEach
     void start() throws Exception {
-        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, readers);
-        lsp = LspFixture.onCopyOf("tools", temp, new ToolSessions(runner, temp.resolve("home")));
+        lsp = LspFixture.withAgentTools("tools", temp);
         lsp.initialize();
     }
 
     @AfterEach
     void stop() throws Exception {
         lsp.close();
-        timers.shutdownNow();
-        readers.shutdownNow();
     }
 
     private JsonObject runTool(String name, Map<String, Object> arguments) throws Exception {
@@ -103,8 +93,7 @@ class RunToolCommandTest {
 
     @Test
     void registersAFileWatcherAndFeedsItsEventsToTheIndex() throws Exception {
-        LspFixture watching = LspFixture.onCopyOf("tools", temp.resolve("watching"), new ToolSessions(
-                new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, readers), temp.resolve("home")));
+        LspFixture watching = LspFixture.withAgentTools("tools", temp.resolve("watching"));
         try (watching) {
             InitializeParams params = new InitializeParams();
             params.setWorkspaceFolders(List.of(new WorkspaceFolder(watching.root.toUri().toString(), "tools")));
