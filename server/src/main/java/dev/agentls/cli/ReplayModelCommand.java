@@ -39,7 +39,7 @@ final class ReplayModelCommand implements Subcommand {
                 case "--script" -> script = Path.of(value(args, ++i, "--script needs a file"));
                 case "--port" -> port = port(value(args, ++i, "--port needs a number"));
                 case "--once" -> once = true;
-                default -> throw new UsageException("unknown option '" + args[i]
+                default -> throw new UsageException("unknown option '" + ShownArgument.of(args[i])
                         + "' (usage: agentls replay-model --script FILE [--port N] [--once])");
             }
         }
@@ -108,7 +108,7 @@ final class ReplayModelCommand implements Subcommand {
             }
             return port;
         } catch (NumberFormatException e) {
-            throw new UsageException("--port must be a number, got '" + text + "'");
+            throw new UsageException("--port must be a number, got '" + ShownArgument.of(text) + "'");
         }
     }
 }

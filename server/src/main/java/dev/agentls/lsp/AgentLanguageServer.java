@@ -39,16 +39,25 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     private final CompletableFuture<Integer> exitStatus = new CompletableFuture<>();
     private final DocumentSync documentSync;
     private final CommandDispatch commandDispatch;
+    private final SessionSettings settings;
+    private final ConfigurationSync configuration;
     private volatile LanguageClient client;
     private volatile Session session;
     private volatile ClientCapabilities capabilities;
     private volatile boolean shutdownRequested;
 
     AgentLanguageServer(SessionFactory sessions, ServerLog log) {
+        this(sessions, log, CommandLineSettings.none());
+    }
+
+    AgentLanguageServer(SessionFactory sessions, ServerLog log, CommandLineSettings commandLine) {
         this.sessions = sessions;
         this.log = log;
+        this.settings = new SessionSettings(commandLine);
+        this.configuration = new ConfigurationSync(settings, log);
         this.documentSync = new DocumentSync(() -> session, log);
-        this.commandDispatch = new CommandDispatch(() -> shutdownRequested ? null : session, log);
+        this.commandDispatch = new CommandDispatch(() -> shutdownRequested ? null : session, log,
+                configuration::didChangeConfiguration);
     }
 
     @Override
@@ -61,6 +70,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
         List<Path> roots = roots(params);
         capabilities = params.getCapabilities();
+        configuration.initialize(client, params);
         Session opened = sessions.open(roots, client, params.getCapabilities());
         session = opened;
         log.info("initialized with workspace folders " + roots);
@@ -82,6 +92,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
      */
     @Override
     public void initialized(InitializedParams params) {
+        configuration.initialized();
         LanguageClient current = client;
         if (current == null || !canWatchFiles(capabilities)) {
             return;
@@ -114,6 +125,11 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     @Override
     public void exit() {
         exitStatus.complete(shutdownRequested ? 0 : 1);
+    }
+
+    /** The settings in force for this connection, which a run reads when it starts. */
+    SessionSettings settings() {
+        return settings;
     }
 
     /** The session built by {@code initialize}; null before it. */

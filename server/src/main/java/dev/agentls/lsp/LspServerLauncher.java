@@ -27,6 +27,7 @@ public final class LspServerLauncher {
 
     private final PrintStream stderr;
     private final SessionFactory sessions;
+    private final CommandLineSettings commandLine;
 
     /** The standard server: the workspace, the edit engine and the commands of {@link StandardCommands}. */
     public LspServerLauncher(PrintStream stderr) {
@@ -38,9 +39,22 @@ public final class LspServerLauncher {
         this(stderr, new StandardSessions(tools));
     }
 
+    /**
+     * The standard server with the agent's tools, each session's settings laid over the command line's, which also
+     * learns every API key variable the settings name.
+     */
+    public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools, CommandLineSettings commandLine) {
+        this(stderr, new StandardSessions(tools), commandLine);
+    }
+
     LspServerLauncher(PrintStream stderr, SessionFactory sessions) {
+        this(stderr, sessions, CommandLineSettings.none());
+    }
+
+    LspServerLauncher(PrintStream stderr, SessionFactory sessions, CommandLineSettings commandLine) {
         this.stderr = stderr;
         this.sessions = sessions;
+        this.commandLine = commandLine;
     }
 
     /** Serves one client on these streams until it exits; stdout must be {@code out} and nothing else may write it. */
@@ -69,7 +83,7 @@ public final class LspServerLauncher {
 
     Connection start(InputStream in, OutputStream out, ExecutorService executor) {
         ServerLog log = new ServerLog(stderr, Clock.systemUTC());
-        AgentLanguageServer server = new AgentLanguageServer(sessions, log);
+        AgentLanguageServer server = new AgentLanguageServer(sessions, log, commandLine);
         Launcher<LanguageClient> launcher = new LSPLauncher.Builder<LanguageClient>()
                 .setLocalService(server)
                 .setRemoteInterface(LanguageClient.class)
