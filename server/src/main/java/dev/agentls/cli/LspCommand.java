@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -21,9 +22,12 @@ import java.util.concurrent.ConcurrentHashMap;
 final class LspCommand implements Subcommand {
 
     private final InputStream stdin;
+    private final Map<String, String> environment;
 
-    LspCommand(InputStream stdin) {
+    /** @param environment what commands the agent runs inherit, key variables taken out ({@code System.getenv()}) */
+    LspCommand(InputStream stdin, Map<String, String> environment) {
         this.stdin = stdin;
+        this.environment = environment;
     }
 
     @Override
@@ -63,7 +67,7 @@ final class LspCommand implements Subcommand {
         // Filled by each session as it takes settings into use; read by the command runner at each command.
         Set<String> keyVariables = ConcurrentHashMap.newKeySet();
         keyVariables.add(flags.settings().settings().llm().apiKeyEnv());
-        LspServerLauncher launcher = new LspServerLauncher(err, ToolSessionsWiring.standard(keyVariables),
+        LspServerLauncher launcher = new LspServerLauncher(err, ToolSessionsWiring.standard(environment, keyVariables),
                 new CommandLineSettings(flags.section(), keyVariables::add));
         PrintStream previous = System.out;
         System.setOut(err);

@@ -44,7 +44,7 @@ public final class Main {
         Map<String, Subcommand> verbs = new TreeMap<>();
         register(verbs, new VersionCommand());
         register(verbs, new ApplyCommand(System.in));
-        register(verbs, new LspCommand(System.in));
+        register(verbs, new LspCommand(System.in, System.getenv()));
         register(verbs, new ReplayModelCommand());
         register(verbs, new EditCorpusCommand());
         return verbs;
