@@ -42,21 +42,26 @@ class CommandKeyHygieneTest {
     private final List<String> keyVariables = new CopyOnWriteArrayList<>(List.of("AGENTLS_LLM_KEY"));
     private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(1);
     private final ExecutorService readers = Executors.newCachedThreadPool();
+    private Map<String, String> environment;
     private ToolSet tools;
 
     @BeforeEach
     void setUp() {
         root = TestWorkspace.copy("tools", temp);
-        Map<String, String> environment = new HashMap<>(System.getenv());
+        environment = new HashMap<>(System.getenv());
         environment.put("AGENTLS_LLM_KEY", KEY);
         environment.put("INNOCENT_COPY", KEY);
         environment.put("AUTH_HEADER", "Authorization: Bearer " + KEY);
         environment.put("LATER_NAMED", "later-secret-value-42");
         environment.put("AGENTLS_PLAIN", "visible-value");
-        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(),
+        tools = tools(CommandRunner.Limits.defaults());
+    }
+
+    private ToolSet tools(CommandRunner.Limits limits) {
+        CommandRunner runner = new CommandRunner("bash", limits,
                 new CommandEnvironment(environment, () -> keyVariables), scheduler, readers);
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
-        tools = new ToolSet(List.of(new ExecuteCommandTool(roots, temp.resolve("home"),
+        return new ToolSet(List.of(new ExecuteCommandTool(roots, temp.resolve("home"),
                 new WorkspacePathGuard(roots, new PathPolicy()), runner, () -> { })));
     }
 
@@ -108,6 +113,16 @@ class CommandKeyHygieneTest {
     void outputHoldingTheKeysValueIsScrubbedNamingOnlyTheVariable() throws Exception {
         Files.writeString(root.resolve("notes.txt"), "token: " + KEY + "\n");
         assertEquals("Exit code 0.\ntoken: [redacted: the value of AGENTLS_LLM_KEY]\n", run("cat notes.txt"));
+    }
+
+    @Test
+    void partsOfAKeyCutByTheGapInALongOutputAreScrubbedToo() throws Exception {
+        tools = tools(new CommandRunner.Limits(java.time.Duration.ofSeconds(30), 40, 40,
+                java.time.Duration.ofSeconds(2)));
+        Files.writeString(root.resolve("long.txt"), "a".repeat(30) + KEY + "b".repeat(100) + KEY + "c".repeat(28));
+        String note = "[redacted: part of the value of AGENTLS_LLM_KEY]";
+        assertEquals("Exit code 0.\n" + "a".repeat(30) + note + "\n[... 150 bytes omitted ...]\n" + note
+                + "c".repeat(28), run("cat long.txt"));
     }
 
     @Test

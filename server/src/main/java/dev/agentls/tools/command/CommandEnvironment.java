@@ -49,15 +49,45 @@ public final class CommandEnvironment {
     /** What one command gets: its environment, and the key values to scrub from its output. */
     record Prepared(Map<String, String> environment, Map<String, String> keyValueToName) {
 
-        /** {@code output} with every key value replaced by a note naming its variable. */
+        /**
+         * {@code output} with every key value replaced by a note naming its variable; also a key's start just before,
+         * or its end just after, the gap where a long output's middle was left out, which would otherwise show part
+         * of a key that straddles it.
+         */
         String scrub(String output) {
             String scrubbed = output;
             for (Map.Entry<String, String> key : keyValueToName.entrySet()) {
-                if (key.getKey().length() >= MIN_SCRUBBED_LENGTH) {
-                    scrubbed = scrubbed.replace(key.getKey(), "[redacted: the value of " + key.getValue() + "]");
+                String value = key.getKey();
+                if (value.length() >= MIN_SCRUBBED_LENGTH) {
+                    String note = "[redacted: the value of " + key.getValue() + "]";
+                    scrubbed = scrubbed.replace(value, note);
+                    scrubbed = scrubAroundGap(scrubbed, value, "[redacted: part of the value of " + key.getValue() + "]");
                 }
             }
             return scrubbed;
+        }
+
+        private static String scrubAroundGap(String output, String value, String note) {
+            int open = output.indexOf(OutputCapture.GAP_OPEN);
+            int close = open < 0 ? -1 : output.indexOf(OutputCapture.GAP_CLOSE, open);
+            if (close < 0) {
+                return output;
+            }
+            String head = output.substring(0, open);
+            String tail = output.substring(close + OutputCapture.GAP_CLOSE.length());
+            for (int length = value.length() - 1; length >= MIN_SCRUBBED_LENGTH; length--) {
+                if (head.endsWith(value.substring(0, length))) {
+                    head = head.substring(0, head.length() - length) + note;
+                    break;
+                }
+            }
+            for (int length = value.length() - 1; length >= MIN_SCRUBBED_LENGTH; length--) {
+                if (tail.startsWith(value.substring(value.length() - length))) {
+                    tail = note + tail.substring(length);
+                    break;
+                }
+            }
+            return head + output.substring(open, close + OutputCapture.GAP_CLOSE.length()) + tail;
         }
     }
 
