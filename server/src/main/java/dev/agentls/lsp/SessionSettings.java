@@ -67,6 +67,10 @@ final class SessionSettings implements Supplier<AgentLsSettings> {
 
     /** Lays the editor's initializationOptions (the section, or an object holding it as {@code agentls}) over the flags. */
     synchronized Outcome takeInitializationOptions(JsonNode options) {
+        Outcome shape = shape(options);
+        if (shape.refused()) {
+            return shape;
+        }
         ObjectNode layer = section(options);
         Outcome outcome = parse(merged(layer, configuration));
         if (!outcome.refused()) {
@@ -77,12 +81,26 @@ final class SessionSettings implements Supplier<AgentLsSettings> {
 
     /** Lays the editor's current configuration section over the flags and initializationOptions. */
     synchronized Outcome takeConfiguration(JsonNode section) {
+        Outcome shape = shape(section);
+        if (shape.refused()) {
+            return shape;
+        }
         ObjectNode layer = section(section);
         Outcome outcome = parse(merged(initialization, layer));
         if (!outcome.refused()) {
             configuration = layer;
         }
         return outcome;
+    }
+
+    /** Refuses a layer that is not an object (nothing at all is fine: it means no settings). */
+    private static Outcome shape(JsonNode value) {
+        JsonNode section = value != null && value.isObject() && value.has("agentls") ? value.get("agentls") : value;
+        if (section == null || section.isNull() || section.isObject()) {
+            return new Outcome(List.of(), List.of());
+        }
+        return new Outcome(List.of("agentls: expected an object of settings such as {\"llm\": {\"model\": \"...\"}},"
+                + " got " + section.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)), List.of());
     }
 
     private Outcome parse(ObjectNode section) {

@@ -74,6 +74,18 @@ class EditorSettingsTest {
     }
 
     @Test
+    void settingsThatAreNotAnObjectAreRefusedSayingWhatTheyAre() throws Exception {
+        try (SettingsClient editor = new SettingsClient(Map.of())) {
+            editor.initialize(root, false, "{\"agentls\": [\"model\", \"gpt-4o\"]}");
+            editor.sync();
+            assertEquals(List.of(message(MessageType.Error, "AgentLS settings from initializationOptions were"
+                    + " refused, the settings in force did not change (1 problem):\nagentls: expected an object of"
+                    + " settings such as {\"llm\": {\"model\": \"...\"}}, got array")), editor.shown);
+            assertEquals(AgentLsSettings.defaults(), editor.settings());
+        }
+    }
+
+    @Test
     void unknownKeysAreAWarningAndTheRestIsTaken() throws Exception {
         try (SettingsClient editor = new SettingsClient(Map.of())) {
             editor.initialize(root, false, "{\"llm\": {\"modle\": \"typo\", \"model\": \"m-1\"}}");
