@@ -47,7 +47,7 @@ final class ReplayModelCommand implements Subcommand {
             throw new UsageException("--script FILE is required (a JSONL transcript)");
         }
         if (!Files.isRegularFile(script)) {
-            err.println("agentls replay-model: no such file: " + script);
+            err.println("agentls replay-model: no such file: " + ShownArgument.redactKeys(script.toString()));
             return 1;
         }
         Transcript transcript;
@@ -57,7 +57,7 @@ final class ReplayModelCommand implements Subcommand {
             err.println("agentls replay-model: " + e.getMessage());
             return 1;
         } catch (IOException e) {
-            err.println("agentls replay-model: cannot read " + script + ": " + e.getMessage());
+            err.println(ShownArgument.redactKeys("agentls replay-model: cannot read " + script + ": " + e.getMessage()));
             return 1;
         }
         ExecutorService threads = Executors.newCachedThreadPool(r -> {

@@ -22,6 +22,9 @@ final class ShownArgument {
             "secret", "secretkey", "password", "passwd", "authorization", "bearer");
     /** Long unbroken runs of key alphabet with letters and digits mixed: random keys without a known prefix. */
     private static final Pattern KEY_SHAPED = Pattern.compile("[A-Za-z0-9_\\-]{32,}");
+    /** Ids this program prints itself (runs, checkpoints, conversations) are UUIDs, not keys. */
+    private static final Pattern UUID = Pattern.compile(
+            "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern WORD = Pattern.compile("[^\\s'\"=,;:()/\\\\]+");
 
     private ShownArgument() {}
@@ -57,7 +60,7 @@ final class ShownArgument {
         if (KeyLikeText.startsLikeAKey(s)) {
             return true;
         }
-        return KEY_SHAPED.matcher(s).matches() && s.chars().anyMatch(Character::isDigit)
+        return KEY_SHAPED.matcher(s).matches() && !UUID.matcher(s).matches() && s.chars().anyMatch(Character::isDigit)
                 && s.chars().anyMatch(Character::isLetter);
     }
 

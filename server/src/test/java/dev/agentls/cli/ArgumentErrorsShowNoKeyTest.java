@@ -69,6 +69,24 @@ class ArgumentErrorsShowNoKeyTest {
     }
 
     @Test
+    void replayModelNamesAMissingScriptWithoutTheKeyInItsPath() {
+        out.reset();
+        err.reset();
+        int status = Main.run(new String[] {"replay-model", "--script", "/nonexistent/" + KEY + ".jsonl"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(1, status);
+        assertEquals("agentls replay-model: no such file: /nonexistent/<redacted>\n",
+                err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void idsThisProgramPrintsAreNotTakenForKeys() {
+        assertEquals("agentls lsp: unknown option '--conversation=0f8fad5b-d9cb-469f-a165-70867728950e' (usage:"
+                + " agentls lsp [--port N] [settings flags, see the README])\n",
+                fails("lsp", "--conversation=0f8fad5b-d9cb-469f-a165-70867728950e"));
+    }
+
+    @Test
     void anUnknownCommandThatLooksLikeAKeyIsNotEchoed() {
         assertEquals("agentls: unknown command '<redacted>'\n", fails(KEY).lines().findFirst().orElseThrow() + "\n");
     }
