@@ -14,6 +14,9 @@ final class JsonProblems {
 
     private static final Pattern LONG_PATH = Pattern.compile("(path \\$\\S{0," + (PATH_LIMIT - 1) + "})\\S+");
 
+    /** gson's advice to its own users, which means nothing to a client author. */
+    private static final String GSON_ADVICE = "Use JsonReader.setStrictness(Strictness.LENIENT) to accept malformed JSON";
+
     private JsonProblems() {}
 
     static String describe(Throwable failure) {
@@ -26,6 +29,7 @@ final class JsonProblems {
         if (link >= 0) {
             message = message.substring(0, link);
         }
+        message = message.replace(GSON_ADVICE, "malformed JSON");
         return Echo.bounded(LONG_PATH.matcher(message.strip()).replaceAll("$1\u2026"));
     }
 

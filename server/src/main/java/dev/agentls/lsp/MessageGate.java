@@ -187,10 +187,14 @@ final class MessageGate {
         JsonReader reader = new JsonReader(new StringReader(body));
         reader.setStrictness(Strictness.STRICT);
         JsonElement tree = JsonParser.parseReader(reader);
-        if (reader.peek() != JsonToken.END_DOCUMENT) {
-            throw new JsonParseException("more text follows the JSON value at " + reader.getPath());
+        try {
+            if (reader.peek() == JsonToken.END_DOCUMENT) {
+                return tree;
+            }
+        } catch (IOException e) {
+            throw new JsonParseException("more text follows the JSON value: " + JsonProblems.describe(e));
         }
-        return tree;
+        throw new JsonParseException("more text follows the JSON value at " + reader.getPath());
     }
 
     private static Optional<Either<String, Number>> idOf(JsonElement id) {
