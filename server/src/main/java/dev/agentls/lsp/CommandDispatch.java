@@ -93,7 +93,7 @@ final class CommandDispatch implements WorkspaceService {
             try {
                 path = Path.of(URI.create(event.getUri()));
             } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-                log.info("ignoring a file event for " + event.getUri() + ": not a file URI");
+                log.info("ignoring a file event for " + Echo.bounded(event.getUri()) + ": not a file URI");
                 continue;
             }
             switch (event.getType()) {
