@@ -80,13 +80,24 @@ final class ParamsReader {
         if (isObjectType(type) && !argument.isJsonObject()) {
             throw new Mismatch(name + " needs params, an object; got " + describe(argument));
         }
-        // Read from text rather than the tree, so a failure knows where it happened ("$.workDoneToken").
+        try {
+            return gson.fromJson(argument, type);
+        } catch (RuntimeException e) {
+            throw new Mismatch(name + " params do not fit " + simpleName(type) + where(argument, type, e));
+        }
+    }
+
+    /**
+     * Where and why {@code argument} does not fit: read again from its text, since a reader over text knows the
+     * path where it stopped ("$.workDoneToken") and one over the tree does not. Only failures pay for the text.
+     */
+    private String where(JsonElement argument, Type type, RuntimeException treeFailure) {
         JsonReader reader = new JsonReader(new StringReader(argument.toString()));
         try {
-            return gson.getAdapter(TypeToken.get(type)).read(reader);
+            gson.getAdapter(TypeToken.get(type)).read(reader);
+            return ": " + JsonProblems.describe(treeFailure);
         } catch (RuntimeException | IOException e) {
-            throw new Mismatch(name + " params do not fit " + simpleName(type) + " at " + JsonProblems.path(reader)
-                    + ": " + JsonProblems.describe(e));
+            return " at " + JsonProblems.path(reader) + ": " + JsonProblems.describe(e);
         }
     }
 
