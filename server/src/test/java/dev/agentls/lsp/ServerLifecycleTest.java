@@ -116,6 +116,32 @@ class ServerLifecycleTest {
     }
 
     @Test
+    void keepsReadingUntilExitWhenTheEditorsEndOfStdoutIsBroken() throws Exception {
+        String root = temp.toUri().toString();
+        ByteArrayInputStream in = new ByteArrayInputStream(frames(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"rootUri\":\"" + root
+                        + "\",\"capabilities\":{}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"textDocument/hover\",\"params\":{}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"shutdown\"}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"));
+        java.io.OutputStream broken = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                throw new java.io.IOException("Broken pipe");
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = new LspServerLauncher(new PrintStream(err, true, StandardCharsets.UTF_8)).serve(in, broken);
+
+        assertEquals(0, status, "shutdown and exit were still read: " + err);
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        // The MethodNotFound answer to the hover could not be written; the reader logged it and went on.
+        assertTrue(stderr.contains("handling a message failed: org.eclipse.lsp4j.jsonrpc.JsonRpcException:"
+                + " java.io.IOException: Broken pipe"), stderr);
+    }
+
+    @Test
     void servesOneClientOnALoopbackPort() throws Exception {
         CompletableFuture<Integer> port = new CompletableFuture<>();
         LspServerLauncher launcher = new LspServerLauncher(new PrintStream(new ByteArrayOutputStream(), true,
