@@ -1,6 +1,11 @@
 package dev.agentls.lsp;
 
 import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.ProgressParams;
+import org.eclipse.lsp4j.WorkDoneProgressBegin;
+import org.eclipse.lsp4j.WorkDoneProgressEnd;
+import org.eclipse.lsp4j.WorkDoneProgressNotification;
+import org.eclipse.lsp4j.WorkDoneProgressReport;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.messages.Message;
 import org.eclipse.lsp4j.jsonrpc.messages.NotificationMessage;
@@ -35,10 +40,24 @@ final class ShownTextGuard implements MessageConsumer {
         } else if (message instanceof NotificationMessage notification
                 && notification.getParams() instanceof MessageParams params) {
             params.setMessage(shown(params.getMessage()));
+        } else if (message instanceof NotificationMessage notification
+                && notification.getParams() instanceof ProgressParams progress && progress.getValue().isLeft()) {
+            guardProgress(progress.getValue().getLeft());
         } else if (message instanceof RequestMessage request && request.getParams() instanceof MessageParams params) {
             params.setMessage(shown(params.getMessage()));
         }
         next.consume(message);
+    }
+
+    private static void guardProgress(WorkDoneProgressNotification value) {
+        if (value instanceof WorkDoneProgressBegin begin) {
+            begin.setTitle(shown(begin.getTitle()));
+            begin.setMessage(shown(begin.getMessage()));
+        } else if (value instanceof WorkDoneProgressReport report) {
+            report.setMessage(shown(report.getMessage()));
+        } else if (value instanceof WorkDoneProgressEnd end) {
+            end.setMessage(shown(end.getMessage()));
+        }
     }
 
     static String shown(String text) {

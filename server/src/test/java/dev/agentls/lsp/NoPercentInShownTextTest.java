@@ -78,6 +78,25 @@ class NoPercentInShownTextTest {
     }
 
     @Test
+    void theGuardRewritesProgressTitlesAndMessages() {
+        List<org.eclipse.lsp4j.jsonrpc.messages.Message> sent = new ArrayList<>();
+        ShownTextGuard guard = new ShownTextGuard(sent::add);
+        org.eclipse.lsp4j.WorkDoneProgressBegin begin = new org.eclipse.lsp4j.WorkDoneProgressBegin();
+        begin.setTitle("100% done");
+        begin.setMessage("a%20b");
+        org.eclipse.lsp4j.jsonrpc.messages.NotificationMessage progress =
+                new org.eclipse.lsp4j.jsonrpc.messages.NotificationMessage();
+        progress.setMethod("$/progress");
+        progress.setParams(new org.eclipse.lsp4j.ProgressParams(
+                org.eclipse.lsp4j.jsonrpc.messages.Either.forLeft("t"),
+                org.eclipse.lsp4j.jsonrpc.messages.Either.forLeft(begin)));
+        guard.consume(progress);
+        assertEquals("100\uFF05 done", begin.getTitle());
+        assertEquals("a\uFF0520b", begin.getMessage());
+        assertEquals(1, sent.size());
+    }
+
+    @Test
     void theGuardRewritesEveryPercentSignOfAShownText() {
         assertEquals("57\uFF05 similar, file:///a\uFF0520b", ShownTextGuard.shown("57% similar, file:///a%20b"));
         assertEquals(null, ShownTextGuard.shown(null));

@@ -80,7 +80,7 @@ final class WireFrames {
         return frames;
     }
 
-    /** The texts of {@code message} an editor shows as they are: an error's message, a window message. */
+    /** The texts of {@code message} an editor shows as they are: an error's message, a window or progress message. */
     static List<String> shownTexts(JsonObject message) {
         List<String> texts = new ArrayList<>();
         if (message.has("error") && message.get("error").isJsonObject()) {
@@ -92,6 +92,15 @@ final class WireFrames {
             JsonElement text = message.getAsJsonObject("params").get("message");
             if (text != null && text.isJsonPrimitive()) {
                 texts.add(text.getAsString());
+            }
+        }
+        if (message.has("method") && message.get("method").getAsString().equals("$/progress")
+                && message.getAsJsonObject("params").get("value").isJsonObject()) {
+            JsonObject value = message.getAsJsonObject("params").getAsJsonObject("value");
+            for (String member : new String[] {"title", "message"}) {
+                if (value.has(member) && value.get(member).isJsonPrimitive()) {
+                    texts.add(value.get(member).getAsString());
+                }
             }
         }
         return texts;
