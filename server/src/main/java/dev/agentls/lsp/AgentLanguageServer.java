@@ -65,7 +65,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         capabilities = declared;
         Session opened = sessions.open(roots, client, declared);
         session = opened;
-        log.info("initialized with workspace folders " + roots);
+        log.info("initialized with workspace folders " + Echo.bounded(roots.toString()));
         ServerCapabilities capabilities = new ServerCapabilities();
         capabilities.setTextDocumentSync(TextDocumentSyncKind.Full);
         capabilities.setExecuteCommandProvider(new ExecuteCommandOptions(opened.commands().ids()));
