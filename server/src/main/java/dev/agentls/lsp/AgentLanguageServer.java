@@ -69,11 +69,13 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     @Override
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
         List<Path> roots = roots(params);
-        capabilities = params.getCapabilities();
+        ClientCapabilities declared = params.getCapabilities() == null ? new ClientCapabilities()
+                : params.getCapabilities();
+        capabilities = declared;
         configuration.initialize(client, params);
-        Session opened = sessions.open(roots, client, params.getCapabilities());
+        Session opened = sessions.open(roots, client, declared);
         session = opened;
-        log.info("initialized with workspace folders " + roots);
+        log.info("initialized with workspace folders " + Echo.bounded(roots.toString()));
         ServerCapabilities capabilities = new ServerCapabilities();
         capabilities.setTextDocumentSync(TextDocumentSyncKind.Full);
         capabilities.setExecuteCommandProvider(new ExecuteCommandOptions(opened.commands().ids()));
@@ -115,8 +117,20 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
                 && Boolean.TRUE.equals(capabilities.getWorkspace().getDidChangeWatchedFiles().getDynamicRegistration());
     }
 
+    /** Where the connection is: the {@link MessageGate} admits requests by it. */
+    Lifecycle lifecycle() {
+        if (session == null) {
+            return Lifecycle.AWAITING_INITIALIZE;
+        }
+        return shutdownRequested ? Lifecycle.SHUT_DOWN : Lifecycle.RUNNING;
+    }
+
+    /** Ends the session; before {@code initialize} it is refused and changes nothing, so a later start works. */
     @Override
     public CompletableFuture<Object> shutdown() {
+        if (session == null) {
+            return CommandFailure.failed(CommandFailure.notInitialized());
+        }
         shutdownRequested = true;
         return CompletableFuture.completedFuture(null);
     }
@@ -152,18 +166,37 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         return commandDispatch;
     }
 
-    /** The workspace folders, else the rootUri, else the (deprecated) rootPath; possibly none. */
+    /**
+     * The workspace folders, else the rootUri, else the (deprecated) rootPath; possibly none. A folder that is not a
+     * file URI is InvalidParams naming it, and nothing is started.
+     */
     @SuppressWarnings("deprecation")
     private static List<Path> roots(InitializeParams params) {
         List<Path> roots = new ArrayList<>();
         List<WorkspaceFolder> folders = params.getWorkspaceFolders();
         if (folders != null && !folders.isEmpty()) {
-            folders.forEach(folder -> roots.add(Path.of(URI.create(folder.getUri()))));
+            for (WorkspaceFolder folder : folders) {
+                roots.add(fileUri("a workspace folder", folder == null ? null : folder.getUri()));
+            }
         } else if (params.getRootUri() != null) {
-            roots.add(Path.of(URI.create(params.getRootUri())));
+            roots.add(fileUri("rootUri", params.getRootUri()));
         } else if (params.getRootPath() != null) {
-            roots.add(Path.of(params.getRootPath()));
+            try {
+                roots.add(Path.of(params.getRootPath()));
+            } catch (java.nio.file.InvalidPathException e) {
+                throw CommandFailure.invalidParams("initialize: rootPath '" + Echo.bounded(params.getRootPath())
+                        + "' is not a path: " + Echo.bounded(e.getReason()));
+            }
         }
         return roots;
+    }
+
+    private static Path fileUri(String what, String uri) {
+        try {
+            return Path.of(URI.create(uri));
+        } catch (IllegalArgumentException | NullPointerException | java.nio.file.FileSystemNotFoundException e) {
+            throw CommandFailure.invalidParams("initialize: " + what + " '" + Echo.bounded(uri)
+                    + "' is not a file URI (file:///...)");
+        }
     }
 }

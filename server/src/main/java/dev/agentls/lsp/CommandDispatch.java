@@ -48,10 +48,14 @@ final class CommandDispatch implements WorkspaceService {
             return CommandFailure.failed(CommandFailure.notInitialized());
         }
         String id = params.getCommand();
+        if (id == null) {
+            return CommandFailure.failed(CommandFailure.invalidParams(
+                    "workspace/executeCommand needs 'command', a string; this server offers " + current.commands().ids()));
+        }
         CommandHandler handler = current.commands().find(id).orElse(null);
         if (handler == null) {
             return CommandFailure.failed(CommandFailure.invalidParams(
-                    "unknown command '" + id + "'; this server offers " + current.commands().ids()));
+                    "unknown command '" + Echo.bounded(id) + "'; this server offers " + current.commands().ids()));
         }
         try {
             return handler.execute(CommandArguments.of(id, params.getArguments()));
@@ -98,7 +102,7 @@ final class CommandDispatch implements WorkspaceService {
             try {
                 path = Path.of(URI.create(event.getUri()));
             } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-                log.info("ignoring a file event for " + event.getUri() + ": not a file URI");
+                log.info("ignoring a file event for " + Echo.bounded(event.getUri()) + ": not a file URI");
                 continue;
             }
             switch (event.getType()) {

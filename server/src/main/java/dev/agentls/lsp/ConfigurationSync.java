@@ -145,9 +145,9 @@ final class ConfigurationSync {
         return n + " " + what + (n == 1 ? "" : "s");
     }
 
-    /** Shown to the user and logged; "%" is written out, since some clients read the message as a format string. */
+    /** Shown to the user and logged; the connection's ShownTextGuard keeps percent signs out of what is shown. */
     private void show(MessageType type, String message) {
-        String text = message.replace("%", " percent");
+        String text = message;
         LanguageClient current = client;
         if (current != null) {
             current.showMessage(new MessageParams(type, text));
