@@ -169,6 +169,14 @@ final class TestEditor implements LanguageClient {
     @Override
     public void publishDiagnostics(PublishDiagnosticsParams diagnostics) {}
 
+    /** Every window/showMessage, in order. */
+    final List<MessageParams> shownMessages = new CopyOnWriteArrayList<>();
+    /** Completes with the first window/showMessage. */
+    final CompletableFuture<MessageParams> firstShownMessage = new CompletableFuture<>();
+
     @Override
-    public void showMessage(MessageParams messageParams) {}
+    public void showMessage(MessageParams messageParams) {
+        shownMessages.add(messageParams);
+        firstShownMessage.complete(messageParams);
+    }
 }
