@@ -2,6 +2,7 @@ package dev.agentls.lsp;
 
 import dev.agentls.edit.ChangedRegion;
 import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.WorkspaceException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -58,9 +60,7 @@ final class EditLanding {
     CompletableFuture<EditorAnswer> confirm(List<Sent> sent, List<Path> unfollowed, Duration wait) {
         List<CompletableFuture<Optional<Verdict>>> checks = new ArrayList<>();
         for (Sent s : sent) {
-            CompletableFuture<Optional<Verdict>> report = documents.textAfter(s.path(), s.version())
-                    .thenApply(now -> now.map(text -> verdict(s, text)));
-            checks.add(report.copy().completeOnTimeout(Optional.empty(), wait.toMillis(), TimeUnit.MILLISECONDS));
+            checks.add(judge(s, wait));
         }
         return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(done -> {
             Map<Verdict, List<Path>> byVerdict = new EnumMap<>(Verdict.class);
@@ -83,6 +83,36 @@ final class EditLanding {
             }
             return new EditorAnswer.Applied(false, unconfirmedNote(unseen, unfollowed, wait));
         });
+    }
+
+    /**
+     * The verdict of the buffer's first report after the edit's version, or empty when none came within the wait. A
+     * report without the edit may have left the editor before it applied the edit (typing reported while the edit
+     * was on its way), so a skip or a revert is judged again on the next report when one comes within the wait.
+     */
+    private CompletableFuture<Optional<Verdict>> judge(Sent sent, Duration wait) {
+        return nextReport(sent, sent.version(), wait).thenCompose(first -> {
+            boolean noSignOfTheEdit = first.filter(v -> v == Verdict.SKIPPED || v == Verdict.REVERTED).isPresent();
+            OptionalInt seen = noSignOfTheEdit && !wait.isZero() ? versionNow(sent.path()) : OptionalInt.empty();
+            if (seen.isEmpty()) {
+                return CompletableFuture.completedFuture(first);
+            }
+            return nextReport(sent, seen.getAsInt(), wait).thenApply(next -> next.or(() -> first));
+        });
+    }
+
+    private CompletableFuture<Optional<Verdict>> nextReport(Sent sent, int after, Duration wait) {
+        return documents.textAfter(sent.path(), after)
+                .completeOnTimeout(Optional.empty(), wait.toMillis(), TimeUnit.MILLISECONDS)
+                .thenApply(now -> now.map(text -> verdict(sent, text)));
+    }
+
+    private OptionalInt versionNow(Path path) {
+        try {
+            return documents.isOpen(path) ? documents.snapshot(path).version() : OptionalInt.empty();
+        } catch (WorkspaceException e) {
+            return OptionalInt.empty();
+        }
     }
 
     private static String unconfirmedNote(List<Path> unseen, List<Path> unfollowed, Duration wait) {
