@@ -86,6 +86,20 @@ final class EditLanding {
     }
 
     /**
+     * Completes once the next report of every buffer in {@code sent} shows the edit landed; never completes when one
+     * does not. For an editor that applies an edit and does not answer, its buffers are the answer.
+     */
+    CompletableFuture<Void> shownInEveryBuffer(List<Sent> sent) {
+        List<CompletableFuture<Void>> shown = new ArrayList<>();
+        for (Sent s : sent) {
+            shown.add(documents.textAfter(s.path(), s.version()).thenCompose(now ->
+                    now.filter(text -> verdict(s, text) == Verdict.LANDED).isPresent()
+                            ? CompletableFuture.<Void>completedFuture(null) : new CompletableFuture<Void>()));
+        }
+        return CompletableFuture.allOf(shown.toArray(CompletableFuture[]::new));
+    }
+
+    /**
      * The verdict of the buffer's first report after the edit's version, or empty when none came within the wait. A
      * report without the edit may have left the editor before it applied the edit (typing reported while the edit
      * was on its way), so a skip or a revert is judged again on the next report when one comes within the wait.

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.eclipse.lsp4j.ApplyWorkspaceEditParams;
 import org.eclipse.lsp4j.ApplyWorkspaceEditResponse;
 import org.eclipse.lsp4j.ClientCapabilities;
@@ -148,8 +149,16 @@ final class LspHost implements Host {
                 : "AgentLS: edit " + changes.size() + " files";
         CompletableFuture<ApplyWorkspaceEditResponse> request =
                 client.applyEdit(new ApplyWorkspaceEditParams(edit, label));
-        return request.copy().orTimeout(answerTimeout.toMillis(), TimeUnit.MILLISECONDS)
-                .handle((response, error) -> outcome(request, response, error))
+        CompletableFuture<Optional<EditorAnswer>> answered = request.copy()
+                .orTimeout(answerTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .handle((response, error) -> outcome(request, response, error));
+        if (!built.toOpenBuffers().isEmpty() && built.unfollowed().isEmpty()) {
+            // An editor may apply the edit and never answer (Vim's ALE does, though it declares it cannot): once its
+            // reports of every buffer show the edit, that is the answer, and the run does not wait minutes for more.
+            answered = answered.applyToEither(landing.shownInEveryBuffer(built.toOpenBuffers())
+                    .thenApply(shown -> Optional.<EditorAnswer>empty()), Function.identity());
+        }
+        return answered
                 .thenCompose(outcome -> outcome.isEmpty()
                         ? landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait)
                         : CompletableFuture.completedFuture(outcome.get()));

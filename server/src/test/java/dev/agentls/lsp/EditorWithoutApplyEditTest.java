@@ -133,4 +133,37 @@ class EditorWithoutApplyEditTest {
         assertEquals(REASON, assertInstanceOf(ChangeOutcome.Refused.class, outcome).reason());
         assertTrue(lsp.editor.applyEditRequests.isEmpty());
     }
+
+    @Test
+    void anEditorThatAppliesTheEditAndNeverAnswersIsAnsweredFromItsBufferReportAtOnce() throws Exception {
+        startDeclaringApplyEdit(true);
+        String text = lsp.open(GREETER, 1);
+        lsp.sync();
+        lsp.editor.applyButNeverAnswer();
+
+        JsonObject answer = json(lsp.applyEdits(GREETER, DIFF).get(PROMPT_SECONDS, TimeUnit.SECONDS));
+
+        assertTrue(answer.get("applied").getAsBoolean(), answer.toString());
+        assertTrue(answer.get("confirmed").getAsBoolean(), answer.toString());
+        assertEquals(1, lsp.editor.applyEditRequests.size());
+        assertEquals(text.replace("Greets people", "Welcomes people"),
+                lsp.editor.model.buffer(lsp.uri(GREETER)).orElseThrow().text());
+    }
+
+    @Test
+    void anEditorThatNeverAnswersNorShowsTheEditIsStillRefusedAfterTheAnswerTimeout() throws Exception {
+        Path root = temp.resolve("demo");
+        LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
+        lsp = new LspFixture(root, new StandardSessions(java.time.Duration.ofMillis(300)));
+        lsp.initialize();
+        lsp.open(GREETER, 1);
+        lsp.sync();
+        lsp.editor.neverAnswerEdits();
+
+        JsonObject answer = json(lsp.applyEdits(GREETER, DIFF).get(PROMPT_SECONDS, TimeUnit.SECONDS));
+
+        assertFalse(answer.get("applied").getAsBoolean(), answer.toString());
+        assertEquals("the editor did not answer the edit within 300 ms; the request was cancelled, but check the buffer"
+                + " before trying again", answer.get("reason").getAsString());
+    }
 }
