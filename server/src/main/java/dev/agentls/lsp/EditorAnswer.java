@@ -48,8 +48,9 @@ sealed interface EditorAnswer {
         if (this instanceof NotApplied notApplied) {
             return new ChangeOutcome.Refused(notApplied.reason());
         }
-        if (this instanceof ForTheEditor forTheEditor) {
-            return new ChangeOutcome.Refused(forTheEditor.reason());
+        if (this instanceof ForTheEditor) {
+            // The agent has no way to hand the edit over: only the commands' answers carry it.
+            return new ChangeOutcome.Refused(LspHost.NO_APPLY_EDIT);
         }
         return new ChangeOutcome.Applied();
     }

@@ -130,7 +130,9 @@ class EditorWithoutApplyEditTest {
         ChangeOutcome outcome = host.applyChange(new FileChange.Modify(file, OptionalInt.of(1), text, text + "//\n"))
                 .get(PROMPT_SECONDS, TimeUnit.SECONDS);
 
-        assertEquals(REASON, assertInstanceOf(ChangeOutcome.Refused.class, outcome).reason());
+        assertEquals("this editor declares that it does not apply edits sent by a server (its workspace.applyEdit"
+                + " capability is not true), so none was sent and nothing changed",
+                assertInstanceOf(ChangeOutcome.Refused.class, outcome).reason());
         assertTrue(lsp.editor.applyEditRequests.isEmpty());
     }
 
