@@ -29,14 +29,17 @@
 
 (defun agentls--describe (result)
   "One line for the user saying what became of an edit, from its command's RESULT plist."
-  (let ((blocks (plist-get result :blocks)))
+  (let* ((blocks (plist-get result :blocks))
+         (restored (plist-get result :restored))
+         (what (cond (blocks (format "applied %d block(s)" (length blocks)))
+                     (restored (concat "restored " (mapconcat #'identity restored ", ")))
+                     (t "applied"))))
     (cond
      ((not (agentls--true-p (plist-get result :applied)))
       (concat "AgentLS: not applied: " (or (plist-get result :reason) "no reason given")))
      ((agentls--true-p (plist-get result :confirmed))
-      (format "AgentLS: applied %d block(s)" (length blocks)))
-     (t (format "AgentLS: applied %d block(s), not confirmed: %s" (length blocks)
-                (or (plist-get result :note) ""))))))
+      (concat "AgentLS: " what))
+     (t (concat "AgentLS: " what ", not confirmed: " (or (plist-get result :note) ""))))))
 
 (defun agentls--say (text)
   "Show TEXT to the user and return it."

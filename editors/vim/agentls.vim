@@ -103,7 +103,10 @@ function! s:OnAnswer(conn_id, buffer, request, response) abort
 endfunction
 
 function! s:Blocks(result) abort
-    return has_key(a:result, 'blocks') ? ' ' . len(a:result.blocks) . ' block(s)' : ''
+    if has_key(a:result, 'blocks')
+        return ' ' . len(a:result.blocks) . ' block(s)'
+    endif
+    return has_key(a:result, 'restored') ? ', restored ' . join(a:result.restored, ', ') : ''
 endfunction
 
 function! s:Say(message) abort

@@ -1,8 +1,8 @@
 ;;; drive.el --- Drives one scenario in a real Emacs with eglot or lsp-mode and editors/emacs, for EmacsEndToEndTest
 ;; Params (JSON, file named by $AGENTLS_EMACS_PARAMS): setup_dir, client ("eglot" or "lsp-mode"), server_cmd (list),
-;; root, file, typing?, refused_edit?, command ("apply" or "lazy"), edit, result_file, state_dir.  The refused edit,
+;; root, file, typing?, refused_edit?, then_rollback? (instead of undo), command ("apply" or "lazy"), edit, result_file, state_dir.  The refused edit,
 ;; sent first (it also starts the server's code paths), must be refused.  Writes a JSON report: refusal_message,
-;; after_refusal, before, after, after_undo, modified, answer, message, elapsed_ms, failure.
+;; after_refusal, before, after, after_undo or rollback_message and after_rollback, modified, answer, message, elapsed_ms, failure.
 ;;; Code:
 
 (require 'json)
@@ -58,9 +58,13 @@
               report)
         (push (cons 'after (buffer-string)) report)
         (push (cons 'modified (if (buffer-modified-p) t :json-false)) report)
-        (undo-boundary)
-        (let ((last-command nil)) (undo))
-        (push (cons 'after_undo (buffer-string)) report))
+        (if (eq (funcall get 'then_rollback) t)
+            (let ((checkpoint (plist-get (cdr agentls-last-answer) :checkpointId)))
+              (push (cons 'rollback_message (agentls-rollback checkpoint)) report)
+              (push (cons 'after_rollback (buffer-string)) report))
+          (undo-boundary)
+          (let ((last-command nil)) (undo))
+          (push (cons 'after_undo (buffer-string)) report)))
     (error (push (cons 'failure (format "%S" err)) report)))
   (with-temp-file (funcall get 'result_file)
     (insert (json-encode report)))

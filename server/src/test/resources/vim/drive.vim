@@ -1,6 +1,6 @@
 " Drives one scenario in a real Vim with ALE and editors/vim/agentls.vim, for the Java tests (VimAleEndToEndTest).
 " Params (JSON, file named by $AGENTLS_VIM_PARAMS): setup, server_cmd, root, file, typing_keys?, refused_edit?,
-" command (apply|lazy), edit, result_file. The refused edit is sent first (it also starts the server). Writes a JSON
+" then_rollback? (instead of undo), command (apply|lazy), edit, result_file. The refused edit is sent first (it also starts the server). Writes a JSON
 " report: refusal_message, after_refusal, before, after, after_undo, modified, answer, message, elapsed_ms, failure.
 let s:params = json_decode(join(readfile($AGENTLS_VIM_PARAMS), "\n"))
 let s:report = {}
@@ -56,8 +56,17 @@ try
     let s:report.message = get(g:, 'agentls_last_message', '')
     let s:report.after = s:Text()
     let s:report.modified = &modified
-    silent! undo
-    let s:report.after_undo = s:Text()
+    if get(s:params, 'then_rollback', v:false)
+        let s:checkpoint = g:agentls_last_answer.result.checkpointId
+        let s:rolling = reltime()
+        execute 'AgentRollback ' . s:checkpoint
+        call s:AwaitAnswer(s:rolling)
+        let s:report.rollback_message = get(g:, 'agentls_last_message', '')
+        let s:report.after_rollback = s:Text()
+    else
+        silent! undo
+        let s:report.after_undo = s:Text()
+    endif
 catch
     let s:report.failure = v:exception . ' at ' . v:throwpoint
 endtry

@@ -44,7 +44,12 @@ class EmacsEndToEndTest {
     }
 
     private HeadlessEditor.Outcome run(String client) throws Exception {
+        return run(client, false);
+    }
+
+    private HeadlessEditor.Outcome run(String client, boolean thenRollback) throws Exception {
         Map<String, Object> params = new LinkedHashMap<>();
+        params.put("then_rollback", thenRollback);
         params.put("setup_dir", HeadlessEditor.setup("emacs").toString());
         params.put("client", client);
         params.put("server_cmd", List.of(HeadlessEditor.serverScript(temp).toString()));
@@ -109,5 +114,21 @@ class EmacsEndToEndTest {
         // lsp-mode sends its pending buffer changes before any message, its answer to the edit included.
         assertTrue(result.get("confirmed").getAsBoolean(), outcome.describe());
         assertEquals("AgentLS: applied 1 block(s)", outcome.text("message"));
+    }
+
+    @Test
+    void eglotTakesTheEditBackWithAgentlsRollbackToTheUnsavedTyping() throws Exception {
+        requireEmacsWith("eglot");
+        String disk = Files.readString(root.resolve(GREETER));
+        String typed = "// typed in Emacs, not saved\n" + disk;
+
+        HeadlessEditor.Outcome outcome = run("eglot", true);
+
+        assertNull(outcome.text("failure"), outcome.describe());
+        assertEquals(typed.replace("Greets people", "Welcomes people"), outcome.text("after"), outcome.describe());
+        assertTrue(outcome.text("rollback_message").startsWith("AgentLS: restored src/main/java/demo/Greeter.java"),
+                outcome.describe());
+        assertEquals(typed, outcome.text("after_rollback"), outcome.describe());
+        assertEquals(disk, Files.readString(root.resolve(GREETER)), "the disk is never written");
     }
 }

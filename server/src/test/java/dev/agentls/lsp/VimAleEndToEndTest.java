@@ -40,7 +40,13 @@ class VimAleEndToEndTest {
     }
 
     private HeadlessEditor.Outcome run(Path file, String command, String edit) throws Exception {
+        return run(file, command, edit, false);
+    }
+
+    private HeadlessEditor.Outcome run(Path file, String command, String edit, boolean thenRollback)
+            throws Exception {
         Map<String, Object> params = new LinkedHashMap<>();
+        params.put("then_rollback", thenRollback);
         params.put("setup", HeadlessEditor.setup("vim").resolve("agentls.vim").toString());
         params.put("server_cmd", HeadlessEditor.serverScript(temp).toString());
         params.put("root", root.toString());
@@ -94,5 +100,20 @@ class VimAleEndToEndTest {
                 + "        return len(self.values)\n"), outcome.text("after"), outcome.describe());
         assertEquals(typed, outcome.text("after_undo"), outcome.describe());
         assertEquals(disk, Files.readString(file));
+    }
+
+    @Test
+    void aleTakesTheEditBackWithAgentRollbackToTheUnsavedTyping() throws Exception {
+        Path file = root.resolve(GREETER);
+        String disk = Files.readString(file);
+        String typed = "// typed in Vim, not saved\n" + disk;
+
+        HeadlessEditor.Outcome outcome = run(file, "apply", EditorWithoutApplyEditTest.DIFF, true);
+
+        assertNull(outcome.text("failure"), outcome.describe());
+        assertEquals(typed.replace("Greets people", "Welcomes people"), outcome.text("after"), outcome.describe());
+        assertEquals("AgentLS: applied, restored " + GREETER, outcome.text("rollback_message"), outcome.describe());
+        assertEquals(typed, outcome.text("after_rollback"), outcome.describe());
+        assertEquals(disk, Files.readString(file), "the disk is never written");
     }
 }
