@@ -144,6 +144,16 @@ final class LspFixture implements AutoCloseable {
         return initialize(params);
     }
 
+    /** Initializes declaring exactly {@code workspace} as the client's workspace capabilities (null: none at all). */
+    InitializeResult initialize(WorkspaceClientCapabilities workspace) throws Exception {
+        InitializeParams params = new InitializeParams();
+        params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), root.getFileName().toString())));
+        ClientCapabilities capabilities = new ClientCapabilities();
+        capabilities.setWorkspace(workspace);
+        params.setCapabilities(capabilities);
+        return initialize(params);
+    }
+
     InitializeResult initialize(InitializeParams params) throws Exception {
         InitializeResult result = await(server.initialize(params));
         server.initialized(new org.eclipse.lsp4j.InitializedParams());
