@@ -149,9 +149,19 @@ final class LspHost implements Host {
                 : "AgentLS: edit " + changes.size() + " files";
         CompletableFuture<ApplyWorkspaceEditResponse> request =
                 client.applyEdit(new ApplyWorkspaceEditParams(edit, label));
-        CompletableFuture<Optional<EditorAnswer>> answered = request.copy()
+        // LSP4J's request future makes every future derived from it its own kind, whose applyToEither refuses a
+        // plain future; the answer is followed on a plain future instead.
+        CompletableFuture<ApplyWorkspaceEditResponse> response = new CompletableFuture<>();
+        request.whenComplete((value, error) -> {
+            if (error != null) {
+                response.completeExceptionally(error);
+            } else {
+                response.complete(value);
+            }
+        });
+        CompletableFuture<Optional<EditorAnswer>> answered = response
                 .orTimeout(answerTimeout.toMillis(), TimeUnit.MILLISECONDS)
-                .handle((response, error) -> outcome(request, response, error));
+                .handle((value, error) -> outcome(request, value, error));
         if (!built.toOpenBuffers().isEmpty() && built.unfollowed().isEmpty()) {
             // An editor may apply the edit and never answer (Vim's ALE does, though it declares it cannot): once its
             // reports of every buffer show the edit, that is the answer, and the run does not wait minutes for more.
