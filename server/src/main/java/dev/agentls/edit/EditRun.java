@@ -1,0 +1,181 @@
+package dev.agentls.edit;
+
+import dev.agentls.syntax.CommentSyntax;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One edit's blocks applied in order to one text (EDIT-SEMANTICS rules 5-7, 10, 11): each block through the cascade,
+ * a candidate past the exact stage kept only when it reads as the SEARCH in code and lies outside the text earlier
+ * blocks wrote, and a block repeated word for word applied once. Holds the evolving text; used once.
+ */
+final class EditRun {
+
+    private final List<MatchStage> stages;
+    private final long diagnosisBudget;
+    private final CommentSyntax comments;
+    private final Document doc;
+    private final WrittenRegions written = new WrittenRegions();
+    private final List<SearchReplaceBlock> done = new ArrayList<>();
+    private final List<BlockMatch> matches = new ArrayList<>();
+    private int previousEnd = -1;
+
+    EditRun(List<MatchStage> stages, long diagnosisBudget, CommentSyntax comments, String originalText) {
+        this.stages = stages;
+        this.diagnosisBudget = diagnosisBudget;
+        this.comments = comments;
+        this.doc = Document.of(originalText);
+    }
+
+    /** Applies every block, or answers the first block's failure (nothing of the edit applies then). */
+    EditOutcome apply(List<SearchReplaceBlock> blocks) {
+        for (SearchReplaceBlock block : blocks) {
+            Optional<BlockMatch> repeat = repeatOf(block);
+            if (repeat.isPresent()) {
+                matches.add(repeat.get());
+                continue;
+            }
+            SearchReplaceFailure failure = applyBlock(block);
+            if (failure != null) {
+                return new EditOutcome.Refused(failure);
+            }
+            done.add(block);
+        }
+        return new EditOutcome.Applied(doc.render(), matches);
+    }
+
+    /** Rule 11: the same SEARCH and REPLACE as an earlier block of this edit, reported at that block's lines. */
+    private Optional<BlockMatch> repeatOf(SearchReplaceBlock block) {
+        for (int i = 0; i < done.size(); i++) {
+            SearchReplaceBlock earlier = done.get(i);
+            if (same(earlier.search(), block.search()) && same(earlier.replace(), block.replace())) {
+                BlockMatch first = matches.stream().filter(m -> m.number() == earlier.number()).findFirst()
+                        .orElseThrow();
+                return Optional.of(new BlockMatch(block.number(), "repeat of block " + earlier.number(),
+                        first.startLine(), first.endLine()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean same(String a, String b) {
+        return a.replace("\r\n", "\n").equals(b.replace("\r\n", "\n"));
+    }
+
+    /** Null when applied, else why not. */
+    private SearchReplaceFailure applyBlock(SearchReplaceBlock block) {
+        SearchText search = SearchText.of(block.search());
+        String replace = SearchReplaceEngine.replacement(search, block.replace());
+        SearchReplaceFailure firstRejection = null;
+        for (MatchStage stage : stages) {
+            List<Candidate> found = stage.find(doc, search, previousEnd);
+            if (found.isEmpty()) {
+                continue;
+            }
+            List<Candidate> kept = found;
+            if (!stage.exact()) {
+                Screened screened = screen(block.number(), stage, search, replace, found);
+                if (screened.kept.isEmpty()) {
+                    if (firstRejection == null) {
+                        firstRejection = screened.rejection;
+                    }
+                    continue;
+                }
+                kept = screened.kept;
+            }
+            Choice choice = Choice.choose(kept, previousEnd, stage.orderResolves());
+            if (choice.chosen() == null) {
+                List<LineRange> ranges = new ArrayList<>();
+                for (Candidate c : choice.candidates()) {
+                    ranges.add(range(c));
+                }
+                return new SearchReplaceFailure.Ambiguous(block.number(), stage.name(), ranges);
+            }
+            Candidate c = choice.chosen();
+            LineRange lines = range(c);
+            String text = stage.exact() ? replace : reindented(search, c, replace);
+            int end = doc.splice(c.start(), c.end(), text);
+            written.written(block.number(), c.start(), c.end(), end);
+            matches.add(new BlockMatch(block.number(), stage.name(), lines.startLine(), lines.endLine()));
+            previousEnd = end;
+            return null;
+        }
+        return firstRejection != null ? firstRejection
+                : NotFoundDiagnosis.diagnose(block.number(), doc, search, replace, diagnosisBudget);
+    }
+
+    /** A stage's candidates that may be used, and when none may, the refusal that says why. */
+    private record Screened(List<Candidate> kept, SearchReplaceFailure rejection) {}
+
+    /**
+     * Rules 10 and 11 on a non-exact stage's candidates: one whose region already reads as the REPLACE means the
+     * change is already there; one inside an earlier block's new text, or differing from the SEARCH in code, is
+     * dropped. The refusal names the first dropped candidate's facts.
+     */
+    private Screened screen(int number, MatchStage stage, SearchText search, String replace, List<Candidate> found) {
+        List<Candidate> kept = new ArrayList<>();
+        SearchReplaceFailure rejection = null;
+        List<String> searchLines = List.of(search.lines());
+        List<String> replaceLines = List.of(LineIndex.lines(replace));
+        for (Candidate c : found) {
+            int first = doc.lineOf(c.start());
+            List<String> region = region(c);
+            int earlier = written.overlapping(c);
+            SearchReplaceFailure why = null;
+            if (earlier > 0) {
+                why = new SearchReplaceFailure.InsideEarlierBlock(number, stage.name(), earlier, range(c));
+            } else if (!BlindDifference.sameTrimmedLines(searchLines, replaceLines)
+                    && BlindDifference.sameTrimmedLines(region, replaceLines)) {
+                why = new SearchReplaceFailure.NotFound(number, Optional.of(range(c)),
+                        (int) Math.floor(100 * Similarity.ratio(trimmedJoined(searchLines), trimmedJoined(region))),
+                        List.of(), true);
+            } else {
+                Optional<BlindDifference> d = BlindDifference.between(searchLines, region, doc, first, comments);
+                if (d.isPresent()) {
+                    why = new SearchReplaceFailure.DiffersInCode(number, stage.name(), range(c), d.get().fileLine(),
+                            d.get().fileText(), d.get().searchLine(), d.get().searchText());
+                }
+            }
+            if (why == null) {
+                kept.add(c);
+            } else if (rejection == null) {
+                rejection = why;
+            }
+        }
+        return new Screened(kept, rejection);
+    }
+
+    private static String trimmedJoined(List<String> lines) {
+        StringBuilder sb = new StringBuilder();
+        for (String l : lines) {
+            sb.append(l.strip()).append('\n');
+        }
+        return sb.toString();
+    }
+
+    private List<String> region(Candidate c) {
+        int first = doc.lineOf(c.start());
+        int last = c.end() > c.start() ? doc.lineOf(c.end() - 1) : first;
+        List<String> region = new ArrayList<>(last - first + 1);
+        for (int i = first; i <= last; i++) {
+            region.add(doc.line(i));
+        }
+        return region;
+    }
+
+    private LineRange range(Candidate c) {
+        int first = doc.lineOf(c.start());
+        int last = c.end() > c.start() ? doc.lineOf(c.end() - 1) : first;
+        return new LineRange(doc.originalLine(first), Math.max(doc.originalLine(first), doc.originalLine(last)));
+    }
+
+    private String reindented(SearchText search, Candidate c, String replace) {
+        List<String> lines = Reindenter.reindent(search.lines(), region(c), LineIndex.lines(replace), doc);
+        StringBuilder sb = new StringBuilder(replace.length() + 16);
+        for (String line : lines) {
+            sb.append(line).append('\n');
+        }
+        return sb.toString();
+    }
+}
