@@ -40,26 +40,22 @@ record BlindDifference(int fileLine, String fileText, int searchLine, String sea
                 search.get(sl)));
     }
 
-    /** Whether the lines read the same once each line's leading and trailing whitespace and blank lines are dropped. */
-    static boolean sameTrimmedLines(List<String> a, List<String> b) {
-        int i = 0;
-        int j = 0;
-        while (true) {
-            while (i < a.size() && a.get(i).isBlank()) {
-                i++;
-            }
-            while (j < b.size() && b.get(j).isBlank()) {
-                j++;
-            }
-            if (i == a.size() || j == b.size()) {
-                return i == a.size() && j == b.size();
-            }
-            if (!a.get(i).strip().equals(b.get(j).strip())) {
+    /**
+     * Whether two texts read the same token for token, comments included (used to tell a change that is already
+     * there: a comment is part of what a REPLACE writes).
+     */
+    static boolean readsAs(List<String> a, List<String> b) {
+        List<CodeTokens.Token> x = CodeTokens.of(a, null);
+        List<CodeTokens.Token> y = CodeTokens.of(b, null);
+        if (x.size() != y.size()) {
+            return false;
+        }
+        for (int i = 0; i < x.size(); i++) {
+            if (!x.get(i).text().equals(y.get(i).text())) {
                 return false;
             }
-            i++;
-            j++;
         }
+        return true;
     }
 
     private static int lastNonBlank(List<String> lines) {

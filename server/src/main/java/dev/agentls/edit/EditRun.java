@@ -125,8 +125,8 @@ final class EditRun {
             SearchReplaceFailure why = null;
             if (earlier > 0) {
                 why = new SearchReplaceFailure.InsideEarlierBlock(number, stage.name(), earlier, range(c));
-            } else if (!BlindDifference.sameTrimmedLines(searchLines, replaceLines)
-                    && BlindDifference.sameTrimmedLines(region, replaceLines)) {
+            } else if (!BlindDifference.readsAs(searchLines, replaceLines)
+                    && BlindDifference.readsAs(region, replaceLines)) {
                 why = new SearchReplaceFailure.NotFound(number, Optional.of(range(c)),
                         (int) Math.floor(100 * Similarity.ratio(trimmedJoined(searchLines), trimmedJoined(region))),
                         List.of(), true);
