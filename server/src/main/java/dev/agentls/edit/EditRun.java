@@ -94,6 +94,10 @@ final class EditRun {
             }
             Candidate c = choice.chosen();
             LineRange lines = range(c);
+            Optional<LineRange> already = alreadyAround(c, search, replace, stage.exact());
+            if (already.isPresent()) {
+                return new SearchReplaceFailure.AlreadyApplied(block.number(), already.get());
+            }
             String text = stage.exact() ? replace : reindented(search, c, replace);
             int end = doc.splice(c.start(), c.end(), text);
             written.written(block.number(), c.start(), c.end(), end);
@@ -103,6 +107,75 @@ final class EditRun {
         }
         return firstRejection != null ? firstRejection
                 : NotFoundDiagnosis.diagnose(block.number(), doc, search, replace, diagnosisBudget);
+    }
+
+    /**
+     * Rule 7, the change already there: the REPLACE holds the SEARCH's lines and the file around the match already
+     * reads as the whole REPLACE (trimmed lines: a block that only adds lines, sent again); or, for a match past
+     * exact (the SEARCH as written is not in the file), the REPLACE stands in the file byte for byte as whole lines
+     * outside the match (the change was made there, and the SEARCH now resembles other lines).
+     */
+    private Optional<LineRange> alreadyAround(Candidate c, SearchText search, String replace, boolean exact) {
+        String[] r = LineIndex.lines(replace);
+        String[] st = search.trimmed();
+        int first = doc.lineOf(c.start());
+        if (r.length == 0 || !c.wholeLines()) {
+            return Optional.empty();
+        }
+        for (int k = 0; r.length > st.length && k + st.length <= r.length; k++) {
+            if (trimmedEqual(r, k, st) && fileReads(first - k, r)) {
+                return Optional.of(linesOf(first - k, r.length));
+            }
+        }
+        if (!exact && !replace.isBlank() && !BlindDifference.readsAs(List.of(search.lines()), List.of(r))) {
+            int at = wholeLineOccurrence(replace, c);
+            if (at >= 0) {
+                return Optional.of(linesOf(doc.lineOf(at), r.length));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Where the REPLACE's lines stand in the file byte for byte as whole lines, or -1. */
+    private int wholeLineOccurrence(String replace, Candidate c) {
+        CharSequence t = doc.text();
+        String text = t.toString();
+        int at = text.indexOf(replace);
+        while (at >= 0) {
+            boolean overlaps = at < c.end() && at + replace.length() > c.start();
+            if ((at == 0 || text.charAt(at - 1) == '\n') && !overlaps) {
+                return at;
+            }
+            at = text.indexOf(replace, at + 1);
+        }
+        return -1;
+    }
+
+    private static boolean trimmedEqual(String[] r, int k, String[] st) {
+        for (int i = 0; i < st.length; i++) {
+            if (!r[k + i].strip().equals(st[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the file's lines from {@code from} read as {@code lines}, trimmed. */
+    private boolean fileReads(int from, String[] lines) {
+        if (from < 0 || from + lines.length > doc.lineCount()) {
+            return false;
+        }
+        for (int i = 0; i < lines.length; i++) {
+            if (!Trim.lineEquals(doc, from + i, lines[i].strip())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private LineRange linesOf(int first, int count) {
+        int a = doc.originalLine(first);
+        return new LineRange(a, Math.max(a, doc.originalLine(first + count - 1)));
     }
 
     /** A stage's candidates that may be used, and when none may, the refusal that says why. */

@@ -14,6 +14,34 @@ final class LinePairs {
 
     private LinePairs() {}
 
+    /**
+     * {@link #pair}, then, between two paired lines (or the ends), lines left unpaired on both sides in equal numbers
+     * are paired in order: a line the model changed stands where the line it changes stood.
+     */
+    static int[] pairWithChanged(String[] a, String[] b) {
+        int[] out = pair(a, b);
+        int i = 0;
+        int j = 0;
+        while (i <= a.length) {
+            int ni = i;
+            while (ni < a.length && out[ni] < 0) {
+                ni++;
+            }
+            int nj = ni < a.length ? out[ni] : b.length;
+            if (ni - i == nj - j && nj >= j) {
+                for (int k = 0; k < ni - i; k++) {
+                    out[i + k] = j + k;
+                }
+            }
+            if (ni >= a.length) {
+                break;
+            }
+            i = ni + 1;
+            j = out[ni] + 1;
+        }
+        return out;
+    }
+
     /** For each line of {@code a}, the index of its partner in {@code b}, or -1. */
     static int[] pair(String[] a, String[] b) {
         int[] out = new int[a.length];

@@ -29,43 +29,60 @@ final class Reindenter {
     static List<String> reindent(String[] search, List<String> region, String[] replace, Document doc) {
         String[] file = region.toArray(new String[0]);
         int[] searchToFile = search.length == file.length ? identity(search.length) : LinePairs.pair(search, file);
-        int[] replaceToSearch = LinePairs.pair(replace, search);
+        int[] replaceToSearch = LinePairs.pairWithChanged(replace, search);
         Mapping mapping = mapping(search, file, searchToFile, replace, doc);
         List<String> out = new ArrayList<>(replace.length + 4);
         for (int r = 0; r < replace.length; r++) {
-            if (r > 0) {
-                keepFileBlankLines(r, replaceToSearch, searchToFile, file, out);
-            }
+            keepFileBlankLines(r, replaceToSearch, searchToFile, file, replace, out);
             String line = replace[r];
             int s = replaceToSearch[r];
             if (s >= 0 && searchToFile[s] >= 0 && line.equals(search[s])) {
                 out.add(file[searchToFile[s]]);
             } else if (line.isBlank()) {
-                out.add("");
+                out.add(line);
             } else {
                 int ref = reference(r, replaceToSearch, searchToFile, replace, file);
                 out.add(mapping.indent(line, ref < 0 ? null : search[replaceToSearch[ref]],
-                        ref < 0 ? null : file[searchToFile[replaceToSearch[ref]]]) + line.strip());
+                        ref < 0 ? null : file[searchToFile[replaceToSearch[ref]]]) + line.substring(Trim.indent(line).length()));
             }
+        }
+        if (replace.length > 0) {
+            keepFileBlankLines(replace.length, replaceToSearch, searchToFile, file, replace, out);
         }
         return out;
     }
 
-    /** Between REPLACE lines r-1 and r that keep adjacent SEARCH lines: the file's blank lines between them. */
+    /**
+     * Before REPLACE line r (after the last line when r is the REPLACE's length), which stands for SEARCH line b: the blank lines the file has between lines that SEARCH has
+     * next to each other, from the SEARCH line the previous such REPLACE line stands for up to b. The model did not
+     * see them, so its REPLACE cannot mean to delete them; a blank line the REPLACE itself adds there replaces them.
+     */
     private static void keepFileBlankLines(int r, int[] replaceToSearch, int[] searchToFile, String[] file,
-            List<String> out) {
-        int a = replaceToSearch[r - 1];
-        int b = replaceToSearch[r];
-        if (a < 0 || b != a + 1 || searchToFile[a] < 0 || searchToFile[b] < 0) {
+            String[] replace, List<String> out) {
+        int b = r < replace.length ? replaceToSearch[r] : searchToFile.length - 1;
+        if (b < 1 || (r > 0 && replace[r - 1].isBlank() && replaceToSearch[r - 1] < 0)) {
             return;
         }
-        for (int f = searchToFile[a] + 1; f < searchToFile[b]; f++) {
-            if (!file[f].isBlank()) {
-                return;
+        int a = 0;
+        for (int p = r - 1; p >= 0; p--) {
+            if (replaceToSearch[p] >= 0) {
+                a = replaceToSearch[p];
+                break;
             }
         }
-        for (int f = searchToFile[a] + 1; f < searchToFile[b]; f++) {
-            out.add(file[f]);
+        for (int j = a; j < b; j++) {
+            int from = searchToFile[j];
+            int to = searchToFile[j + 1];
+            if (from < 0 || to < 0) {
+                continue;
+            }
+            boolean blank = true;
+            for (int f = from + 1; f < to && blank; f++) {
+                blank = file[f].isBlank();
+            }
+            for (int f = from + 1; f < to && blank; f++) {
+                out.add(file[f]);
+            }
         }
     }
 

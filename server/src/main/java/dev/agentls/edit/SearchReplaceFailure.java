@@ -163,6 +163,23 @@ public sealed interface SearchReplaceFailure extends EditFailure {
         }
     }
 
+    /**
+     * EDIT-SEMANTICS rule 7 for a REPLACE that holds its SEARCH: the SEARCH was found, but inside {@code lines} that
+     * already read as the whole REPLACE, so the change is there and applying it again would repeat it.
+     */
+    record AlreadyApplied(int block, LineRange lines) implements SearchReplaceFailure {
+        public AlreadyApplied {
+            Objects.requireNonNull(lines, "lines");
+        }
+
+        @Override
+        public String message() {
+            return "SEARCH block " + block + " looks already applied: " + lines.describe() + " already read as its"
+                    + " REPLACE, which holds the SEARCH, so applying it again would repeat the change; nothing was"
+                    + " applied";
+        }
+    }
+
     /** How many characters of a line a message quotes. */
     int QUOTED_CHARS = 120;
 

@@ -51,10 +51,10 @@ class CascadeTest {
     }
 
     @Test
-    void whitespaceNormalizedMatchToleratesAMissingBlankLine() {
+    void whitespaceNormalizedMatchToleratesAMissingBlankLineAndKeepsIt() {
         String file = "f() {\n\n  g();\n}\nafter\n";
         EditOutcome.Applied out = applied(engine.apply(file, blocks("f() {\n  g();\n}", "f() {\n  h();\n}")));
-        assertEquals("f() {\n  h();\n}\nafter\n", out.newText());
+        assertEquals("f() {\n\n  h();\n}\nafter\n", out.newText());
         assertEquals(List.of(new BlockMatch(1, "whitespace-normalized", 1, 4)), out.matches());
     }
 
