@@ -94,6 +94,10 @@ final class EditRun {
             }
             Candidate c = choice.chosen();
             LineRange lines = range(c);
+            Optional<SearchReplaceFailure> midLine = startsInsideALine(block.number(), stage, search, c);
+            if (midLine.isPresent()) {
+                return midLine.get();
+            }
             Optional<LineRange> already = alreadyAround(c, search, replace, stage.exact());
             if (already.isPresent()) {
                 return new SearchReplaceFailure.AlreadyApplied(block.number(), already.get());
@@ -107,6 +111,27 @@ final class EditRun {
         }
         return firstRejection != null ? firstRejection
                 : NotFoundDiagnosis.diagnose(block.number(), doc, search, replace, diagnosisBudget);
+    }
+
+    /**
+     * Rule 10 at the one exact candidate that starts inside a line: a SEARCH of several lines whose first line is
+     * only the end of the file's line (code before it on that line) lacks tokens that start the line, which is a
+     * difference in code, so it is refused naming both lines. A one-line SEARCH inside a line stays a match (rule 5.1).
+     */
+    private Optional<SearchReplaceFailure> startsInsideALine(int number, MatchStage stage, SearchText search,
+            Candidate c) {
+        String text = search.text();
+        int firstBreak = text.indexOf('\n');
+        if (c.wholeLines() || firstBreak < 0 || firstBreak == text.length() - 1) {
+            return Optional.empty();
+        }
+        int line = doc.lineOf(c.start());
+        int lineStart = doc.lineStart(line);
+        if (Trim.start(doc.text(), lineStart, c.start()) == c.start()) {
+            return Optional.empty();
+        }
+        return Optional.of(new SearchReplaceFailure.DiffersInCode(number, stage.name(), range(c),
+                doc.originalLine(line), doc.line(line), 1, search.lines()[0]));
     }
 
     /**
@@ -127,6 +152,9 @@ final class EditRun {
                 return Optional.of(linesOf(first - k, r.length));
             }
         }
+        if (!exact && deletedAgain(c, search.lines(), r)) {
+            return Optional.of(range(c));
+        }
         if (!exact && !replace.isBlank() && !BlindDifference.readsAs(List.of(search.lines()), List.of(r))) {
             int at = wholeLineOccurrence(replace, c);
             if (at >= 0) {
@@ -134,6 +162,36 @@ final class EditRun {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A block that deletes lines at one end of its SEARCH, sent again: the match's lines that the REPLACE keeps are
+     * its lines byte for byte, and the lines it would delete sit at another indentation than the SEARCH's (the
+     * lines deleted the first time are gone; these are other lines, such as the next closing brace).
+     */
+    private boolean deletedAgain(Candidate c, String[] search, String[] replace) {
+        List<String> region = region(c);
+        int n = region.size();
+        if (n != search.length || replace.length == 0 || replace.length >= n) {
+            return false;
+        }
+        int kept = replace.length;
+        if (region.subList(0, kept).equals(List.of(replace))) {
+            return indentDiffers(region, search, kept, n);
+        }
+        if (region.subList(n - kept, n).equals(List.of(replace))) {
+            return indentDiffers(region, search, 0, n - kept);
+        }
+        return false;
+    }
+
+    private static boolean indentDiffers(List<String> region, String[] search, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!region.get(i).isBlank() && !Trim.indent(region.get(i)).equals(Trim.indent(search[i]))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Where the REPLACE's lines stand in the file byte for byte as whole lines, or -1. */

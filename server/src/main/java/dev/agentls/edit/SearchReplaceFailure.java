@@ -164,8 +164,9 @@ public sealed interface SearchReplaceFailure extends EditFailure {
     }
 
     /**
-     * EDIT-SEMANTICS rule 7 for a REPLACE that holds its SEARCH: the SEARCH was found, but inside {@code lines} that
-     * already read as the whole REPLACE, so the change is there and applying it again would repeat it.
+     * EDIT-SEMANTICS rule 7 past the plain not-found case: {@code lines} already read as the block's REPLACE, either
+     * around the SEARCH (a REPLACE that only adds lines to it) or elsewhere while the SEARCH as written is not in
+     * the file; applying it would repeat the change, or write it where it no longer belongs.
      */
     record AlreadyApplied(int block, LineRange lines) implements SearchReplaceFailure {
         public AlreadyApplied {
@@ -175,8 +176,7 @@ public sealed interface SearchReplaceFailure extends EditFailure {
         @Override
         public String message() {
             return "SEARCH block " + block + " looks already applied: " + lines.describe() + " already read as its"
-                    + " REPLACE, which holds the SEARCH, so applying it again would repeat the change; nothing was"
-                    + " applied";
+                    + " REPLACE, so it was not applied again; nothing was applied";
         }
     }
 

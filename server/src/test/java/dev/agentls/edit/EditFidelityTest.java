@@ -38,6 +38,16 @@ class EditFidelityTest {
     }
 
     @Test
+    void class1RefusesASearchOfSeveralLinesThatStartsInsideAFileLine() {
+        String file = "def f(x):\n    return (x +\n        1)\n";
+        SearchReplaceFailure.DiffersInCode f = refused(engine.apply("f.py", file,
+                blocks("(x +\n        1)", "(x +\n        2)")), SearchReplaceFailure.DiffersInCode.class);
+        assertEquals("SEARCH block 1 not found exactly; the closest match, lines 2-3 (exact match), differs in code,"
+                + " not only in whitespace or comments: line 2 of the file is `return (x +` where line 1 of SEARCH"
+                + " block 1 is `(x +`; copy the file's lines exactly; nothing was applied", f.message());
+    }
+
+    @Test
     void class1RefusesAOneLineSearchDifferingOnlyInANumber() {
         String file = "timeout_seconds = 30000\nretries = 3\n";
         SearchReplaceFailure.DiffersInCode f = refused(engine.apply("conf.py", file,
@@ -83,6 +93,26 @@ class EditFidelityTest {
                 blocks("a = 1", "a = 10", search, replace)), SearchReplaceFailure.NotFound.class);
         assertEquals("SEARCH block 2 not found; its REPLACE text is already in the file, so the change looks already"
                 + " applied; closest: line 2, 97% similar; nothing was applied", f.message());
+    }
+
+    @Test
+    void aBlockThatOnlyAddsLinesSentAgainIsAlreadyAppliedNotAppliedTwice() {
+        String file = "a()\nb()\nlog()\nc()\n";
+        SearchReplaceFailure.AlreadyApplied f = refused(engine.apply("x.js", file, blocks("b()", "b()\nlog()")),
+                SearchReplaceFailure.AlreadyApplied.class);
+        assertEquals("SEARCH block 1 looks already applied: lines 2-3 already read as its REPLACE, so it was not"
+                + " applied again; nothing was applied", f.message());
+    }
+
+    @Test
+    void aChangeAlreadyMadeIsNotWrittenAgainOverLinesThatOnlyResembleItsSearch() {
+        // The change was made in f(); sent again, its SEARCH now resembles g()'s lines, indented differently.
+        String file = "def f():\n    x = 1\n    log(x)\n\nclass G:\n    def g(self):\n        x = 1\n        y = 2\n";
+        SearchReplaceFailure.AlreadyApplied f = refused(engine.apply("m.py", file,
+                blocks("    x = 1\n    y = 2", "    x = 1\n    log(x)")), SearchReplaceFailure.AlreadyApplied.class);
+        assertEquals("SEARCH block 1 looks already applied: lines 2-3 already read as its REPLACE, so it was not"
+                + " applied again; nothing was applied", f.message());
+        assertEquals(new LineRange(2, 3), f.lines());
     }
 
     // Class 2: a later block never undoes an earlier one.

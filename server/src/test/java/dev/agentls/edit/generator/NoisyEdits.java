@@ -105,7 +105,12 @@ final class NoisyEdits {
             return Optional.empty();
         }
         Clean c = made.get();
-        String edit = block(join(c.search()), join(c.replace().stream().map(Line::text).toList()), false);
+        String replace = join(c.replace().stream().map(Line::text).toList());
+        if (count(c.intended(), join(c.search())) > (replace.contains(join(c.search())) ? 1 : 0)) {
+            // The SEARCH, exactly as the model wrote it, is still in the file elsewhere: it names those lines.
+            return Optional.empty();
+        }
+        String edit = block(join(c.search()), replace, false);
         return Optional.of(new GeneratedCase(Noise.ALREADY_APPLIED, src.name(), c.intended(), edit, c.intended(),
                 c.first() + 1));
     }
