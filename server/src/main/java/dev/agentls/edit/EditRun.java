@@ -197,14 +197,14 @@ final class EditRun {
     /** Where the REPLACE's lines stand in the file byte for byte as whole lines, or -1. */
     private int wholeLineOccurrence(String replace, Candidate c) {
         CharSequence t = doc.text();
-        String text = t.toString();
-        int at = text.indexOf(replace);
+        TextSearch finder = new TextSearch(replace);
+        int at = finder.find(t, 0);
         while (at >= 0) {
             boolean overlaps = at < c.end() && at + replace.length() > c.start();
-            if ((at == 0 || text.charAt(at - 1) == '\n') && !overlaps) {
+            if ((at == 0 || t.charAt(at - 1) == '\n') && !overlaps) {
                 return at;
             }
-            at = text.indexOf(replace, at + 1);
+            at = finder.find(t, at + 1);
         }
         return -1;
     }
