@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Which line of one list stands for which line of another: a longest common subsequence over the lines' keys
  * (trimmed, whitespace runs collapsed; blank lines key as empty), so moved indentation, re-wrapped spacing and
- * added or missing lines between do not break the pairing. Bounded: past {@value #MAX_CELLS} cells, lists of equal
- * length pair index by index and others do not pair at all (the caller then falls back to one reference pair).
+ * added or missing lines between do not break the pairing. Bounded: past {@value #MAX_CELLS} cells, a cheaper pairing
+ * in order is used ({@link #inOrder}).
  */
 final class LinePairs {
 
@@ -46,16 +46,11 @@ final class LinePairs {
     static int[] pair(String[] a, String[] b) {
         int[] out = new int[a.length];
         Arrays.fill(out, -1);
-        if ((long) a.length * b.length > MAX_CELLS) {
-            if (a.length == b.length) {
-                for (int i = 0; i < a.length; i++) {
-                    out[i] = i;
-                }
-            }
-            return out;
-        }
         String[] ka = keys(a);
         String[] kb = keys(b);
+        if ((long) a.length * b.length > MAX_CELLS) {
+            return inOrder(ka, kb, out);
+        }
         int[][] len = new int[a.length + 1][b.length + 1];
         for (int i = a.length - 1; i >= 0; i--) {
             for (int j = b.length - 1; j >= 0; j--) {
@@ -72,6 +67,34 @@ final class LinePairs {
             } else {
                 j++;
             }
+        }
+        return out;
+    }
+
+    /**
+     * Past the bound: lines of equal count pair index by index; otherwise the non-blank lines pair in order when they
+     * are as many and read the same (a match that differs in blank lines only), else nothing pairs.
+     */
+    private static int[] inOrder(String[] ka, String[] kb, int[] out) {
+        if (ka.length == kb.length) {
+            for (int i = 0; i < ka.length; i++) {
+                out[i] = i;
+            }
+            return out;
+        }
+        int j = 0;
+        for (int i = 0; i < ka.length; i++) {
+            if (ka[i].isEmpty()) {
+                continue;
+            }
+            while (j < kb.length && kb[j].isEmpty()) {
+                j++;
+            }
+            if (j == kb.length || !ka[i].equals(kb[j])) {
+                java.util.Arrays.fill(out, -1);
+                return out;
+            }
+            out[i] = j++;
         }
         return out;
     }
