@@ -46,6 +46,16 @@ final class CorpusDivergences {
         add("REFUSED", "EDIT-SEMANTICS lazy rule 6, suspicious deletion: the merge would drop getResult and reset (more"
                 + " than a third of the file, net) with no marker or comment saying so, so it is refused rather than"
                 + " guessed. A case Continue itself skips", "continue-skipped-calculator-stateless-js");
+        add("REFUSED", "EDIT-SEMANTICS rule 10, never over a blind difference: the only near match differs from the"
+                + " SEARCH in code ('text' vs 'text.', 'was' vs 'is'), so it is refused naming both lines (aider's"
+                + " fuzzy matching, which these disabled tests exercised, is switched off in aider too)",
+                "aider-disabled-replace-most-similar-chunk",
+                "aider-disabled-replace-most-similar-chunk-not-perfect-match");
+        add("REFUSED", "EDIT-SEMANTICS rule 11, blocks do not undo each other: block 2 repeats block 1's SEARCH as an"
+                + " alternative; after block 1 it matches only inside block 1's new text, so it is refused, never"
+                + " written over block 1 (the recorded result kept block 2's text by applying it over block 1; the"
+                + " same shape as astropy-14096-s5, which the corpus README lists as doubtful)",
+                "agentless-gpt4omini-astropy-14096-s8");
     }
 
     Optional<Divergence> policy(String id) {
@@ -54,6 +64,11 @@ final class CorpusDivergences {
 
     int size() {
         return policies.size();
+    }
+
+    /** The ids listed, for checking that each still diverges where its corpus is present. */
+    java.util.Set<String> ids() {
+        return java.util.Collections.unmodifiableSet(policies.keySet());
     }
 
     private void add(String category, String policy, String... ids) {

@@ -13,8 +13,11 @@ import java.util.stream.Stream;
 
 /**
  * {@code agentls edit-corpus DIR...}: checks the edit engines against every {@code *.json} edit-corpus file in the
- * folders (a JSON file may be named directly too). Prints the failures, then {@code N passed, N failed, N skipped};
- * exits 1 when anything failed, 2 when the corpus cannot be read.
+ * folders (a JSON file may be named directly too), each entry through a real file in a temp workspace
+ * ({@link CorpusFormats}); a folder's README.md may exclude entries ({@link CorpusExclusions}), each printed as
+ * EXCLUDED. Prints the failures, then {@code N passed, N failed, N skipped}; exits 1 when anything failed, 2 when the
+ * corpus cannot be read. With {@code --stages} first, prints what each matching stage adds instead
+ * ({@link StageContribution}).
  */
 final class EditCorpusCommand implements Subcommand {
 
@@ -37,22 +40,48 @@ final class EditCorpusCommand implements Subcommand {
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        if (args.length == 0) {
-            throw new UsageException("give one or more folders of edit-corpus JSON files");
+        boolean stages = args.length > 0 && args[0].equals("--stages");
+        int first = stages ? 1 : 0;
+        if (args.length == first) {
+            throw new UsageException("give one or more folders of edit-corpus JSON files (--stages first to measure"
+                    + " what each matching stage adds)");
         }
         List<CorpusEntry> entries = new ArrayList<>();
-        for (String arg : args) {
+        List<CorpusExclusions.Exclusion> excluded = new ArrayList<>();
+        for (int i = first; i < args.length; i++) {
             try {
-                for (Path file : jsonFiles(Path.of(arg))) {
-                    entries.addAll(read(file));
+                Path arg = Path.of(args[i]);
+                CorpusExclusions exclusions = Files.isDirectory(arg) ? CorpusExclusions.of(arg)
+                        : CorpusExclusions.none();
+                List<CorpusEntry> read = new ArrayList<>();
+                for (Path file : jsonFiles(arg)) {
+                    read.addAll(read(file));
                 }
+                for (CorpusExclusions.Exclusion x : exclusions.all()) {
+                    if (read.stream().noneMatch(e -> e.id().equals(x.id()))) {
+                        throw new IllegalArgumentException(arg.resolve("README.md") + " excludes " + x.id()
+                                + ", which no entry of " + arg + " has");
+                    }
+                    excluded.add(x);
+                }
+                read.stream().filter(e -> !exclusions.excludes(e.id())).forEach(entries::add);
             } catch (IOException | IllegalArgumentException e) {
                 err.println("agentls edit-corpus: " + ShownArgument.redactKeys(String.valueOf(e.getMessage())));
                 return 2;
             }
         }
+        for (CorpusExclusions.Exclusion x : excluded) {
+            out.println("EXCLUDED " + x.id() + ": " + x.kind() + " per the corpus README: " + x.reason());
+        }
+        if (stages) {
+            new StageContribution(new CorpusDivergences()).report(entries, out);
+            return 0;
+        }
         CorpusChecker checker = new CorpusChecker(new CorpusFormats(), new CorpusDivergences());
         CorpusChecker.Tally tally = checker.check(entries, out);
+        if (!excluded.isEmpty()) {
+            out.println(excluded.size() + " excluded by the corpus README");
+        }
         out.println(tally.line());
         return tally.failed() > 0 ? 1 : 0;
     }

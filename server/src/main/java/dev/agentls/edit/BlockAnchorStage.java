@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Stage 4: a SEARCH of 3+ lines whose first and last lines equal a window's first and last lines once trimmed (and
- * are not blank: a blank anchor anchors nothing), and whose middle lines are at least {@value #MIDDLE_SIMILARITY}
- * similar to the window's. The middle is always checked: anchors alone never place code.
+ * Stage 4: a SEARCH of 3+ lines whose first and last non-blank lines equal a window's lines at the same places once
+ * trimmed, and whose middle lines are at least {@value #MIDDLE_SIMILARITY} similar to the window's. Blank lines at
+ * either end of the SEARCH do not decide the anchor (models end blocks with one, Cline's shape included); the window
+ * must be blank there too. The middle is always checked, and the engine refuses a candidate that differs from the
+ * SEARCH in code (rule 10): anchors alone never place code.
  */
 final class BlockAnchorStage implements MatchStage {
 
@@ -24,17 +26,27 @@ final class BlockAnchorStage implements MatchStage {
         List<Candidate> out = new ArrayList<>();
         int n = search.lineCount();
         String[] t = search.trimmed();
-        if (n < 3 || t[0].isEmpty() || t[n - 1].isEmpty()) {
+        int a = 0;
+        while (a < n && t[a].isEmpty()) {
+            a++;
+        }
+        int b = n - 1;
+        while (b > a && t[b].isEmpty()) {
+            b--;
+        }
+        if (n < 3 || b - a < 2) {
             return out;
         }
-        String middle = join(t, 1, n - 1);
-        for (int j : Pivot.lines(doc, t[0])) {
-            if (j + n > doc.lineCount() || out.size() > MAX_CANDIDATES || !Trim.lineEquals(doc, j + n - 1, t[n - 1])) {
+        String middle = join(t, a + 1, b);
+        for (int anchor : Pivot.lines(doc, t[a])) {
+            int j = anchor - a;
+            if (j < 0 || j + n > doc.lineCount() || out.size() > MAX_CANDIDATES
+                    || !Trim.lineEquals(doc, j + b, t[b]) || !blankEnds(doc, j, a, b, n)) {
                 continue;
             }
-            String[] window = new String[n - 2];
-            for (int i = 0; i < n - 2; i++) {
-                window[i] = doc.line(j + 1 + i).strip();
+            String[] window = new String[b - a - 1];
+            for (int i = 0; i < window.length; i++) {
+                window[i] = doc.line(j + a + 1 + i).strip();
             }
             String other = String.join("\n", window);
             int longer = Math.max(middle.length(), other.length());
@@ -47,6 +59,16 @@ final class BlockAnchorStage implements MatchStage {
             }
         }
         return out;
+    }
+
+    /** Whether the window's lines where the SEARCH has its leading and trailing blank lines are blank too. */
+    private static boolean blankEnds(Document doc, int j, int a, int b, int n) {
+        for (int i = 0; i < n; i++) {
+            if ((i < a || i > b) && !Trim.lineEquals(doc, j + i, "")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String join(String[] lines, int from, int to) {

@@ -4,104 +4,220 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Re-indents a REPLACE found by a non-exact stage (EDIT-SEMANTICS rule 8): each REPLACE line's indentation, as a
- * number of the model's indentation levels relative to the SEARCH's first line, becomes the same number of the
- * file's levels relative to the matched region's first line. The file's unit (a tab, or 2/4/... spaces) comes from
- * the region's own indentation, else from the whole file; tabs and spaces are never mixed on a line we write. When
- * SEARCH and region are indented identically line for line, REPLACE is used as written.
+ * Re-indents a REPLACE found by a non-exact stage (EDIT-SEMANTICS rule 8) so that its relative indentation is kept
+ * exactly and no line is lost. Each REPLACE line is paired with the SEARCH line it keeps (when it keeps one), and each
+ * SEARCH line with the file line it matched ({@link LinePairs}):
+ * <ul>
+ *   <li>a REPLACE line identical to its SEARCH line is the file's line, byte for byte (untouched lines stay);</li>
+ *   <li>any other line takes the indentation of the nearest kept line above it (below, at the top) in the file, plus
+ *       its own indentation relative to that line in the model's text, mapped from the model's unit to the file's
+ *       (2 vs 4 spaces, tabs vs spaces, never mixed on a line we write);</li>
+ *   <li>blank lines the file has between two kept lines that are adjacent in SEARCH and REPLACE are kept (a SEARCH
+ *       matched across a missing blank line must not delete it).</li>
+ * </ul>
+ * Every REPLACE line is written, in order; only the file's own blank lines are ever added.
  */
 final class Reindenter {
 
     /** How many lines from the top of the file show its indentation style: enough, and cheap on huge files. */
     private static final int SAMPLE = 2_000;
+    /** Columns of a tab in the model's text. */
+    private static final int MODEL_TAB = 4;
 
     private Reindenter() {}
 
     static List<String> reindent(String[] search, List<String> region, String[] replace, Document doc) {
-        List<String> out = new ArrayList<>(replace.length);
-        if (sameIndentation(search, region)) {
-            out.addAll(List.of(replace));
-            return out;
-        }
-        int s0 = firstNonBlank(search);
-        int r0 = firstNonBlank(region.toArray(new String[0]));
-        if (s0 < 0 || r0 < 0) {
-            out.addAll(List.of(replace));
-            return out;
-        }
-        String searchBase = Trim.indent(search[s0]);
-        String fileBase = Trim.indent(region.get(r0));
-        boolean modelTabs = usesTabs(search) || usesTabs(replace);
-        int modelUnit = modelTabs ? 1 : modelSpaceUnit(search, replace, searchBase.length(), doc);
-        String fileUnit = fileUnit(fileBase, doc);
-        int baseWidth = modelWidth(searchBase, modelTabs);
-        for (String line : replace) {
-            if (line.isBlank()) {
+        String[] file = region.toArray(new String[0]);
+        int[] searchToFile = search.length == file.length ? identity(search.length) : LinePairs.pair(search, file);
+        int[] replaceToSearch = LinePairs.pairWithChanged(replace, search);
+        Mapping mapping = mapping(search, file, searchToFile, replace, doc);
+        List<String> out = new ArrayList<>(replace.length + 4);
+        for (int r = 0; r < replace.length; r++) {
+            keepFileBlankLines(r, replaceToSearch, searchToFile, file, replace, out);
+            String line = replace[r];
+            int s = replaceToSearch[r];
+            if (s >= 0 && searchToFile[s] >= 0 && line.equals(search[s])) {
+                out.add(file[searchToFile[s]]);
+            } else if (line.isBlank()) {
                 out.add(line);
-                continue;
+            } else {
+                int ref = reference(r, replaceToSearch, searchToFile, replace, file);
+                out.add(mapping.indent(line, ref < 0 ? null : search[replaceToSearch[ref]],
+                        ref < 0 ? null : file[searchToFile[replaceToSearch[ref]]]) + line.substring(Trim.indent(line).length()));
             }
-            int rel = modelWidth(Trim.indent(line), modelTabs) - baseWidth;
-            int levels = Math.round((float) rel / modelUnit);
-            out.add(shift(fileBase, fileUnit, levels) + line.substring(Trim.indent(line).length()));
+        }
+        if (replace.length > 0) {
+            keepFileBlankLines(replace.length, replaceToSearch, searchToFile, file, replace, out);
         }
         return out;
     }
 
-    private static boolean sameIndentation(String[] search, List<String> region) {
-        if (search.length != region.size()) {
-            return false;
+    /**
+     * Before REPLACE line r (after the last line when r is the REPLACE's length), which stands for SEARCH line b: the blank lines the file has between lines that SEARCH has
+     * next to each other, from the SEARCH line the previous such REPLACE line stands for up to b. The model did not
+     * see them, so its REPLACE cannot mean to delete them; a blank line the REPLACE itself adds there replaces them.
+     */
+    private static void keepFileBlankLines(int r, int[] replaceToSearch, int[] searchToFile, String[] file,
+            String[] replace, List<String> out) {
+        int b = r < replace.length ? replaceToSearch[r] : searchToFile.length - 1;
+        if (b < 1 || (r > 0 && replace[r - 1].isBlank() && replaceToSearch[r - 1] < 0)) {
+            return;
         }
-        for (int i = 0; i < search.length; i++) {
-            if (!search[i].isBlank() && !region.get(i).isBlank()
-                    && !Trim.indent(search[i]).equals(Trim.indent(region.get(i)))) {
-                return false;
+        int a = 0;
+        for (int p = r - 1; p >= 0; p--) {
+            if (replaceToSearch[p] >= 0) {
+                a = replaceToSearch[p];
+                break;
             }
         }
-        return true;
+        for (int j = a; j < b; j++) {
+            int from = searchToFile[j];
+            int to = searchToFile[j + 1];
+            if (from < 0 || to < 0) {
+                continue;
+            }
+            boolean blank = true;
+            for (int f = from + 1; f < to && blank; f++) {
+                blank = file[f].isBlank();
+            }
+            for (int f = from + 1; f < to && blank; f++) {
+                out.add(file[f]);
+            }
+        }
     }
 
-    private static String shift(String base, String unit, int levels) {
-        if (levels >= 0) {
-            return base + unit.repeat(levels);
+    /** The nearest REPLACE line above {@code r} (else below) that keeps a SEARCH line matched in the file, or -1. */
+    private static int reference(int r, int[] replaceToSearch, int[] searchToFile, String[] replace,
+            String[] file) {
+        for (int i = r; i >= 0; i--) {
+            if (keeps(i, replaceToSearch, searchToFile, replace, file)) {
+                return i;
+            }
         }
-        int cut = Math.min(base.length(), unit.length() * -levels);
-        return base.substring(0, base.length() - cut);
+        for (int i = r + 1; i < replaceToSearch.length; i++) {
+            if (keeps(i, replaceToSearch, searchToFile, replace, file)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
-    /** A tab if the region's base is tab-indented, else spaces of the file's space unit. */
-    private static String fileUnit(String fileBase, Document doc) {
-        if (fileBase.indexOf('\t') >= 0) {
-            return "\t";
-        }
-        if (!fileBase.isEmpty()) {
-            return " ".repeat(spaceUnit(doc));
-        }
-        return fileUsesTabs(doc) ? "\t" : " ".repeat(spaceUnit(doc));
+    /** Whether REPLACE line r keeps a non-blank SEARCH line that matched a non-blank file line. */
+    private static boolean keeps(int r, int[] replaceToSearch, int[] searchToFile, String[] replace, String[] file) {
+        int s = replaceToSearch[r];
+        return s >= 0 && searchToFile[s] >= 0 && !replace[r].isBlank() && !file[searchToFile[s]].isBlank();
     }
 
-    private static int modelWidth(String indent, boolean tabs) {
-        if (!tabs) {
-            return indent.length();
+    private static int[] identity(int n) {
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = i;
         }
+        return out;
+    }
+
+    /**
+     * How the model's indentation maps to the file's: a fixed offset when every paired non-blank line shows one (the
+     * common case: a SEARCH indented some columns off), else the model's unit scaled to the file's.
+     */
+    private record Mapping(double scale, int modelUnit, boolean fileTabs, String fallbackModel, String fallbackFile) {
+
+        String indent(String line, String searchRef, String fileRef) {
+            String sRef = searchRef != null ? searchRef : fallbackModel;
+            String fRef = fileRef != null ? fileRef : fallbackFile;
+            int delta = modelColumns(Trim.indent(line)) - modelColumns(Trim.indent(sRef));
+            String base = Trim.indent(fRef);
+            boolean tabs = base.indexOf('\t') >= 0 || (base.isEmpty() && fileTabs);
+            if (tabs) {
+                int levels = Math.round((float) delta / modelUnit);
+                int tabCount = (int) base.chars().filter(c -> c == '\t').count() + levels;
+                return "\t".repeat(Math.max(0, tabCount));
+            }
+            int width = base.length() + (int) Math.round(delta * scale);
+            return " ".repeat(Math.max(0, width));
+        }
+    }
+
+    private static Mapping mapping(String[] search, String[] file, int[] searchToFile, String[] replace,
+            Document doc) {
+        int s0 = -1;
+        boolean offset = true;
+        int first = 0;
+        for (int s = 0; s < search.length; s++) {
+            int f = searchToFile[s];
+            if (f < 0 || search[s].isBlank() || file[f].isBlank()) {
+                continue;
+            }
+            int d = columns(Trim.indent(file[f])) - modelColumns(Trim.indent(search[s]));
+            if (s0 < 0) {
+                s0 = s;
+                first = d;
+            } else if (d != first) {
+                offset = false;
+            }
+        }
+        String fallbackModel = s0 >= 0 ? search[s0] : firstNonBlank(search);
+        String fallbackFile = s0 >= 0 ? file[searchToFile[s0]] : firstNonBlank(file);
+        int modelUnit = modelUnit(search, replace, doc);
+        double scale = offset ? 1.0 : scale(search, file, searchToFile, (double) spaceUnit(doc) / modelUnit);
+        return new Mapping(scale, modelUnit, fileUsesTabs(doc), fallbackModel, fallbackFile);
+    }
+
+    /**
+     * {@code unitRatio} when every paired non-blank line's indentation, relative to the first pair's, is the model's
+     * scaled by it (a 2-space SEARCH of a 4-space file), else 1: irregular noise is not a unit change, and the
+     * nearest kept line is the better guide.
+     */
+    private static double scale(String[] search, String[] file, int[] searchToFile, double unitRatio) {
+        int s0 = -1;
+        for (int s = 0; s < search.length; s++) {
+            int f = searchToFile[s];
+            if (f < 0 || search[s].isBlank() || file[f].isBlank()) {
+                continue;
+            }
+            if (s0 < 0) {
+                s0 = s;
+                continue;
+            }
+            double model = modelColumns(Trim.indent(search[s])) - modelColumns(Trim.indent(search[s0]));
+            double inFile = columns(Trim.indent(file[f])) - columns(Trim.indent(file[searchToFile[s0]]));
+            if (Math.abs(model * unitRatio - inFile) > 1e-9) {
+                return 1.0;
+            }
+        }
+        return unitRatio;
+    }
+
+    private static String firstNonBlank(String[] lines) {
+        for (String line : lines) {
+            if (!line.isBlank()) {
+                return line;
+            }
+        }
+        return "";
+    }
+
+    /** Columns of an indentation in the model's text: a tab counts {@value #MODEL_TAB}. */
+    private static int modelColumns(String indent) {
         int w = 0;
-        int spaces = 0;
         for (int i = 0; i < indent.length(); i++) {
-            if (indent.charAt(i) == '\t') {
-                w++;
-            } else {
-                spaces++;
-            }
+            w += indent.charAt(i) == '\t' ? MODEL_TAB : 1;
         }
-        return w + spaces / 4;
+        return w;
     }
 
-    /** The gcd of the model's indentation steps relative to the SEARCH base; the file's unit when unclear. */
-    private static int modelSpaceUnit(String[] search, String[] replace, int base, Document doc) {
+    /** Columns of a file's indentation, a tab counting as {@value #MODEL_TAB} (only compared with each other). */
+    private static int columns(String indent) {
+        return modelColumns(indent);
+    }
+
+    /** The gcd of the model's indentation widths, in columns; the file's unit when unclear. */
+    private static int modelUnit(String[] search, String[] replace, Document doc) {
         int g = 0;
         for (String[] lines : new String[][] {search, replace}) {
             for (String line : lines) {
                 if (!line.isBlank()) {
-                    g = gcd(g, Math.abs(Trim.indent(line).length() - base));
+                    g = gcd(g, modelColumns(Trim.indent(line)));
                 }
             }
         }
@@ -154,24 +270,6 @@ final class Reindenter {
             }
         }
         return tabs > spaces;
-    }
-
-    private static boolean usesTabs(String[] lines) {
-        for (String line : lines) {
-            if (Trim.indent(line).indexOf('\t') >= 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static int firstNonBlank(String[] lines) {
-        for (int i = 0; i < lines.length; i++) {
-            if (!lines[i].isBlank()) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private static int gcd(int a, int b) {

@@ -1,5 +1,7 @@
 package dev.agentls.edit;
 
+import dev.agentls.syntax.CommentSyntax;
+import dev.agentls.syntax.FileLanguage;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,12 +25,47 @@ public final class SearchReplaceEngine {
                 new BlockAnchorStage(), new FuzzyStage(DEFAULT_BUDGET)), DEFAULT_BUDGET);
     }
 
+    /**
+     * The default cascade without the named stage ({@code line-trimmed}, {@code whitespace-normalized},
+     * {@code block-anchor}, {@code fuzzy}): for measuring what each stage adds, never for serving edits.
+     */
+    public static SearchReplaceEngine without(String stageName) {
+        List<MatchStage> kept = new ArrayList<>();
+        for (MatchStage stage : new SearchReplaceEngine().stages) {
+            if (!stage.name().equals(stageName)) {
+                kept.add(stage);
+            }
+        }
+        if (kept.size() == new SearchReplaceEngine().stages.size()) {
+            throw new IllegalArgumentException("no stage named '" + stageName + "'");
+        }
+        return new SearchReplaceEngine(kept, DEFAULT_BUDGET);
+    }
+
     SearchReplaceEngine(List<MatchStage> stages, long diagnosisBudget) {
         this.stages = List.copyOf(stages);
         this.diagnosisBudget = diagnosisBudget;
     }
 
+    /**
+     * Applies the blocks to a text whose language is unknown: no text counts as a comment when rule 10 compares a
+     * match with its SEARCH.
+     */
     public EditOutcome apply(String originalText, List<SearchReplaceBlock> blocks) {
+        return apply(originalText, blocks, null);
+    }
+
+    /**
+     * Applies the blocks to the text of the file {@code fileName}; its language's comments are forgiven (rule 10)
+     * when a match past the exact stage is compared with its SEARCH. Plain text forgives none.
+     */
+    public EditOutcome apply(String fileName, String originalText, List<SearchReplaceBlock> blocks) {
+        FileLanguage language = FileLanguage.forFileName(fileName);
+        return apply(originalText, blocks,
+                language.equals(FileLanguage.plainText()) ? null : language.comments());
+    }
+
+    private EditOutcome apply(String originalText, List<SearchReplaceBlock> blocks, CommentSyntax comments) {
         if (blocks.isEmpty()) {
             return new EditOutcome.Refused(new SearchReplaceFailure.NoBlocks());
         }
@@ -41,75 +78,14 @@ public final class SearchReplaceEngine {
                 return wholeFile(originalText, block);
             }
         }
-        Document doc = Document.of(originalText);
-        List<BlockMatch> matches = new ArrayList<>(blocks.size());
-        int previousEnd = -1;
-        for (SearchReplaceBlock block : blocks) {
-            SearchText search = SearchText.of(block.search());
-            String replace = replacement(search, block.replace());
-            Applied applied = applyBlock(doc, block.number(), search, replace, previousEnd);
-            if (applied.failure != null) {
-                return new EditOutcome.Refused(applied.failure);
-            }
-            matches.add(applied.match);
-            previousEnd = applied.end;
-        }
-        return new EditOutcome.Applied(doc.render(), matches);
-    }
-
-    private record Applied(BlockMatch match, int end, SearchReplaceFailure failure) {}
-
-    private Applied applyBlock(Document doc, int number, SearchText search, String replace, int previousEnd) {
-        for (MatchStage stage : stages) {
-            List<Candidate> found = stage.find(doc, search, previousEnd);
-            if (found.isEmpty()) {
-                continue;
-            }
-            Choice choice = Choice.choose(found, previousEnd, stage.orderResolves());
-            if (choice.chosen() == null) {
-                List<LineRange> ranges = new ArrayList<>();
-                for (Candidate c : choice.candidates()) {
-                    ranges.add(range(doc, c));
-                }
-                return new Applied(null, 0,
-                        new SearchReplaceFailure.Ambiguous(number, stage.name(), ranges));
-            }
-            Candidate c = choice.chosen();
-            LineRange lines = range(doc, c);
-            String text = stage.exact() ? replace : reindented(doc, search, c, replace);
-            int end = doc.splice(c.start(), c.end(), text);
-            return new Applied(new BlockMatch(number, stage.name(), lines.startLine(), lines.endLine()), end, null);
-        }
-        return new Applied(null, 0, NotFoundDiagnosis.diagnose(number, doc, search, replace, diagnosisBudget));
-    }
-
-    private static LineRange range(Document doc, Candidate c) {
-        int first = doc.lineOf(c.start());
-        int last = c.end() > c.start() ? doc.lineOf(c.end() - 1) : first;
-        return new LineRange(doc.originalLine(first), Math.max(doc.originalLine(first), doc.originalLine(last)));
-    }
-
-    private static String reindented(Document doc, SearchText search, Candidate c, String replace) {
-        int first = doc.lineOf(c.start());
-        int last = doc.lineOf(c.end() - 1);
-        List<String> region = new ArrayList<>();
-        for (int i = first; i <= last; i++) {
-            region.add(doc.line(i));
-        }
-        String[] replaceLines = LineIndex.lines(replace);
-        List<String> lines = Reindenter.reindent(search.lines(), region, replaceLines, doc);
-        StringBuilder sb = new StringBuilder(replace.length() + 16);
-        for (String line : lines) {
-            sb.append(line).append('\n');
-        }
-        return sb.toString();
+        return new EditRun(stages, diagnosisBudget, comments, originalText).apply(blocks);
     }
 
     /**
      * REPLACE with {@code \n} breaks; when the SEARCH is whole lines, a non-empty REPLACE is whole lines too (a
      * missing final break is supplied, so the next line never joins it).
      */
-    private static String replacement(SearchText search, String raw) {
+    static String replacement(SearchText search, String raw) {
         String r = raw.indexOf('\r') >= 0 ? raw.replace("\r\n", "\n") : raw;
         if (!r.isEmpty() && search.text().endsWith("\n") && !r.endsWith("\n")) {
             r = r + "\n";

@@ -121,6 +121,73 @@ public sealed interface SearchReplaceFailure extends EditFailure {
         }
     }
 
+    /**
+     * EDIT-SEMANTICS rule 10: the only place a stage past exact found for the block differs from its SEARCH in code,
+     * so its REPLACE was written against text that is not there. Names the file's line and the SEARCH's line side by
+     * side (each as the text has it, cut at {@value #QUOTED_CHARS} characters).
+     */
+    record DiffersInCode(int block, String strategy, LineRange region, int fileLine, String fileText, int searchLine,
+            String searchText) implements SearchReplaceFailure {
+        public DiffersInCode {
+            Objects.requireNonNull(strategy, "strategy");
+            Objects.requireNonNull(region, "region");
+            Objects.requireNonNull(fileText, "fileText");
+            Objects.requireNonNull(searchText, "searchText");
+        }
+
+        @Override
+        public String message() {
+            return "SEARCH block " + block + " not found exactly; the closest match, " + region.describe() + " ("
+                    + strategy + " match), differs in code, not only in whitespace or comments: line " + fileLine
+                    + " of the file is " + quoted(fileText) + " where line " + searchLine + " of SEARCH block " + block
+                    + " is " + quoted(searchText) + "; copy the file's lines exactly; nothing was applied";
+        }
+    }
+
+    /**
+     * EDIT-SEMANTICS rule 11: a stage past exact found the block only inside text that an earlier block of the same
+     * edit had just written; matching it there would undo or rewrite that block's change.
+     */
+    record InsideEarlierBlock(int block, String strategy, int earlierBlock, LineRange region)
+            implements SearchReplaceFailure {
+        public InsideEarlierBlock {
+            Objects.requireNonNull(strategy, "strategy");
+            Objects.requireNonNull(region, "region");
+        }
+
+        @Override
+        public String message() {
+            return "SEARCH block " + block + " not found: its only " + strategy + " match, " + region.describe()
+                    + ", lies in the text block " + earlierBlock + " of this edit writes, and a later block never"
+                    + " rewrites an earlier block's new text; write the change as one block; nothing was applied";
+        }
+    }
+
+    /**
+     * EDIT-SEMANTICS rule 7 past the plain not-found case: {@code lines} already read as the block's REPLACE, either
+     * around the SEARCH (a REPLACE that only adds lines to it) or elsewhere while the SEARCH as written is not in
+     * the file; applying it would repeat the change, or write it where it no longer belongs.
+     */
+    record AlreadyApplied(int block, LineRange lines) implements SearchReplaceFailure {
+        public AlreadyApplied {
+            Objects.requireNonNull(lines, "lines");
+        }
+
+        @Override
+        public String message() {
+            return "SEARCH block " + block + " looks already applied: " + lines.describe() + " already read as its"
+                    + " REPLACE, so it was not applied again; nothing was applied";
+        }
+    }
+
+    /** How many characters of a line a message quotes. */
+    int QUOTED_CHARS = 120;
+
+    private static String quoted(String line) {
+        String t = line.strip();
+        return "`" + (t.length() > QUOTED_CHARS ? t.substring(0, QUOTED_CHARS) + "..." : t) + "`";
+    }
+
     private static String inFile(Optional<String> filePath) {
         return filePath.map(p -> " of " + p).orElse("");
     }

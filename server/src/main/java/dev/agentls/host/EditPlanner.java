@@ -130,7 +130,7 @@ public final class EditPlanner {
         }
 
         void apply(SearchReplaceEngine engine, List<SearchReplaceBlock> blocks) {
-            EditOutcome outcome = engine.apply(text, blocks);
+            EditOutcome outcome = engine.apply(path.display(), text, blocks);
             if (outcome instanceof EditOutcome.Refused refused) {
                 throw new Refusal(path.display() + ": " + refused.failure().message());
             }

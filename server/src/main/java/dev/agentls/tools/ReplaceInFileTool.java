@@ -88,7 +88,7 @@ public final class ReplaceInFileTool implements Tool {
                         ToolResult.success("Created " + path.display() + ".", report(path, List.of())));
             }
             Snapshot current = files.read(name(), path);
-            EditOutcome outcome = engine.apply(current.text(), blocks);
+            EditOutcome outcome = engine.apply(path.display(), current.text(), blocks);
             if (outcome instanceof EditOutcome.Refused refused) {
                 throw new ToolRefusal(name() + ": " + path.display() + ": " + refused.failure().message()
                         + " Nothing was changed.");

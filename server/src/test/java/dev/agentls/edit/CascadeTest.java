@@ -51,10 +51,10 @@ class CascadeTest {
     }
 
     @Test
-    void whitespaceNormalizedMatchToleratesAMissingBlankLine() {
+    void whitespaceNormalizedMatchToleratesAMissingBlankLineAndKeepsIt() {
         String file = "f() {\n\n  g();\n}\nafter\n";
         EditOutcome.Applied out = applied(engine.apply(file, blocks("f() {\n  g();\n}", "f() {\n  h();\n}")));
-        assertEquals("f() {\n  h();\n}\nafter\n", out.newText());
+        assertEquals("f() {\n\n  h();\n}\nafter\n", out.newText());
         assertEquals(List.of(new BlockMatch(1, "whitespace-normalized", 1, 4)), out.matches());
     }
 
@@ -66,12 +66,24 @@ class CascadeTest {
     }
 
     @Test
-    void blockAnchorMatchesFirstAndLastLinesWithASimilarMiddle() {
+    void blockAnchorMatchesFirstAndLastLinesWithAMiddleDifferingOnlyInSpacingAndComments() {
         String file = "start\n  int total = compute(alpha, beta);\n  log(total);\nend\nrest\n";
-        String search = "start\n  int total = compute(alfa, beta); // sum\n  log(totals);\nend";
-        EditOutcome.Applied out = applied(engine.apply(file, blocks(search, "start\n  run();\nend")));
+        String search = "start\n  int total = compute( alpha , beta ); // sum\n  log(total);\nend";
+        EditOutcome.Applied out = applied(engine.apply("Sum.java", file, blocks(search, "start\n  run();\nend")));
         assertEquals("start\n  run();\nend\nrest\n", out.newText());
         assertEquals(List.of(new BlockMatch(1, "block-anchor", 1, 4)), out.matches());
+    }
+
+    @Test
+    void blockAnchorRefusesAMiddleThatDiffersInCodeNamingBothLines() {
+        String file = "start\n  int total = compute(alpha, beta);\n  log(total);\nend\nrest\n";
+        String search = "start\n  int total = compute(alfa, beta); // sum\n  log(total);\nend";
+        SearchReplaceFailure.DiffersInCode f = refused(engine.apply("Sum.java", file,
+                blocks(search, "start\n  run();\nend")), SearchReplaceFailure.DiffersInCode.class);
+        assertEquals("SEARCH block 1 not found exactly; the closest match, lines 1-4 (block-anchor match), differs in"
+                + " code, not only in whitespace or comments: line 2 of the file is `int total = compute(alpha, beta);`"
+                + " where line 2 of SEARCH block 1 is `int total = compute(alfa, beta); // sum`; copy the file's lines"
+                + " exactly; nothing was applied", f.message());
     }
 
     @Test
@@ -84,17 +96,29 @@ class CascadeTest {
     }
 
     @Test
-    void fuzzyMatchTakesTheSingleBestWindowAboveNinetyPercent() {
-        String file = "This is a sample text.\nAnother line of text.\nYet another line.\n";
-        EditOutcome.Applied out = applied(engine.apply(file, blocks("This is a sample text", "This is new.")));
-        assertEquals("This is new.\nAnother line of text.\nYet another line.\n", out.newText());
+    void fuzzyMatchTakesTheSingleBestWindowAboveNinetyPercentThatDiffersOnlyInSpacing() {
+        String file = "int total = compute(alpha,beta,gamma,delta);\nAnother line of text.\n";
+        EditOutcome.Applied out = applied(engine.apply(file,
+                blocks("int total = compute(alpha, beta, gamma, delta);", "int total = 0;")));
+        assertEquals("int total = 0;\nAnother line of text.\n", out.newText());
         assertEquals(List.of(new BlockMatch(1, "fuzzy", 1, 1)), out.matches());
+    }
+
+    @Test
+    void fuzzyRefusesAWindowThatDiffersInALiteral() {
+        String file = "This is a sample text.\nAnother line of text.\nYet another line.\n";
+        SearchReplaceFailure.DiffersInCode f = refused(engine.apply(file,
+                blocks("This is a sample text", "This is new.")), SearchReplaceFailure.DiffersInCode.class);
+        assertEquals("SEARCH block 1 not found exactly; the closest match, line 1 (fuzzy match), differs in code, not"
+                + " only in whitespace or comments: line 1 of the file is `This is a sample text.` where line 1 of"
+                + " SEARCH block 1 is `This is a sample text`; copy the file's lines exactly; nothing was applied",
+                f.message());
     }
 
     @Test
     void fuzzyTiesAreAmbiguous() {
         String file = "let totalCount = 10;\nother();\nlet totalCount = 10;\n";
-        SearchReplaceFailure.Ambiguous f = refused(engine.apply(file, blocks("let totalCount = 10", "x")),
+        SearchReplaceFailure.Ambiguous f = refused(engine.apply(file, blocks("let totalCount=10;", "x")),
                 SearchReplaceFailure.Ambiguous.class);
         assertEquals("SEARCH block 1 is ambiguous: it matches 2 places (fuzzy match): line 1, line 3; add surrounding"
                 + " lines so it matches one place; nothing was applied", f.message());

@@ -108,4 +108,24 @@ class HostileInputTest {
         b.add(new SearchReplaceBlock(1, "   \n", "x\n"));
         refused(engine.apply("a\nb\n", b), SearchReplaceFailure.NotFound.class);
     }
+
+    @Test
+    void aHugeWhitespaceNormalizedMatchIsReindentedWithoutLosingTheFilesBlankLine() {
+        StringBuilder file = new StringBuilder("class Big {\n");
+        StringBuilder search = new StringBuilder();
+        for (int i = 0; i < 6_000; i++) {
+            file.append("    call").append(i).append("();\n");
+            search.append("call").append(i).append("();\n");
+            if (i == 3_000) {
+                file.append("\n");
+            }
+        }
+        file.append("}\n");
+        String replace = "callFirst();\n" + search.substring(search.indexOf("\n") + 1);
+        EditOutcome.Applied out = applied(engine.apply("Big.java", file.toString(),
+                List.of(new SearchReplaceBlock(1, search.toString(), replace))));
+        String expected = file.toString().replace("    call0();\n", "    callFirst();\n");
+        assertEquals(expected, out.newText());
+        assertEquals("whitespace-normalized", out.matches().get(0).strategy());
+    }
 }
