@@ -13,7 +13,7 @@ import java.util.Map;
 final class MergeRun {
 
     /** Pieces of the merged text, or the reason there are none. */
-    record Outcome(List<Piece> pieces, LazyEditFailure failure) {}
+    record Outcome(List<Piece> pieces, boolean[] owned, LazyEditFailure failure) {}
 
     private static final int MAX_ROUNDS = 32;
 
@@ -45,7 +45,7 @@ final class MergeRun {
         for (Gap gap : gaps) {
             LazyEditFailure failure = checkFloating(gap);
             if (failure != null) {
-                return new Outcome(List.of(), failure);
+                return new Outcome(List.of(), owned, failure);
             }
         }
         GapMerger merger = new GapMerger(edit, file, new GapAligner(edit, file, owned, soft, ties), soft, chain);
@@ -57,7 +57,7 @@ final class MergeRun {
                 pieces.add(new Piece(a.e(), a.o(), a.replace()));
             }
         }
-        return new Outcome(pieces, null);
+        return new Outcome(pieces, owned, null);
     }
 
     /** The gaps between consecutive anchors, virtual ones at both edges, with soft blank lines marked. */

@@ -4,7 +4,9 @@ package dev.agentls.edit.lazy;
  * Which edit lines belong to a new block: the lines indented under a line that does not occur in the file (a new
  * method's body, a new {@code if}), and that block's closing line. They are new code and never anchor, so a new
  * method's {@code return this;} and {@code }} cannot latch onto an old method's. A block holding an anchor is an
- * old block with a changed first line, and owns nothing.
+ * old block with a changed first line, and owns nothing; so is a block whose first line reads as a changed version
+ * of a file line ({@code def main():} become {@code def main(verbose):}), whose body may be the old body, changed
+ * or not, and must be able to replace it rather than stand beside it.
  */
 final class Ownership {
 
@@ -14,7 +16,8 @@ final class Ownership {
         int n = edit.size();
         boolean[] owned = new boolean[n];
         for (int e = 0; e < n; e++) {
-            if (!edit.code(e) || chain.anchored(e) || !file.occurrences(edit.keys[e]).isEmpty()) {
+            if (!edit.code(e) || chain.anchored(e) || !file.occurrences(edit.keys[e]).isEmpty()
+                    || file.hasChangedVersionOf(edit.keys[e])) {
                 continue;
             }
             int last = e;
