@@ -12,12 +12,20 @@ final class Ownership {
 
     private Ownership() {}
 
+    /**
+     * A line that can head a block: ends in a bracket or a colon, or opens a tag. Deeper lines under anything else
+     * (a string's continuation, a wrapped argument list) are not a block of their own.
+     */
+    private static boolean opensBlock(String key) {
+        return LineKeys.isOpener(key) || key.endsWith(":") || key.startsWith("<") && !key.startsWith("</");
+    }
+
     static boolean[] owned(EditModel edit, FileModel file, AnchorChain chain) {
         int n = edit.size();
         boolean[] owned = new boolean[n];
         for (int e = 0; e < n; e++) {
-            if (!edit.code(e) || chain.anchored(e) || !file.occurrences(edit.keys[e]).isEmpty()
-                    || file.hasChangedVersionOf(edit.keys[e])) {
+            if (!edit.code(e) || chain.anchored(e) || !opensBlock(edit.keys[e])
+                    || !file.occurrences(edit.keys[e]).isEmpty() || file.hasChangedVersionOf(edit.keys[e])) {
                 continue;
             }
             int last = e;

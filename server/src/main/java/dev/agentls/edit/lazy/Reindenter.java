@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 
 /**
  * Gives new lines the file's indentation. Each new line keeps its depth relative to the nearest edit line that
@@ -35,8 +36,11 @@ final class Reindenter {
         this.edit = edit;
         this.file = file;
         this.placed = placed;
-        this.editUnit = unit(edit.indent, edit.keys);
-        this.fileUnit = unit(file.indent, file.keys);
+        int inEdit = unit(edit.indent, e -> !edit.code(e));
+        int inFile = unit(file.indent, file::blank);
+        boolean convert = inEdit != inFile && unitsExplainSteps(edit, file, placed, inEdit, inFile);
+        this.editUnit = convert ? inEdit : 1;
+        this.fileUnit = convert ? inFile : 1;
         this.fileTabs = usesTabs(file);
         this.reference = references(edit, placed);
         this.nested = structured ? nestedWidths() : null;
@@ -115,6 +119,33 @@ final class Reindenter {
         return width;
     }
 
+    /**
+     * Whether the lines the edit shows of the file step in depth by the two units more often than they step alike:
+     * only then do the edit's steps need converting. A small edit's own unit is a guess (a docstring's continuation
+     * lines step by 3), and the file's lines it shows are the evidence.
+     */
+    private static boolean unitsExplainSteps(EditModel edit, FileModel file, int[] placed, int inEdit, int inFile) {
+        int alike = 0;
+        int converted = 0;
+        int prev = -1;
+        for (int e = 0; e < edit.size(); e++) {
+            if (!edit.code(e) || placed[e] < 0) {
+                continue;
+            }
+            if (prev >= 0) {
+                int stepEdit = edit.indent[e] - edit.indent[prev];
+                int stepFile = file.indent[placed[e]] - file.indent[placed[prev]];
+                if (stepEdit != 0 && stepEdit == stepFile) {
+                    alike++;
+                } else if (stepEdit != 0 && stepEdit % inEdit == 0 && stepEdit / inEdit * inFile == stepFile) {
+                    converted++;
+                }
+            }
+            prev = e;
+        }
+        return converted > alike;
+    }
+
     /** An indentation step of the edit in the file's unit: whole levels converted, a remainder kept. */
     private int scaled(int delta) {
         int levels = Math.floorDiv(delta, editUnit);
@@ -175,12 +206,15 @@ final class Reindenter {
         return "\t".repeat(width / 4) + " ".repeat(width % 4);
     }
 
-    /** The most common positive step between consecutive non-blank lines' indentation; 4 when there is none. */
-    private static int unit(int[] indent, String[] keys) {
+    /**
+     * The most common positive step between consecutive code lines' indentation; 4 when there is none. Markers are
+     * skipped: a model writes them at any depth, often column 0 before code it shifted as a whole.
+     */
+    static int unit(int[] indent, IntPredicate skip) {
         Map<Integer, Integer> steps = new HashMap<>();
         int last = -1;
         for (int i = 0; i < indent.length; i++) {
-            if (keys[i].isEmpty()) {
+            if (skip.test(i)) {
                 continue;
             }
             if (last >= 0 && indent[i] > last) {

@@ -57,7 +57,7 @@ class LazyMergeBothVersionsTest extends LazyMergeSupport {
                 # ... existing code ...
                 """;
         assertEquals("refusing lazy edit: edit line 2 `x = compute(2)` reads as a changed version of line 3"
-                + " `x = compute(1)` of the file, which a marker keeps next to it, so the file would hold both"
+                + " `x = compute(1)` of the file, which a marker keeps, so the file would hold both"
                 + " versions; show the line it replaces with an unchanged line of the file next to it",
                 refused("main.py", TABBED_PYTHON, edit).message());
     }
