@@ -9,8 +9,8 @@ import java.util.List;
  * (lines the edit does not show) must not be a changed version of one of them. If it is, the model rewrote that
  * line and the merge did not see which one it replaces (new code between markers lands before the next anchor,
  * however far from the line it rewrites), so the file would hold the old line and the new one; refused, naming
- * both, so the model can show the line it changes with an unchanged neighbour. Every kept line of the stretches
- * on both sides of the inserted run is compared. A copy of a kept line counts as well where it stands at that
+ * both, so the model can show the line it changes with an unchanged neighbour. The kept lines of the stretches on
+ * both sides of the inserted run are compared, the nearest {@value #REACH} of each. A copy of a kept line counts as well where it stands at that
  * line's place (from the run's start against the lines after it, from its end against those before, one line of
  * slack): the model's own line that failed to match, a renamed method's unchanged body taken for a new one, or
  * a line written over its neighbour ({@code echo "b"} over {@code echo "a"}) while a marker keeps its own copy.
@@ -18,6 +18,9 @@ import java.util.List;
  * copies only when the block is not shown closed (see {@link #unclosedNewBlocks}), never as changed versions.
  */
 final class BothVersionsCheck {
+
+    /** How far along a kept stretch lines are compared as changed versions: the nearest lines, bounding the cost. */
+    private static final int REACH = 200;
 
     private BothVersionsCheck() {}
 
@@ -110,8 +113,8 @@ final class BothVersionsCheck {
                 continue;
             }
             String head = Similarity.firstToken(edit.keys[e]);
-            for (int o : kept) {
-                if (Similarity.firstToken(file.keys[o]).equals(head)
+            for (int o : kept.subList(0, Math.min(kept.size(), REACH))) {
+                if (file.firstToken(o).equals(head)
                         && Similarity.changedVersion(edit.keys[e], file.keys[o], file.settings)) {
                     return failure(edit, file, e, o);
                 }

@@ -8,7 +8,7 @@ import java.util.Map;
 /** The file being edited: its lines with exact terminators, comparison keys, indentation, and where each key occurs. */
 final class FileModel {
 
-    private static final int MAX_COMPARED = 256;
+    private static final int MAX_COMPARED = 64;
 
     final SourceLines source;
     /** Whether this is a settings file, where one key holds one value ({@link Similarity}). */
@@ -21,6 +21,7 @@ final class FileModel {
     /** Distinct keys by their first token, built on first use. */
     private Map<String, List<String>> byFirstToken;
     private final Map<String, Boolean> changedVersionSeen = new HashMap<>();
+    private String[] firstTokens;
 
     FileModel(String text, boolean settings) {
         this.settings = settings;
@@ -68,6 +69,17 @@ final class FileModel {
             }
         }
         return false;
+    }
+
+    /** The first token of line {@code i} ({@link Similarity#firstToken}), computed once per line on first use. */
+    String firstToken(int i) {
+        if (firstTokens == null) {
+            firstTokens = new String[size()];
+        }
+        if (firstTokens[i] == null) {
+            firstTokens[i] = Similarity.firstToken(keys[i]);
+        }
+        return firstTokens[i];
     }
 
     boolean blank(int i) {

@@ -56,8 +56,23 @@ final class Similarity {
 
     /** The first word, number or quoted string of a line: a changed version of a line starts with the same one. */
     static String firstToken(String s) {
-        List<Token> t = tokens(s.length() > MAX_LENGTH ? s.substring(0, MAX_LENGTH) : s);
-        return t.isEmpty() ? "" : t.get(0).text();
+        // The first token of tokens(s), read without cutting the rest of the line: this runs on every file line.
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '"' || c == '\'' || c == '`') {
+                int end = s.indexOf(c, i + 1);
+                return s.substring(i, end < 0 ? s.length() : end + 1);
+            }
+            if (Character.isLetterOrDigit(c) || c == '_') {
+                int end = i;
+                while (end < s.length() && (Character.isLetterOrDigit(s.charAt(end)) || s.charAt(end) == '_'
+                        || s.charAt(end) == '.' && Character.isDigit(c))) {
+                    end++;
+                }
+                return s.substring(i, end);
+            }
+        }
+        return "";
     }
 
     private static boolean sameTarget(String a, String b) {
