@@ -8,14 +8,23 @@ import java.util.Map;
 /** The file being edited: its lines with exact terminators, comparison keys, indentation, and where each key occurs. */
 final class FileModel {
 
+    private static final int MAX_COMPARED = 64;
+
     final SourceLines source;
+    /** Whether this is a settings file, where one key holds one value ({@link Similarity}). */
+    final boolean settings;
     final String[] keys;
     final int[] indent;
     /** For each non-blank line, the line whose block it sits in by indentation, or -1. */
     final int[] enclosing;
     private final Map<String, List<Integer>> occurrences = new HashMap<>();
+    /** Distinct keys by their first token, built on first use. */
+    private Map<String, List<String>> byFirstToken;
+    private final Map<String, Boolean> changedVersionSeen = new HashMap<>();
+    private String[] firstTokens;
 
-    FileModel(String text) {
+    FileModel(String text, boolean settings) {
+        this.settings = settings;
         source = SourceLines.of(text);
         int n = source.size();
         keys = new String[n];
@@ -34,6 +43,43 @@ final class FileModel {
 
     List<Integer> occurrences(String key) {
         return occurrences.getOrDefault(key, List.of());
+    }
+
+    /**
+     * Whether some line of the file reads as an earlier version of {@code key} ({@link Similarity#changedVersion}).
+     * Only lines starting with the same token can, so only those are compared, at most {@code MAX_COMPARED}.
+     */
+    boolean hasChangedVersionOf(String key) {
+        return changedVersionSeen.computeIfAbsent(key, this::findChangedVersionOf);
+    }
+
+    private boolean findChangedVersionOf(String key) {
+        if (byFirstToken == null) {
+            byFirstToken = new HashMap<>();
+            for (String k : occurrences.keySet()) {
+                if (!k.isEmpty()) {
+                    byFirstToken.computeIfAbsent(Similarity.firstToken(k), t -> new ArrayList<>()).add(k);
+                }
+            }
+        }
+        List<String> candidates = byFirstToken.getOrDefault(Similarity.firstToken(key), List.of());
+        for (int i = 0; i < Math.min(candidates.size(), MAX_COMPARED); i++) {
+            if (Similarity.changedVersion(key, candidates.get(i), settings)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The first token of line {@code i} ({@link Similarity#firstToken}), computed once per line on first use. */
+    String firstToken(int i) {
+        if (firstTokens == null) {
+            firstTokens = new String[size()];
+        }
+        if (firstTokens[i] == null) {
+            firstTokens[i] = Similarity.firstToken(keys[i]);
+        }
+        return firstTokens[i];
     }
 
     boolean blank(int i) {

@@ -114,7 +114,7 @@ final class GapAligner {
                         best = match;
                         how = 'm';
                     }
-                } else if (!fixedEnd && !owned[e] && (Similarity.changedVersion(edit.keys[e], file.keys[o])
+                } else if (!fixedEnd && !owned[e] && (Similarity.changedVersion(edit.keys[e], file.keys[o], file.settings)
                         || counterparts.contains(((long) e << 32) | o))) {
                     long replace = score[a - 1][b - 1] + CHANGE;
                     if (better(replace, best)) {

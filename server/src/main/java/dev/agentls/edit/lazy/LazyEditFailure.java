@@ -76,6 +76,20 @@ public sealed interface LazyEditFailure extends EditFailure {
         }
     }
 
+    /**
+     * An inserted line reads as a changed version (or a copy) of a line of the file that a marker keeps, the kept
+     * one not shown in the edit: the file would hold both versions (lazy rule 8).
+     */
+    record BothVersions(int editLine, String editText, int fileLine, String fileText) implements LazyEditFailure {
+        @Override
+        public String message() {
+            return "refusing lazy edit: edit line " + editLine + " `" + LazyEditFailure.clip(editText)
+                    + "` reads as a changed version of line " + fileLine + " `" + LazyEditFailure.clip(fileText)
+                    + "` of the file, which a marker keeps, so the file would hold both versions; show"
+                    + " the line it replaces with an unchanged line of the file next to it";
+        }
+    }
+
     /** Input the merge will not look at: too large, or not text. */
     record InputRefused(String what, String reason) implements LazyEditFailure {
         @Override

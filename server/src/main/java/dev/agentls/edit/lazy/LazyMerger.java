@@ -5,6 +5,7 @@ import dev.agentls.edit.EditOutcome;
 import dev.agentls.syntax.FileLanguage;
 import dev.agentls.syntax.SyntaxParser;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -21,6 +22,12 @@ public final class LazyMerger {
     /** Edits larger than this are refused: a lazy edit is the changed part of a file, not a data dump. */
     public static final int MAX_EDIT_CHARS = 1_000_000;
     public static final int MAX_FILE_CHARS = 10_000_000;
+
+    /** Languages whose nesting is syntax (FileLanguage names). */
+    private static final Set<String> STRUCTURED = Set.of("python", "yaml", "make");
+
+    /** Languages where a line gives one key or variable its value (FileLanguage names). */
+    private static final Set<String> SETTINGS = Set.of("yaml", "make", "toml", "ini", "properties", "json");
 
     private static final Pattern DELETING = Pattern.compile("(?i)\\b(remov|delet|drop)\\w*");
 
@@ -48,7 +55,7 @@ public final class LazyMerger {
         FileLanguage language = FileLanguage.forFileName(fileName);
         ElisionMarkers markers = new ElisionMarkers(language.comments());
         EditModel edit = new EditModel(editText, markers);
-        FileModel file = new FileModel(original);
+        FileModel file = new FileModel(original, SETTINGS.contains(language.name()));
         if (!edit.hasCode()) {
             return new EditOutcome.Refused(new LazyEditFailure.InputRefused("edit",
                     edit.hasMarkers() ? "holds only `... existing code ...` markers and no code" : "is empty"));
@@ -57,19 +64,42 @@ public final class LazyMerger {
         List<Anchor> structural = structure.anchors(language.grammar(), original, editText, edit, file,
                 byText::anchored);
         boolean signOfDeleting = signOfDeleting(edit, language);
+        boolean structured = structured(language);
+        EditOutcome whole = attempt(new Attempt(edit, file, structured, signOfDeleting, false),
+                chain(byText, edit, file, structural));
         if (edit.hasMarkers()) {
-            return attempt(edit, file, chain(byText, edit, file, structural), false, signOfDeleting);
+            return whole;
         }
-        // No marker: the edit is the whole file, unless that would drop much of it and the edit anchors as a
-        // fragment (the model showed only the part it changed).
-        EditOutcome whole = attempt(edit, file, chain(byText, edit, file, structural), false, signOfDeleting);
+        // No marker: the edit is the whole file (lazy rule 4). One exception, where replacing the whole file would
+        // delete much of it: an edit that is exactly one block of the file (its opening line and its closing line
+        // anchored to one block's, comments before it allowed) replaces that block, as Continue does. Anything
+        // else stays whole-file, so a fragment never keeps an old tail the edit left out.
         if (whole instanceof EditOutcome.Refused r && r.failure() instanceof LazyEditFailure.SuspiciousDeletion) {
             AnchorChain chain = AnchorChain.build(edit, file, structural);
-            if (!chain.isEmpty()) {
-                return attempt(edit, file, chain, true, signOfDeleting);
+            if (isOneBlockOfTheFile(edit, file, chain)) {
+                return attempt(new Attempt(edit, file, structured, signOfDeleting, true), chain);
             }
         }
         return whole;
+    }
+
+    /** The edit's first code line past comments opens a block of the file and its last code line closes it. */
+    private static boolean isOneBlockOfTheFile(EditModel edit, FileModel file, AnchorChain chain) {
+        int first = -1;
+        int last = -1;
+        for (int e = 0; e < edit.size(); e++) {
+            if (edit.code(e)) {
+                first = first < 0 && !LineKeys.isPreamble(edit.keys[e]) ? e : first;
+                last = e;
+            }
+        }
+        if (first < 0 || edit.closerOf(first) != last) {
+            return false;
+        }
+        Anchor opener = chain.get(first);
+        Anchor closer = chain.get(last);
+        return opener != null && closer != null && LineKeys.isOpener(file.keys[opener.o()])
+                && file.closerOf(opener.o()) == closer.o();
     }
 
     /** The text-only chain when structure added nothing; each attempt gets its own, as a run extends it. */
@@ -82,10 +112,9 @@ public final class LazyMerger {
      * placements decided the result: refused, naming where each would put the change. Where only one gives a text
      * (the other fails a check), that one is the only valid placement.
      */
-    private static EditOutcome attempt(EditModel edit, FileModel file, AnchorChain chain, boolean fragment,
-            boolean signOfDeleting) {
-        EditOutcome first = attempt(edit, file, chain.copy(), fragment, signOfDeleting, GapAligner.TieOrder.FIRST);
-        EditOutcome last = attempt(edit, file, chain, fragment, signOfDeleting, GapAligner.TieOrder.LAST);
+    private static EditOutcome attempt(Attempt attempt, AnchorChain chain) {
+        EditOutcome first = attempt.run(chain.copy(), GapAligner.TieOrder.FIRST);
+        EditOutcome last = attempt.run(chain, GapAligner.TieOrder.LAST);
         if (first instanceof EditOutcome.Applied a && last instanceof EditOutcome.Applied b) {
             // Blank lines are not code: a tie that only spaces the code differently is no reason to refuse.
             return code(a.newText()).equals(code(b.newText())) ? a : new EditOutcome.Refused(tie(a, b));
@@ -120,27 +149,44 @@ public final class LazyMerger {
                 : "changing lines " + hunk.startLine() + "-" + hunk.endLine();
     }
 
-    private static EditOutcome attempt(EditModel edit, FileModel file, AnchorChain chain, boolean fragment,
-            boolean signOfDeleting, GapAligner.TieOrder ties) {
-        MergeRun.Outcome outcome = new MergeRun(edit, file, chain, fragment, fragment, ties).run();
-        if (outcome.failure() != null) {
-            return new EditOutcome.Refused(outcome.failure());
-        }
-        if (!signOfDeleting) {
-            LazyEditFailure deletion = DeletionCheck.check(edit, file, outcome.pieces());
-            if (deletion == null && !fragment) {
-                deletion = DeletionCheck.leadingLines(edit, file, outcome.pieces());
+    /** Whether nesting is meaning in this language, so every line must land at the nesting the edit shows. */
+    private static boolean structured(FileLanguage language) {
+        return STRUCTURED.contains(language.name());
+    }
+
+    /**
+     * One edit against one file, merged under a given tie order and checked; a {@code fragment} is merged as if
+     * markers stood before and after it.
+     */
+    private record Attempt(EditModel edit, FileModel file, boolean structured, boolean signOfDeleting,
+            boolean fragment) {
+
+        EditOutcome run(AnchorChain chain, GapAligner.TieOrder ties) {
+            MergeRun.Outcome outcome = new MergeRun(edit, file, chain, fragment, fragment, ties).run();
+            if (outcome.failure() != null) {
+                return new EditOutcome.Refused(outcome.failure());
             }
-            if (deletion != null) {
-                return new EditOutcome.Refused(deletion);
+            Reindenter indenter = new Reindenter(edit, file, Reindenter.placed(edit, outcome.pieces()), structured);
+            List<Piece> pieces = indenter.renest(outcome.pieces());
+            LazyEditFailure failure = null;
+            if (!signOfDeleting) {
+                failure = DeletionCheck.check(edit, file, pieces);
+                if (failure == null && !fragment) {
+                    failure = DeletionCheck.leadingLines(edit, file, pieces);
+                }
             }
+            if (failure == null) {
+                failure = BalanceCheck.check(edit, file, pieces);
+            }
+            if (failure == null) {
+                failure = BothVersionsCheck.check(edit, file, pieces, outcome.owned());
+            }
+            if (failure != null) {
+                return new EditOutcome.Refused(failure);
+            }
+            return new EditOutcome.Applied(TextAssembler.assemble(edit, file, pieces, indenter),
+                    Hunks.of(file, pieces));
         }
-        LazyEditFailure unbalanced = BalanceCheck.check(edit, file, outcome.pieces());
-        if (unbalanced != null) {
-            return new EditOutcome.Refused(unbalanced);
-        }
-        return new EditOutcome.Applied(TextAssembler.assemble(edit, file, outcome.pieces()),
-                Hunks.of(file, outcome.pieces()));
     }
 
     private static LazyEditFailure refuseInput(String original, String editText) {

@@ -13,7 +13,7 @@ import java.util.Map;
 final class MergeRun {
 
     /** Pieces of the merged text, or the reason there are none. */
-    record Outcome(List<Piece> pieces, LazyEditFailure failure) {}
+    record Outcome(List<Piece> pieces, boolean[] owned, LazyEditFailure failure) {}
 
     private static final int MAX_ROUNDS = 32;
 
@@ -25,6 +25,8 @@ final class MergeRun {
     private final GapAligner.TieOrder ties;
     private boolean[] owned;
     private final boolean[] soft;
+    private final int editUnit;
+    private final int fileUnit;
 
     MergeRun(EditModel edit, FileModel file, AnchorChain chain, boolean leadingMarker, boolean trailingMarker,
             GapAligner.TieOrder ties) {
@@ -35,6 +37,8 @@ final class MergeRun {
         this.leadingMarker = leadingMarker;
         this.trailingMarker = trailingMarker;
         this.soft = new boolean[edit.size()];
+        this.editUnit = Reindenter.unit(edit.indent, e -> !edit.code(e));
+        this.fileUnit = Reindenter.unit(file.indent, file::blank);
     }
 
     Outcome run() {
@@ -45,7 +49,7 @@ final class MergeRun {
         for (Gap gap : gaps) {
             LazyEditFailure failure = checkFloating(gap);
             if (failure != null) {
-                return new Outcome(List.of(), failure);
+                return new Outcome(List.of(), owned, failure);
             }
         }
         GapMerger merger = new GapMerger(edit, file, new GapAligner(edit, file, owned, soft, ties), soft, chain);
@@ -57,7 +61,7 @@ final class MergeRun {
                 pieces.add(new Piece(a.e(), a.o(), a.replace()));
             }
         }
-        return new Outcome(pieces, null);
+        return new Outcome(pieces, owned, null);
     }
 
     /** The gaps between consecutive anchors, virtual ones at both edges, with soft blank lines marked. */
@@ -135,7 +139,8 @@ final class MergeRun {
     private boolean extend(Anchor from, int step) {
         boolean changed = false;
         for (int e = from.e() + step, o = from.o() + step; e >= 0 && e < edit.size() && o >= 0 && o < file.size()
-                && edit.code(e) && !owned[e] && edit.keys[e].equals(file.keys[o]); e += step, o += step) {
+                && edit.code(e) && !owned[e] && edit.keys[e].equals(file.keys[o])
+                && sameNesting(e - step, o - step, e, o); e += step, o += step) {
             if (chain.anchored(e)) {
                 break;
             }
@@ -145,6 +150,23 @@ final class MergeRun {
             changed = true;
         }
         return changed;
+    }
+
+    /**
+     * Whether the step in depth from one line to the next is the same in the edit and in the file, counted in each
+     * one's indentation unit: a repeated closing line one level out in the edit is not the file's closing line two
+     * levels out. Steps that are not whole units are only compared by direction.
+     */
+    private boolean sameNesting(int e0, int o0, int e1, int o1) {
+        if (edit.blank(e0) || file.blank(o0)) {
+            return true;
+        }
+        int inEdit = edit.indent[e1] - edit.indent[e0];
+        int inFile = file.indent[o1] - file.indent[o0];
+        if (inEdit % editUnit == 0 && inFile % fileUnit == 0) {
+            return inEdit / editUnit == inFile / fileUnit;
+        }
+        return Integer.signum(inEdit) == Integer.signum(inFile);
     }
 
     /** Lines of floating segments that occur once in their gap anchor there; repeated until nothing changes. */

@@ -70,6 +70,18 @@ final class StructureMatcher {
         List<Anchor> anchors = new ArrayList<>();
         for (int i : wanted) {
             Definition d = a.definitions().get(i);
+            // A definition the edit shows alone whose header line occurs twice in the file (two nested helpers of
+            // one name) is ambiguous: the file's partial parse may not see what encloses each, so only text decides.
+            if (d.topLevel() && file.occurrences(edit.keys[d.nameLine() - 1]).size() > 1) {
+                continue;
+            }
+            // Shown alone, a name the file defines twice is ambiguous even when one of them parsed as top-level:
+            // the partial parse may have lost what encloses it.
+            boolean twice = d.topLevel() && (byName.getOrDefault(d.name(), -1) == DUPLICATE
+                    || headerLines(file, d.name()) > 1);
+            if (twice) {
+                continue;
+            }
             int match = byQualified.getOrDefault(a.qualifiedName(i), -1);
             if (match == -1 && d.topLevel()) {
                 match = byName.getOrDefault(d.name(), -1);
@@ -128,6 +140,22 @@ final class StructureMatcher {
         return last;
     }
 
+    /**
+     * How many lines of the file read as a header defining {@code name}: the name right before a parenthesis (or
+     * after {@code class}) on a line that opens a block. Counted on the text, as a partial parse can lose one.
+     */
+    private static int headerLines(FileModel file, String name) {
+        int count = 0;
+        for (int line = 0; line < file.size() && count < 2; line++) {
+            String key = file.keys[line];
+            if ((key.endsWith(":") || key.endsWith("{")) && (key.contains(name + "(") || key.contains(name + " (")
+                    || key.contains("class " + name)) && containsWord(key, name)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     private static boolean containsWord(String text, String word) {
         if (word.isEmpty()) {
             return false;
@@ -148,8 +176,14 @@ final class StructureMatcher {
 
     private static void pair(Definition e, Definition o, EditModel edit, FileModel file, List<Anchor> out) {
         add(e.nameLine() - 1, o.nameLine() - 1, edit, file, out);
-        if (e.startLine() < e.nameLine() && o.startLine() < o.nameLine()) {
-            add(e.startLine() - 1, o.startLine() - 1, edit, file, out);
+        // Decorators pair first with first only when both show as many and the first reads as the same line (or a
+        // changed version of it): an edit that leaves out the file's first decorator starts at its second.
+        int es = e.startLine() - 1;
+        int os = o.startLine() - 1;
+        if (es < e.nameLine() - 1 && os < o.nameLine() - 1 && e.nameLine() - e.startLine() == o.nameLine() - o.startLine()
+                && es < edit.size() && os < file.size() && (edit.keys[es].equals(file.keys[os])
+                        || Similarity.changedVersion(edit.keys[es], file.keys[os], false))) {
+            add(es, os, edit, file, out);
         }
         int ee = e.endLine() - 1;
         int oe = o.endLine() - 1;

@@ -1,6 +1,5 @@
 package dev.agentls.edit.lazy;
 
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -12,15 +11,7 @@ final class TextAssembler {
 
     private TextAssembler() {}
 
-    static String assemble(EditModel edit, FileModel file, List<Piece> pieces) {
-        int[] placed = new int[edit.size()];
-        Arrays.fill(placed, -1);
-        for (Piece p : pieces) {
-            if (p.e() >= 0 && p.o() >= 0) {
-                placed[p.e()] = p.o();
-            }
-        }
-        Reindenter indenter = new Reindenter(edit, file, placed);
+    static String assemble(EditModel edit, FileModel file, List<Piece> pieces, Reindenter indenter) {
         SourceLines source = file.source;
         String ending = source.dominantEnding();
         StringBuilder out = new StringBuilder();

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** The backstop against a merge that would leave a brace unmatched, on merges laid out by hand. */
 class BalanceCheckTest {
 
-    private final FileModel file = new FileModel("class A {\n    void a() {}\n}\n");
+    private final FileModel file = new FileModel("class A {\n    void a() {}\n}\n", false);
     private final EditModel edit = new EditModel("class A {\n    // ... existing code ...\n    void b() {\n"
             + "        run();\n    }\n}\n", new ElisionMarkers(FileLanguage.forFileName("A.java").comments()));
 

@@ -1,0 +1,160 @@
+package dev.agentls.edit.lazy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.edit.EditOutcome;
+import dev.agentls.syntax.SyntaxParser;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lazy half of issue 9's wrong-place generator: seeded lazy edits with realistic noise over every text file of
+ * {@code test-workspaces/} and the originals of {@code ../shared/edit-corpus} and {@code ../shared/real-model-edits}
+ * (read at test time when present). Each case knows the text it must produce; the merger must produce exactly that
+ * or refuse, never anything else. Counts per noise class are printed; wrong must be 0 in every class.
+ */
+class LazyWrongPlaceGeneratorTest {
+
+    private static final long SEED = 20261124L;
+    private static final int MIN_CASES = 3_000;
+    private static final int ROUNDS = 4;
+
+    private final LazyMerger merger = new LazyMerger(new SyntaxParser());
+
+    @Test
+    void everyGeneratedLazyEditAppliesAsIntendedOrIsRefusedNeverElsewhere() throws IOException {
+        Map<String, String> files = sources();
+        LazyEditCases generator = new LazyEditCases(SEED);
+        Map<LazyEditCases.Noise, int[]> counts = new EnumMap<>(LazyEditCases.Noise.class);
+        List<String> wrong = new ArrayList<>();
+        int total = 0;
+        for (int round = 0; round < ROUNDS; round++) {
+            for (Map.Entry<String, String> file : files.entrySet()) {
+                for (LazyEditCases.Noise noise : LazyEditCases.Noise.values()) {
+                    LazyEditCases.Case c = generator.make(noise, file.getKey(), file.getValue());
+                    if (c == null) {
+                        continue;
+                    }
+                    total++;
+                    int[] row = counts.computeIfAbsent(noise, n -> new int[3]);
+                    EditOutcome outcome = merger.merge(c.fileName(), c.original(), c.edit());
+                    if (outcome instanceof EditOutcome.Refused) {
+                        row[1]++;
+                    } else if (((EditOutcome.Applied) outcome).newText().equals(c.intended())) {
+                        row[0]++;
+                    } else {
+                        row[2]++;
+                        if (wrong.size() < 5) {
+                            wrong.add(describe(c, ((EditOutcome.Applied) outcome).newText()));
+                        }
+                    }
+                }
+            }
+        }
+        System.out.println(table(counts, total, files.size()));
+        wrong.forEach(System.out::println);
+        assertTrue(total >= MIN_CASES, "only " + total + " cases from " + files.size() + " files");
+        for (Map.Entry<LazyEditCases.Noise, int[]> row : counts.entrySet()) {
+            assertEquals(0, row.getValue()[2], "wrong applications with noise " + row.getKey() + "\n"
+                    + String.join("\n", wrong));
+        }
+    }
+
+    private static String table(Map<LazyEditCases.Noise, int[]> counts, int total, int files) {
+        StringBuilder b = new StringBuilder("lazy wrong-place generator, seed " + SEED + ": " + total + " cases from "
+                + files + " files\n| noise | cases | applied right | refused | wrong |\n|---|---|---|---|---|\n");
+        int[] sum = new int[3];
+        counts.forEach((noise, row) -> {
+            b.append("| ").append(noise.name().toLowerCase().replace('_', ' ')).append(" | ")
+                    .append(row[0] + row[1] + row[2]).append(" | ").append(row[0]).append(" | ").append(row[1])
+                    .append(" | ").append(row[2]).append(" |\n");
+            for (int i = 0; i < 3; i++) {
+                sum[i] += row[i];
+            }
+        });
+        return b.append("| all | ").append(total).append(" | ").append(sum[0]).append(" | ").append(sum[1])
+                .append(" | ").append(sum[2]).append(" |").toString();
+    }
+
+    private static String describe(LazyEditCases.Case c, String got) {
+        return "WRONG " + c.noise() + " on " + c.fileName() + " (" + c.description() + ")\n--- edit\n" + c.edit()
+                + "--- diff (intended / got)\n" + firstDifference(c.intended(), got);
+    }
+
+    private static String firstDifference(String intended, String got) {
+        String[] a = intended.split("\n", -1);
+        String[] b = got.split("\n", -1);
+        for (int i = 0; i < Math.max(a.length, b.length); i++) {
+            String x = i < a.length ? a[i] : "<end>";
+            String y = i < b.length ? b[i] : "<end>";
+            if (!x.equals(y)) {
+                StringBuilder out = new StringBuilder();
+                for (int k = Math.max(0, i - 2); k < Math.min(Math.max(a.length, b.length), i + 4); k++) {
+                    out.append(k + 1).append(": ").append(k < a.length ? a[k] : "<end>").append("  |  ")
+                            .append(k < b.length ? b[k] : "<end>").append('\n');
+                }
+                return out.toString();
+            }
+        }
+        return "(texts differ only in line endings)\n";
+    }
+
+    /** Path-like name to text: the repository's test workspaces, then the shared corpora's distinct originals. */
+    private static Map<String, String> sources() throws IOException {
+        Path root = Path.of(System.getProperty("agentls.repoRoot", "."));
+        Map<String, String> files = new LinkedHashMap<>();
+        try (Stream<Path> walk = Files.walk(root.resolve("test-workspaces"))) {
+            for (Path p : walk.filter(Files::isRegularFile).sorted().toList()) {
+                String text = readText(p);
+                if (text != null) {
+                    files.put(root.relativize(p).toString(), text);
+                }
+            }
+        }
+        Path shared = root.resolve("..").resolve("shared").normalize();
+        List<Path> corpora = List.of(shared.resolve("edit-corpus/aider.json"), shared.resolve("edit-corpus/cline.json"),
+                shared.resolve("edit-corpus/continue.json"), shared.resolve("real-model-edits/search_replace.json"));
+        for (Path corpus : corpora) {
+            if (!Files.isRegularFile(corpus)) {
+                continue;
+            }
+            for (JsonNode entry : new ObjectMapper().readTree(corpus.toFile())) {
+                String original = entry.path("original").asText("");
+                if (original.isEmpty() || original.indexOf('\0') >= 0 || files.containsValue(original)) {
+                    continue;
+                }
+                String path = entry.hasNonNull("path") ? entry.get("path").asText() : "original.txt";
+                files.put(corpus.getFileName() + ":" + entry.path("id").asText() + ":" + path, stripBom(original));
+            }
+        }
+        return files;
+    }
+
+    private static String readText(Path p) throws IOException {
+        byte[] bytes = Files.readAllBytes(p);
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+            return text.indexOf('\0') >= 0 ? null : stripBom(text);
+        } catch (CharacterCodingException notText) {
+            return null;
+        }
+    }
+
+    /** The workspace layer keeps a BOM aside; the merger sees text without it. */
+    private static String stripBom(String text) {
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+}
