@@ -29,6 +29,15 @@ public final class SearchReplaceEngine {
     }
 
     public EditOutcome apply(String originalText, List<SearchReplaceBlock> blocks) {
+        return apply(IndexedText.of(originalText), blocks);
+    }
+
+    /**
+     * The same, on a text whose line starts its owner may already know (an open buffer's version in the document
+     * store): then numbering the matches' lines costs a lookup instead of a count.
+     */
+    public EditOutcome apply(IndexedText original, List<SearchReplaceBlock> blocks) {
+        String originalText = original.text();
         if (blocks.isEmpty()) {
             return new EditOutcome.Refused(new SearchReplaceFailure.NoBlocks());
         }
@@ -41,7 +50,7 @@ public final class SearchReplaceEngine {
                 return wholeFile(originalText, block);
             }
         }
-        Document doc = Document.of(originalText);
+        Document doc = Document.of(original);
         List<BlockMatch> matches = new ArrayList<>(blocks.size());
         int previousEnd = -1;
         for (SearchReplaceBlock block : blocks) {
