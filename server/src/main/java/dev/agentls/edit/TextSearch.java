@@ -17,6 +17,8 @@ final class TextSearch {
     private final String pattern;
     private final char[] p;
     private final int[] shift;
+    /** Per 4-gram: the least shift that puts it where the pattern has it 4 chars before the window's end. */
+    private final int[] shiftBefore;
     private final int lastHash;
     private int[] failure;
 
@@ -31,6 +33,13 @@ final class TextSearch {
             shift[hash(p[i - 3], p[i - 2], p[i - 1], p[i])] = m - 1 - i;
         }
         this.lastHash = m >= Q ? hash(p[m - 4], p[m - 3], p[m - 2], p[m - 1]) : -1;
+        this.shiftBefore = new int[TABLE];
+        if (m > SHORT) {
+            java.util.Arrays.fill(shiftBefore, m - 2 * Q + 1);
+            for (int e = Q - 1; e <= m - Q - 2; e++) {
+                shiftBefore[hash(p[e - 3], p[e - 2], p[e - 1], p[e])] = m - Q - 1 - e;
+            }
+        }
     }
 
     int length() {
@@ -59,6 +68,13 @@ final class TextSearch {
         while (i + m <= n) {
             int end = i + m - 1;
             int h = hash(t.charAt(end - 3), t.charAt(end - 2), t.charAt(end - 1), t.charAt(end));
+            int step = shift[h];
+            if (step < m - 2 * Q + 1) {
+                // Code repeats its 4-grams, so the last one often allows only a short shift; the 4-gram before it
+                // must then fit as well, which rules out most of those short shifts.
+                int before = shiftBefore[hash(t.charAt(end - 7), t.charAt(end - 6), t.charAt(end - 5), t.charAt(end - 4))];
+                step = Math.max(step, before);
+            }
             if (h == lastHash) {
                 int k = m - 1;
                 while (k >= 0 && t.charAt(i + k) == p[k]) {
@@ -72,7 +88,7 @@ final class TextSearch {
                     return kmp(t, i + 1);
                 }
             }
-            i += shift[h];
+            i += step;
         }
         return -1;
     }
