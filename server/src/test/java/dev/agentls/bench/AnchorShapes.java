@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * The edit shapes the anchor (Cline's applier) was timed on, read at run time from {@code ../shared/edit-bench-shapes}
- * (or the folder the system property {@code agentls.editBenchShapes} names): each shape's original, diff and expected
+ * next to the repository (or the folder the system property {@code agentls.editBenchShapes} names): each shape's original, diff and expected
  * bytes, and the anchor's median for it as that folder's README states it. Never copied into the repository; absent
  * folder, absent shapes.
  */
@@ -34,7 +34,8 @@ final class AnchorShapes {
 
     /** The folder, when it exists. */
     static Optional<Path> folder() {
-        Path dir = Path.of(System.getProperty("agentls.editBenchShapes", "../shared/edit-bench-shapes"));
+        String root = System.getProperty("agentls.repoRoot", ".");
+        Path dir = Path.of(System.getProperty("agentls.editBenchShapes", root + "/../shared/edit-bench-shapes"));
         return Files.isDirectory(dir) ? Optional.of(dir.toAbsolutePath().normalize()) : Optional.empty();
     }
 
