@@ -21,9 +21,16 @@ public final class LineStarts {
 
     /** Below this many chars the one-byte copy does not pay for itself. */
     private static final int WORDWISE_FROM = 1 << 12;
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
     private static final long LOW_SEVEN = 0x7F7F7F7F7F7F7F7FL;
+
+    /**
+     * The eight-byte view, in a holder so the class loads it only for a large text: creating a VarHandle costs
+     * milliseconds on a cold JVM, and the store builds starts on the editor's reader thread for every buffer version.
+     */
+    private static final class Words {
+        static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    }
 
     private final String text;
     /** One entry per line plus the text's length; null until first asked for, when built lazily. */
@@ -103,7 +110,7 @@ public final class LineStarts {
         if (bytes != null && bytes.length == length) {
             int i = 0;
             for (; i + Long.BYTES <= length; i += Long.BYTES) {
-                long x = (long) LONGS.get(bytes, i) ^ NEWLINES;
+                long x = (long) Words.LONGS.get(bytes, i) ^ NEWLINES;
                 long found = ~((((x & LOW_SEVEN) + LOW_SEVEN) | x) | LOW_SEVEN);
                 while (found != 0) {
                     if (n + 1 >= out.length) {
