@@ -10,35 +10,62 @@ import java.util.List;
  * needed to give the bytes back: each line's own break ({@code \r\n} or {@code \n}), the file's dominant break for
  * new lines, the final-newline state, and the way back from a line to its line in the ORIGINAL text.
  *
- * <p>Cheap by construction, because the common edit is a few exact blocks in a large file: the line index is built
- * only when a line-based stage asks for it, line numbers of matches are counted from a cursor that follows the
- * blocks forward, and a splice moves the tail of one buffer instead of copying the text.
+ * <p>Cheap by construction, because the common edit is a few exact blocks in file order in a large file. While every
+ * splice lands at or after the previous one, the text is kept as the pieces written so far (the {@code head}:
+ * slices of the original and replacements, never copied) followed by the untouched rest of the original (the
+ * tail), so a search after the previous block runs over the original string, a line number in the tail comes from
+ * the original's line index ({@link BaseText}), and the new text is built once, at the end. Anything else (a
+ * splice before the previous one, a stage that needs the whole text as one sequence) joins the pieces into one
+ * buffer first, and from then on the text is that buffer.
  */
 final class Document {
 
-    /** The text until the first splice; then {@link #edited} holds it and this is null. */
-    private String text;
-    private StringBuilder edited;
+    private record Piece(String source, int from, int to) {
+        int length() {
+            return to - from;
+        }
+    }
+
+    private final BaseText base;
     private boolean[] crlf;
     private final boolean finalNewline;
     private final boolean dominantCrlf;
-    private int[] lineStarts;
-    private int cursorOffset;
-    private int cursorLine;
     /** Per splice so far: its first line, the lines it replaced and the lines it wrote. */
     private final List<int[]> splices = new ArrayList<>();
 
-    private Document(String text, boolean[] crlf, boolean finalNewline, boolean dominantCrlf) {
-        this.text = text;
+    /** The head while splices go forward: the text before {@link #tailFrom} of the original, as pieces. */
+    private final List<Piece> head = new ArrayList<>();
+    private int headLength;
+    private int headBreaks;
+    /** Where the untouched tail starts in the original, and the line breaks of the original before it. */
+    private int tailFrom;
+    private int tailBreaks;
+
+    /** The whole text once the pieces were joined; null until then. */
+    private StringBuilder joined;
+    private int[] joinedStarts;
+    private int cursorOffset;
+    private int cursorLine;
+
+    private Document(BaseText base, boolean[] crlf, boolean finalNewline, boolean dominantCrlf) {
+        this.base = base;
         this.crlf = crlf;
         this.finalNewline = finalNewline;
         this.dominantCrlf = dominantCrlf;
     }
 
     static Document of(String original) {
+        return of(IndexedText.of(original));
+    }
+
+    /** The text's line starts are used as they are when they describe the matching view exactly. */
+    static Document of(IndexedText indexed) {
+        String original = indexed.text();
         boolean finalNewline = original.isEmpty() || original.charAt(original.length() - 1) == '\n';
-        if (original.indexOf('\r') < 0) {
-            return new Document(finalNewline ? original : original + "\n", null, finalNewline, false);
+        if (indexed.knownWithoutCarriageReturns() || original.indexOf('\r') < 0) {
+            BaseText base = finalNewline ? new BaseText(original, indexed.lineStarts())
+                    : new BaseText(original + "\n", null);
+            return new Document(base, null, finalNewline, false);
         }
         StringBuilder sb = new StringBuilder(original.length() + 1);
         int lines = 0;
@@ -64,36 +91,83 @@ final class Document {
             }
             start = end + 1;
         }
-        return new Document(sb.toString(), Arrays.copyOf(flags, lines), finalNewline, crlfCount > lfCount);
+        return new Document(new BaseText(sb.toString(), null), Arrays.copyOf(flags, lines), finalNewline,
+                crlfCount > lfCount);
     }
 
-    /** The matching view: {@code \n} line breaks, every line (the last included) ending in one. Read only. */
+    /** The matching view as one sequence: {@code \n} line breaks, every line ending in one. Read only. */
     CharSequence text() {
-        return text != null ? text : edited;
+        if (joined != null) {
+            return joined;
+        }
+        return head.isEmpty() ? base.text : join();
+    }
+
+    int length() {
+        return joined != null ? joined.length() : headLength + base.text.length() - tailFrom;
+    }
+
+    char charAt(int offset) {
+        if (joined != null) {
+            return joined.charAt(offset);
+        }
+        if (offset >= headLength) {
+            return base.text.charAt(offset - headLength + tailFrom);
+        }
+        int end = headLength;
+        for (int k = head.size() - 1; ; k--) {
+            Piece p = head.get(k);
+            int start = end - p.length();
+            if (offset >= start) {
+                return p.source().charAt(p.from() + offset - start);
+            }
+            end = start;
+        }
+    }
+
+    /**
+     * The first occurrence of {@code finder}'s pattern starting at or after {@code from}, or -1. After the previous
+     * splice this searches the original string itself.
+     */
+    int find(TextSearch finder, int from) {
+        if (joined == null && from >= headLength) {
+            int at = finder.find(base.text, from - headLength + tailFrom);
+            return at < 0 ? -1 : at - tailFrom + headLength;
+        }
+        return finder.find(text(), from);
     }
 
     int lineCount() {
+        if (joined == null && head.isEmpty()) {
+            return base.lineCount();
+        }
         return index().length - 1;
     }
 
     int lineStart(int line) {
+        if (joined == null && head.isEmpty()) {
+            return base.lineStart(line);
+        }
         return index()[line];
     }
 
     /** The offset of the line's {@code \n}. */
     int lineEnd(int line) {
-        return index()[line + 1] - 1;
+        return lineStart(line + 1) - 1;
     }
 
     String line(int line) {
-        int[] starts = index();
-        return text().subSequence(starts[line], starts[line + 1] - 1).toString();
+        return text().subSequence(lineStart(line), lineEnd(line)).toString();
     }
 
     /** The line holding {@code offset} (the number of line breaks before it). */
     int lineOf(int offset) {
-        if (lineStarts != null) {
-            int i = Arrays.binarySearch(lineStarts, offset);
+        if (joined == null && offset >= headLength) {
+            return headBreaks + base.breaksBefore(offset - headLength + tailFrom) - tailBreaks;
+        }
+        text();
+        if (joinedStarts != null) {
+            int i = Arrays.binarySearch(joinedStarts, offset);
             return i >= 0 ? i : -i - 2;
         }
         if (offset < cursorOffset && offset < cursorOffset - offset) {
@@ -138,21 +212,21 @@ final class Document {
      * line's break. Answers the end of the replacement in the new text.
      */
     int splice(int start, int end, String replacement) {
-        CharSequence text = text();
+        int length = length();
         String r = replacement;
-        if (end == text.length() && !r.isEmpty() && r.charAt(r.length() - 1) != '\n') {
+        if (end == length && !r.isEmpty() && r.charAt(r.length() - 1) != '\n') {
             r = r + "\n";
         }
         int la = lineOf(start);
         int lineStart = start;
-        while (lineStart > 0 && text.charAt(lineStart - 1) != '\n') {
+        while (lineStart > 0 && charAt(lineStart - 1) != '\n') {
             lineStart--;
         }
         int regionEnd = end;
-        boolean joinsNext = end < text.length() && (end == 0 || text.charAt(end - 1) != '\n'
+        boolean joinsNext = end < length && (end == 0 || charAt(end - 1) != '\n'
                 || (!r.isEmpty() && r.charAt(r.length() - 1) != '\n') || (r.isEmpty() && start > lineStart));
         if (joinsNext) {
-            regionEnd = LineIndex.next(text, end) + 1;
+            regionEnd = nextBreak(end) + 1;
         }
         int oldLines = count(lineStart, regionEnd);
         int removedBreaks = count(start, end);
@@ -169,31 +243,72 @@ final class Document {
             System.arraycopy(crlf, la + oldLines, flags, la + newLines, crlf.length - la - oldLines);
             crlf = flags;
         }
-        if (edited == null) {
-            edited = new StringBuilder(text.length() + r.length() + 64).append(text, 0, start).append(r)
-                    .append(text, end, text.length());
-            this.text = null;
-        } else {
-            edited.replace(start, end, r);
-        }
         splices.add(new int[] {la, oldLines, newLines});
-        lineStarts = null;
+        if (joined == null && start >= headLength) {
+            int from = start - headLength + tailFrom;
+            if (from > tailFrom) {
+                head.add(new Piece(base.text, tailFrom, from));
+                headBreaks += base.breaksBefore(from) - tailBreaks;
+            }
+            if (!r.isEmpty()) {
+                head.add(new Piece(r, 0, r.length()));
+                headBreaks += addedBreaks;
+            }
+            tailFrom = end - headLength + tailFrom;
+            tailBreaks = base.breaksBefore(tailFrom);
+            headLength = start + r.length();
+            return headLength;
+        }
+        text();
+        joinedStarts = joinedStarts == null ? null : shifted(joinedStarts, la, oldLines, newLines, lineStart, start, r,
+                regionEnd + r.length() - (end - start));
+        joined.replace(start, end, r);
         cursorOffset = start + r.length();
         cursorLine = la + addedBreaks;
         return start + r.length();
     }
 
+    /**
+     * The line starts after a splice, from those before it: lines before the splice stay, the spliced region's lines
+     * start at {@code lineStart} and after each break of the replacement, later lines move by the length change.
+     * Null (build anew when asked) if the count disagrees, which would be a bug, never a wrong index.
+     */
+    private static int[] shifted(int[] old, int la, int oldLines, int newLines, int lineStart, int start, String r,
+            int newRegionEnd) {
+        int[] out = new int[old.length - oldLines + newLines];
+        System.arraycopy(old, 0, out, 0, la);
+        int k = la;
+        if (newRegionEnd > lineStart) {
+            out[k++] = lineStart;
+        }
+        for (int q = r.indexOf('\n'); q >= 0 && start + q + 1 < newRegionEnd; q = r.indexOf('\n', q + 1)) {
+            if (k >= out.length) {
+                return null;
+            }
+            out[k++] = start + q + 1;
+        }
+        int following = old.length - la - oldLines;
+        if (k + following != out.length) {
+            return null;
+        }
+        int shift = newRegionEnd - old[la + oldLines];
+        for (int i = la + oldLines; i < old.length; i++) {
+            out[k++] = old[i] + shift;
+        }
+        return out;
+    }
+
     /** The bytes: each line with its own break, the final-newline state of the original kept. */
     String render() {
         String out;
-        CharSequence text = text();
         if (crlf == null) {
-            out = text.toString();
+            out = joined != null ? joined.toString() : concatenated();
         } else {
-            int[] starts = index();
-            StringBuilder sb = new StringBuilder(text.length() + starts.length);
-            for (int i = 0; i + 1 < starts.length; i++) {
-                sb.append(text, starts[i], starts[i + 1] - 1).append(crlf[i] ? "\r\n" : "\n");
+            CharSequence text = text();
+            int count = lineCount();
+            StringBuilder sb = new StringBuilder(text.length() + count);
+            for (int i = 0; i < count; i++) {
+                sb.append(text, lineStart(i), lineEnd(i)).append(crlf[i] ? "\r\n" : "\n");
             }
             out = sb.toString();
         }
@@ -203,24 +318,72 @@ final class Document {
         return out;
     }
 
-    private int[] index() {
-        if (lineStarts == null) {
-            lineStarts = LineIndex.starts(text());
+    /** The pieces and the tail as one string, each char copied into it once (plus once out of a partial slice). */
+    private String concatenated() {
+        if (head.isEmpty()) {
+            return base.text;
         }
-        return lineStarts;
+        String[] parts = new String[head.size() + 1];
+        for (int k = 0; k < head.size(); k++) {
+            parts[k] = slice(head.get(k));
+        }
+        parts[head.size()] = base.text.substring(tailFrom);
+        return String.join("", parts);
     }
 
-    /** Line breaks in {@code [from, to)}. */
-    private int count(int from, int to) {
-        if (text != null) {
-            return LineBreaks.count(text, from, to);
+    private static String slice(Piece p) {
+        return p.from() == 0 && p.to() == p.source().length() ? p.source() : p.source().substring(p.from(), p.to());
+    }
+
+    /** Joins the pieces and the tail into one buffer; the text lives there from now on. */
+    private StringBuilder join() {
+        StringBuilder sb = new StringBuilder(length() + 64);
+        for (Piece p : head) {
+            sb.append(p.source(), p.from(), p.to());
         }
-        CharSequence text = text();
+        sb.append(base.text, tailFrom, base.text.length());
+        head.clear();
+        joined = sb;
+        cursorOffset = headLength;
+        cursorLine = headBreaks;
+        return sb;
+    }
+
+    private int[] index() {
+        text();
+        if (joinedStarts == null) {
+            joinedStarts = LineIndex.starts(joined);
+        }
+        return joinedStarts;
+    }
+
+    private int nextBreak(int from) {
+        if (joined == null && from >= headLength) {
+            return base.text.indexOf('\n', from - headLength + tailFrom) - tailFrom + headLength;
+        }
+        return LineIndex.next(text(), from);
+    }
+
+    /** Line breaks in {@code [from, to)} of the current text. */
+    private int count(int from, int to) {
+        if (joined == null) {
+            int n = 0;
+            int tailStart = Math.max(from, headLength);
+            if (tailStart < to) {
+                n += base.breaks(tailStart - headLength + tailFrom, to - headLength + tailFrom);
+            }
+            for (int i = from; i < Math.min(to, headLength); i++) {
+                if (charAt(i) == '\n') {
+                    n++;
+                }
+            }
+            return n;
+        }
         int n = 0;
-        int q = LineIndex.next(text, from);
+        int q = LineIndex.next(joined, from);
         while (q >= 0 && q < to) {
             n++;
-            q = LineIndex.next(text, q + 1);
+            q = LineIndex.next(joined, q + 1);
         }
         return n;
     }

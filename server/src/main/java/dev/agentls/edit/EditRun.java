@@ -21,11 +21,11 @@ final class EditRun {
     private final List<BlockMatch> matches = new ArrayList<>();
     private int previousEnd = -1;
 
-    EditRun(List<MatchStage> stages, long diagnosisBudget, CommentSyntax comments, String originalText) {
+    EditRun(List<MatchStage> stages, long diagnosisBudget, CommentSyntax comments, IndexedText original) {
         this.stages = stages;
         this.diagnosisBudget = diagnosisBudget;
         this.comments = comments;
-        this.doc = Document.of(originalText);
+        this.doc = Document.of(original);
     }
 
     /** Applies every block, or answers the first block's failure (nothing of the edit applies then). */

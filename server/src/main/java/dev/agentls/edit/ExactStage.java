@@ -40,31 +40,31 @@ final class ExactStage implements MatchStage {
     }
 
     private static List<Candidate> scan(Document doc, SearchText search, int from) {
-        CharSequence t = doc.text();
         String s = search.text();
         List<Candidate> out = new ArrayList<>();
         if (s.isEmpty()) {
             return out;
         }
         TextSearch finder = search.finder();
+        int length = doc.length();
         boolean endsWithBreak = s.charAt(s.length() - 1) == '\n';
-        int p = finder.find(t, from);
+        int p = doc.find(finder, from);
         while (p >= 0 && out.size() <= MAX_CANDIDATES) {
             int end = p + s.length();
-            boolean atLineStart = p == 0 || t.charAt(p - 1) == '\n';
-            boolean whole = atLineStart && (endsWithBreak || end == t.length() || t.charAt(end) == '\n');
-            if (atLineStart || !indentedOnly(t, p)) {
+            boolean atLineStart = p == 0 || doc.charAt(p - 1) == '\n';
+            boolean whole = atLineStart && (endsWithBreak || end == length || doc.charAt(end) == '\n');
+            if (atLineStart || !indentedOnly(doc, p)) {
                 out.add(new Candidate(p, end, whole));
             }
-            p = finder.find(t, p + 1);
+            p = doc.find(finder, p + 1);
         }
         return out;
     }
 
     /** Whether only spaces and tabs precede {@code p} on its line. */
-    private static boolean indentedOnly(CharSequence t, int p) {
+    private static boolean indentedOnly(Document doc, int p) {
         for (int i = p - 1; i >= 0; i--) {
-            char c = t.charAt(i);
+            char c = doc.charAt(i);
             if (c == '\n') {
                 return true;
             }

@@ -52,7 +52,15 @@ public final class SearchReplaceEngine {
      * match with its SEARCH.
      */
     public EditOutcome apply(String originalText, List<SearchReplaceBlock> blocks) {
-        return apply(originalText, blocks, null);
+        return apply(IndexedText.of(originalText), blocks, null);
+    }
+
+    /**
+     * The same, on a text whose line starts its owner may already know (an open buffer's version in the document
+     * store): then numbering the matches' lines costs a lookup instead of a count. No text counts as a comment.
+     */
+    public EditOutcome apply(IndexedText original, List<SearchReplaceBlock> blocks) {
+        return apply(original, blocks, null);
     }
 
     /**
@@ -60,12 +68,17 @@ public final class SearchReplaceEngine {
      * when a match past the exact stage is compared with its SEARCH. Plain text forgives none.
      */
     public EditOutcome apply(String fileName, String originalText, List<SearchReplaceBlock> blocks) {
-        FileLanguage language = FileLanguage.forFileName(fileName);
-        return apply(originalText, blocks,
-                language.equals(FileLanguage.plainText()) ? null : language.comments());
+        return apply(fileName, IndexedText.of(originalText), blocks);
     }
 
-    private EditOutcome apply(String originalText, List<SearchReplaceBlock> blocks, CommentSyntax comments) {
+    /** The same on a text whose line starts may already be known (see {@link #apply(IndexedText, List)}). */
+    public EditOutcome apply(String fileName, IndexedText original, List<SearchReplaceBlock> blocks) {
+        FileLanguage language = FileLanguage.forFileName(fileName);
+        return apply(original, blocks, language.equals(FileLanguage.plainText()) ? null : language.comments());
+    }
+
+    private EditOutcome apply(IndexedText original, List<SearchReplaceBlock> blocks, CommentSyntax comments) {
+        String originalText = original.text();
         if (blocks.isEmpty()) {
             return new EditOutcome.Refused(new SearchReplaceFailure.NoBlocks());
         }
@@ -78,7 +91,7 @@ public final class SearchReplaceEngine {
                 return wholeFile(originalText, block);
             }
         }
-        return new EditRun(stages, diagnosisBudget, comments, originalText).apply(blocks);
+        return new EditRun(stages, diagnosisBudget, comments, original).apply(blocks);
     }
 
     /**

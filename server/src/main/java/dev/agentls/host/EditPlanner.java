@@ -3,6 +3,7 @@ package dev.agentls.host;
 import dev.agentls.edit.BlockMatch;
 import dev.agentls.edit.EditOutcome;
 import dev.agentls.edit.FileEditBlocks;
+import dev.agentls.edit.IndexedText;
 import dev.agentls.edit.ParseOutcome;
 import dev.agentls.edit.SearchReplaceBlock;
 import dev.agentls.edit.SearchReplaceEngine;
@@ -112,25 +113,28 @@ public final class EditPlanner {
         private final OptionalInt version;
         private final List<EditPlan.BlockReport> reports = new ArrayList<>();
         private String text;
+        /** The text with its line starts as the workspace gave it, until a first wrapper's blocks change it. */
+        private IndexedText indexed;
 
-        private Pending(ResolvedPath path, boolean exists, String original, OptionalInt version) {
+        private Pending(ResolvedPath path, boolean exists, String original, OptionalInt version, IndexedText indexed) {
             this.path = path;
             this.exists = exists;
             this.original = original;
             this.version = version;
             this.text = original;
+            this.indexed = indexed;
         }
 
         static Pending existing(ResolvedPath path, Snapshot snapshot) {
-            return new Pending(path, true, snapshot.text(), snapshot.version());
+            return new Pending(path, true, snapshot.text(), snapshot.version(), EditTexts.of(snapshot));
         }
 
         static Pending created(ResolvedPath path) {
-            return new Pending(path, false, "", OptionalInt.empty());
+            return new Pending(path, false, "", OptionalInt.empty(), IndexedText.of(""));
         }
 
         void apply(SearchReplaceEngine engine, List<SearchReplaceBlock> blocks) {
-            EditOutcome outcome = engine.apply(path.display(), text, blocks);
+            EditOutcome outcome = engine.apply(path.display(), indexed, blocks);
             if (outcome instanceof EditOutcome.Refused refused) {
                 throw new Refusal(path.display() + ": " + refused.failure().message());
             }
@@ -141,6 +145,7 @@ public final class EditPlanner {
                         match.startLine(), match.endLine()));
             }
             text = applied.newText();
+            indexed = IndexedText.of(text);
         }
 
         EditPlan.PlannedFile toPlannedFile() {

@@ -9,6 +9,7 @@ import dev.agentls.edit.FileEditBlocks;
 import dev.agentls.edit.ParseOutcome;
 import dev.agentls.edit.SearchReplaceBlock;
 import dev.agentls.edit.SearchReplaceEngine;
+import dev.agentls.host.EditTexts;
 import dev.agentls.edit.SearchReplaceParser;
 import dev.agentls.host.FileChange;
 import dev.agentls.workspace.ResolvedPath;
@@ -88,7 +89,7 @@ public final class ReplaceInFileTool implements Tool {
                         ToolResult.success("Created " + path.display() + ".", report(path, List.of())));
             }
             Snapshot current = files.read(name(), path);
-            EditOutcome outcome = engine.apply(path.display(), current.text(), blocks);
+            EditOutcome outcome = engine.apply(path.display(), EditTexts.of(current), blocks);
             if (outcome instanceof EditOutcome.Refused refused) {
                 throw new ToolRefusal(name() + ": " + path.display() + ": " + refused.failure().message()
                         + " Nothing was changed.");

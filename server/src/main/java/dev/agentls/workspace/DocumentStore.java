@@ -25,7 +25,12 @@ public final class DocumentStore {
     /** The default limit on a file read as text: 8 MiB. */
     public static final long DEFAULT_MAX_BYTES = 8L * 1024 * 1024;
 
-    private record OpenBuffer(int version, String text) {}
+    /** One version of a buffer, with its line starts built as it arrives (once per version, off the edit path). */
+    private record OpenBuffer(int version, String text, LineStarts lines) {
+        OpenBuffer(int version, String text) {
+            this(version, text, LineStarts.of(text));
+        }
+    }
 
     private final Map<Path, OpenBuffer> open = new ConcurrentHashMap<>();
     private final BufferWatch watch = new BufferWatch();
@@ -101,7 +106,7 @@ public final class DocumentStore {
         OpenBuffer buffer = open.get(key);
         if (buffer != null) {
             return new Snapshot(key, buffer.text(), OptionalInt.of(buffer.version()),
-                    TextFormat.detect(buffer.text(), TextDecoder.startsWithBom(key)));
+                    TextFormat.detect(buffer.text(), TextDecoder.startsWithBom(key)), buffer.lines());
         }
         byte[] bytes = readDisk(key, shown);
         try {

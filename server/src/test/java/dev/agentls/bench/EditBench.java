@@ -1,41 +1,61 @@
 package dev.agentls.bench;
 
+import dev.agentls.edit.EditOutcome;
+import dev.agentls.edit.ParseOutcome;
+import dev.agentls.edit.SearchReplaceEngine;
+import dev.agentls.edit.SearchReplaceParser;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * What {@code scripts/bench-edit} runs: each edit benchmark's median (JMH {@code SampleTime}, 50th percentile),
- * checked against its floor and compared with its anchor (Cline's applier in node on the same shape) where there is
- * one. Arguments: {@code [FILTER] [--quick]}; FILTER picks the cases whose name contains it. To add a case, add a JMH
- * method to a class in this package and one {@link Case} line to {@link #CASES}. Exit status 1 when a case misses its
- * floor.
+ * What {@code scripts/bench-edit} runs: each edit benchmark's median (JMH {@code SampleTime}, 50th percentile). The
+ * anchor's shapes ({@link AnchorShapes}, when {@code ../shared/edit-bench-shapes} is there) are printed with the
+ * anchor's median from that folder's README, the ratio, and the goal (exact and 20 exact blocks at most 1x the
+ * anchor, every fallback at most 0.5x); the project's own cases with their floors. Each anchor shape's outcome is
+ * checked against its {@code expected.txt} first and printed. Arguments: {@code [FILTER] [--quick]}; FILTER picks the
+ * cases whose name contains it. Exit status 1 when a case misses its floor or goal.
  */
 public final class EditBench {
 
     /**
-     * One benchmark: its name, the JMH method it runs, its floor, and its anchor as a low and high figure (equal when
-     * the anchor was one figure; NaN when there is none), in ms.
+     * One benchmark: its name, the JMH method it runs (with its shape parameter, if any), and its limit: a fixed
+     * floor in ms, or a ratio to the anchor's median read at run time.
      */
-    record Case(String name, Class<?> bench, String method, double floorMs, double anchorLowMs, double anchorHighMs) {
-        Case(String name, Class<?> bench, String method, double floorMs, double anchorMs) {
-            this(name, bench, method, floorMs, anchorMs, anchorMs);
+    record Case(String name, Class<?> bench, String method, Optional<String> shape, double floorMs, double goalRatio,
+            OptionalDouble anchorMs) {
+
+        static Case own(String name, Class<?> bench, String method, double floorMs) {
+            return new Case(name, bench, method, Optional.empty(), floorMs, Double.NaN, OptionalDouble.empty());
+        }
+
+        double limitMs() {
+            return anchorMs.isPresent() ? goalRatio * anchorMs.getAsDouble() : floorMs;
         }
     }
 
-    static final List<Case> CASES = List.of(
-            new Case("exact", EditEngineBench.class, "exactNearEndOf50k", 0.5, 0.25),
-            new Case("line-trimmed", EditEngineBench.class, "reindentedNearEndOf50k", 2.0, 3.7),
-            new Case("block-anchor", EditEngineBench.class, "blockAnchorNearEndOf50k", 4.0, 6.6, 8.0),
-            new Case("twenty-blocks", EditEngineBench.class, "twentyBlocksOver10k", 0.5, 0.17),
-            new Case("apply-and-minimal-edits", EditEngineBench.class, "applyAndMinimalEditsOn50k", 5.0, Double.NaN),
-            new Case("lazy-three-hunks-5k", LazyMergeBench.class, "threeHunksOn5kJava", 10.0, Double.NaN));
+    static final List<Case> OWN = List.of(
+            Case.own("exact", EditEngineBench.class, "exactNearEndOf50k", 0.5),
+            Case.own("line-trimmed", EditEngineBench.class, "reindentedNearEndOf50k", 2.0),
+            Case.own("block-anchor", EditEngineBench.class, "blockAnchorNearEndOf50k", 4.0),
+            Case.own("twenty-blocks", EditEngineBench.class, "twentyBlocksOver10k", 0.5),
+            Case.own("apply-and-minimal-edits", EditEngineBench.class, "applyAndMinimalEditsOn50k", 5.0),
+            Case.own("lazy-three-hunks-5k", LazyMergeBench.class, "threeHunksOn5kJava", 10.0));
+
+    /** The goal per anchor shape: exact shapes at most as slow as the anchor, fallbacks at most half. */
+    static final Map<String, Double> GOALS = Map.of("i_exact_50k", 1.0, "ii_trimmed_50k", 0.5, "iii_20x_exact_10k", 1.0,
+            "iv_anchor_50k", 0.5, "v_20x_trimmed_10k", 0.5);
 
     private EditBench() {}
 
@@ -43,15 +63,11 @@ public final class EditBench {
         List<String> list = Arrays.asList(args);
         boolean quick = list.contains("--quick");
         String filter = list.stream().filter(a -> !a.startsWith("--")).findFirst().orElse("");
-        List<Case> picked = new ArrayList<>();
-        for (Case c : CASES) {
-            if (c.name().contains(filter)) {
-                picked.add(c);
-            }
-        }
+        List<Case> all = new ArrayList<>(anchorCases());
+        all.addAll(OWN);
+        List<Case> picked = all.stream().filter(c -> c.name().contains(filter)).toList();
         if (picked.isEmpty()) {
-            System.err.println("no edit benchmark matches '" + filter + "'; cases: "
-                    + CASES.stream().map(Case::name).toList());
+            System.err.println("no edit benchmark matches '" + filter + "'; cases: " + all.stream().map(Case::name).toList());
             System.exit(2);
         }
         boolean ok = true;
@@ -61,29 +77,77 @@ public final class EditBench {
         System.exit(ok ? 0 : 1);
     }
 
+    /** Two cases per anchor shape (open buffer, plain string); none, said once, when the folder is absent. */
+    static List<Case> anchorCases() {
+        Optional<Path> folder = AnchorShapes.folder();
+        if (folder.isEmpty()) {
+            System.out.println("anchor shapes skipped: ../shared/edit-bench-shapes is absent");
+            return List.of();
+        }
+        System.out.println("anchor shapes from " + folder.get() + "; anchor = Cline's median on the same bytes, from its"
+                + " README.md. open-buffer: text and line starts as DocumentStore.snapshot hands them for an open"
+                + " buffer (starts built once per version, at didOpen/didChange); timed: EditTexts.of + parse + apply,"
+                + " new text built. plain-string: the same call on a bare String (no line starts), as for a file"
+                + " read from disk.");
+        List<Case> out = new ArrayList<>();
+        for (String name : AnchorShapes.NAMES) {
+            OptionalDouble anchor = AnchorShapes.anchorMedian(folder.get(), name);
+            if (anchor.isEmpty()) {
+                System.out.println(name + ": no anchor figure in the README; its goal cannot be checked");
+            }
+            System.out.println(name + ": " + outcome(AnchorShapes.load(folder.get(), name)));
+            double goal = GOALS.get(name);
+            out.add(new Case(name + " open-buffer", AnchorShapesBench.class, "openBuffer", Optional.of(name), 0, goal,
+                    anchor));
+            out.add(new Case(name + " plain-string", AnchorShapesBench.class, "plainString", Optional.of(name), 0,
+                    goal, anchor));
+        }
+        return out;
+    }
+
+    /** What the engine does with the shape, in words: applied as expected (and by which stage), refused, or wrong. */
+    static String outcome(AnchorShapes.Shape shape) {
+        ParseOutcome parsed = new SearchReplaceParser().parse(shape.diff());
+        if (!(parsed instanceof ParseOutcome.Parsed p)) {
+            return "the diff does not parse: " + parsed;
+        }
+        EditOutcome outcome = new SearchReplaceEngine().apply(shape.original(), p.files().get(0).blocks());
+        if (outcome instanceof EditOutcome.Refused refused) {
+            return "REFUSED: " + refused.failure().message();
+        }
+        EditOutcome.Applied applied = (EditOutcome.Applied) outcome;
+        List<String> stages = applied.matches().stream().map(m -> String.valueOf(m.strategy())).distinct().toList();
+        return (applied.newText().equals(shape.expected()) ? "applied, equal to expected.txt" : "applied, DIFFERENT"
+                + " from expected.txt") + " (" + applied.matches().size() + " blocks, stages " + stages + ")";
+    }
+
     static boolean run(Case c, boolean quick) throws RunnerException {
         OptionsBuilder b = new OptionsBuilder();
         b.include(c.bench().getName() + "." + c.method() + "$");
+        c.shape().ifPresent(s -> b.param("shape", s));
         b.forks(1);
         b.warmupIterations(quick ? 2 : 5);
-        b.warmupTime(TimeValue.seconds(quick ? 1 : 2));
+        b.warmupTime(TimeValue.seconds(1));
         b.measurementIterations(quick ? 3 : 10);
-        b.measurementTime(TimeValue.seconds(quick ? 1 : 2));
+        b.measurementTime(TimeValue.seconds(1));
         b.jvmArgsAppend("-Xmx2g");
+        b.verbosity(VerboseMode.SILENT);
         RunResult result = new Runner(b.build()).runSingle();
         double median = result.getPrimaryResult().getStatistics().getPercentile(50.0);
-        boolean ok = median <= c.floorMs();
-        String anchor;
-        if (Double.isNaN(c.anchorLowMs())) {
-            anchor = "no anchor";
-        } else if (c.anchorLowMs() == c.anchorHighMs()) {
-            anchor = String.format(Locale.ROOT, "anchor %.2f ms, ratio %.2fx", c.anchorLowMs(), median / c.anchorLowMs());
+        boolean ok = median <= c.limitMs();
+        String against;
+        if (c.anchorMs().isPresent()) {
+            double anchor = c.anchorMs().getAsDouble();
+            against = String.format(Locale.ROOT, "anchor %.3f ms, ratio %.2fx, goal <= %.1fx", anchor, median / anchor,
+                    c.goalRatio());
+        } else if (c.shape().isPresent()) {
+            against = "no anchor figure";
+            ok = true;
         } else {
-            anchor = String.format(Locale.ROOT, "anchor %.1f-%.1f ms, ratio %.2f-%.2fx", c.anchorLowMs(),
-                    c.anchorHighMs(), median / c.anchorHighMs(), median / c.anchorLowMs());
+            against = String.format(Locale.ROOT, "floor %.1f ms, no anchor", c.floorMs());
         }
-        System.out.printf(Locale.ROOT, "%-24s median %.3f ms (floor %.1f ms; %s) %s%n", c.name(), median,
-                c.floorMs(), anchor, ok ? "OK" : "ABOVE FLOOR");
+        System.out.printf(Locale.ROOT, "%-32s median %.3f ms (%s) %s%n", c.name(), median, against,
+                ok ? "OK" : "MISSED");
         return ok;
     }
 }

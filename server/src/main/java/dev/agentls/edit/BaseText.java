@@ -1,0 +1,90 @@
+package dev.agentls.edit;
+
+import java.nio.IntBuffer;
+import java.util.Arrays;
+
+/**
+ * The matching view of an edit's ORIGINAL text ({@code \n} breaks, every line ending in one) and the way to number
+ * its lines: the line starts its owner handed over (a document store keeps them per buffer version), else an index
+ * built when a line-based stage first asks, else a cursor that counts breaks forward from the last question, which
+ * is all an exact edit needs. Never changes: {@link Document} keeps the evolving text around it.
+ */
+final class BaseText {
+
+    final String text;
+    /** Line starts plus the text's length, as handed over; never written. Null when none was given. */
+    private final IntBuffer given;
+    private int[] built;
+    private int cursorOffset;
+    private int cursorLine;
+
+    BaseText(String text, IntBuffer given) {
+        this.text = text;
+        this.given = given;
+    }
+
+    boolean indexed() {
+        return given != null || built != null;
+    }
+
+    int lineCount() {
+        return given != null ? given.limit() - 1 : index().length - 1;
+    }
+
+    int lineStart(int line) {
+        return given != null ? given.get(line) : index()[line];
+    }
+
+    /** The number of {@code \n} before {@code offset}: the 0-based line holding it. */
+    int breaksBefore(int offset) {
+        if (given != null) {
+            return floor(given, offset);
+        }
+        if (built != null) {
+            int i = Arrays.binarySearch(built, offset);
+            return i >= 0 ? i : -i - 2;
+        }
+        if (offset < cursorOffset && offset < cursorOffset - offset) {
+            cursorOffset = 0;
+            cursorLine = 0;
+        }
+        if (offset >= cursorOffset) {
+            cursorLine += LineBreaks.count(text, cursorOffset, offset);
+        } else {
+            cursorLine -= LineBreaks.count(text, offset, cursorOffset);
+        }
+        cursorOffset = offset;
+        return cursorLine;
+    }
+
+    /** Line breaks in {@code [from, to)}; the cursor ends at {@code to}, where the next question usually starts. */
+    int breaks(int from, int to) {
+        int before = breaksBefore(from);
+        return breaksBefore(to) - before;
+    }
+
+    private int[] index() {
+        if (built == null) {
+            built = LineIndex.starts(text);
+        }
+        return built;
+    }
+
+    /** The last entry at or below {@code key} in the ascending {@code starts}. */
+    private static int floor(IntBuffer starts, int key) {
+        int lo = 0;
+        int hi = starts.limit() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int v = starts.get(mid);
+            if (v < key) {
+                lo = mid + 1;
+            } else if (v > key) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return lo - 1;
+    }
+}

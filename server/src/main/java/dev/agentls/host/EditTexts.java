@@ -1,0 +1,24 @@
+package dev.agentls.host;
+
+import dev.agentls.edit.IndexedText;
+import dev.agentls.workspace.LineStarts;
+import dev.agentls.workspace.Snapshot;
+
+/**
+ * Where a file's text from the workspace meets the edit engine: the snapshot's line starts go along with its text
+ * when they are already built (an open buffer's version, built as it arrived), so the engine numbers its matches
+ * without counting line breaks. A text read from disk whose starts nobody asked for yet goes alone: the engine
+ * counts only up to its matches, which costs less than indexing the whole text first.
+ */
+public final class EditTexts {
+
+    private EditTexts() {}
+
+    public static IndexedText of(Snapshot snapshot) {
+        LineStarts lines = snapshot.lines();
+        if (!lines.isBuilt()) {
+            return IndexedText.of(snapshot.text());
+        }
+        return IndexedText.withLineStarts(snapshot.text(), lines.starts(), lines.carriageReturns());
+    }
+}

@@ -1,0 +1,87 @@
+package dev.agentls.bench;
+
+import dev.agentls.edit.EditOutcome;
+import dev.agentls.edit.ParseOutcome;
+import dev.agentls.edit.SearchReplaceEngine;
+import dev.agentls.edit.SearchReplaceParser;
+import dev.agentls.host.EditTexts;
+import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.Snapshot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The edit engine on the anchor's own bytes ({@link AnchorShapes}), timed as the anchor was: one call on a text
+ * already in memory, parsing the diff included, the new text built. Two ways in, each what a real call gets:
+ * <ul>
+ *   <li>{@link #openBuffer}: the file is open in the editor. The text and its line starts are what
+ *       {@code DocumentStore.snapshot} hands a tool for that buffer version (the starts are built once, when the
+ *       version arrives at {@code didOpen}/{@code didChange}, not in the call); the call is what
+ *       {@code replace_in_file} does with it: {@code EditTexts.of(snapshot)}, parse, {@code apply}.</li>
+ *   <li>{@link #plainString}: the text alone, as for a file read from disk whose lines nobody indexed; the engine
+ *       counts what it needs.</li>
+ * </ul>
+ * The outcome is checked by {@link EditBench} before timing (printed, never assumed).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+public class AnchorShapesBench {
+
+    @Param({"i_exact_50k"})
+    public String shape;
+
+    private final SearchReplaceEngine engine = new SearchReplaceEngine();
+    private final SearchReplaceParser parser = new SearchReplaceParser();
+    private String original;
+    private String diff;
+    private Snapshot snapshot;
+    private Path dir;
+
+    @Setup(Level.Trial)
+    public void setUp() throws IOException {
+        Path folder = AnchorShapes.folder().orElseThrow(() -> new IllegalStateException("no edit-bench-shapes folder"));
+        AnchorShapes.Shape s = AnchorShapes.load(folder, shape);
+        original = s.original();
+        diff = s.diff();
+        dir = Files.createTempDirectory("agentls-bench");
+        Path file = dir.resolve("Shape.java");
+        Files.writeString(file, original);
+        DocumentStore store = new DocumentStore();
+        store.didOpen(file, 1, original);
+        snapshot = store.snapshot(file);
+        if (!snapshot.text().equals(original) || !snapshot.lines().isBuilt()) {
+            throw new IllegalStateException("the store did not hand back the open buffer with its line starts");
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws IOException {
+        Files.deleteIfExists(dir.resolve("Shape.java"));
+        Files.deleteIfExists(dir);
+    }
+
+    @Benchmark
+    public EditOutcome openBuffer() {
+        ParseOutcome.Parsed parsed = (ParseOutcome.Parsed) parser.parse(diff);
+        return engine.apply(EditTexts.of(snapshot), parsed.files().get(0).blocks());
+    }
+
+    @Benchmark
+    public EditOutcome plainString() {
+        ParseOutcome.Parsed parsed = (ParseOutcome.Parsed) parser.parse(diff);
+        return engine.apply(original, parsed.files().get(0).blocks());
+    }
+}
