@@ -6,8 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Makes lazy edits of real files, each knowing the text it must produce: a change at a chosen line (a literal or a
@@ -29,18 +27,13 @@ final class LazyEditCases {
 
     private static final String[] MARKER_WORDS = {"... existing code ...", "... rest of the code ...",
         "existing code...", "... keep existing code ...", "(existing code)"};
-    private static final Pattern NUMBER = Pattern.compile("(?<![\\w.])\\d+(?![\\w.])");
-    /** Words a model does not rename; renaming them is not an edit anyone makes. */
-    private static final java.util.Set<String> KEYWORDS = java.util.Set.of("else", "return", "import", "from",
-            "package", "class", "def", "function", "const", "public", "private", "protected", "static", "final",
-            "void", "self", "this", "export", "default", "async", "await", "while", "elif", "with", "throw", "raise",
-            "new", "type", "interface", "extends", "implements", "true", "false", "null", "none");
-    private static final Pattern WORD = Pattern.compile("\\b[a-z][A-Za-z]{3,}\\b");
-
     private final Random random;
+
+    private final LazyEditChanges changes;
 
     LazyEditCases(long seed) {
         random = new Random(seed);
+        changes = new LazyEditChanges(random);
     }
 
     /** A case of this noise on this file, or null when the file offers no place for it. */
@@ -67,7 +60,7 @@ final class LazyEditCases {
         if (firstLines) {
             site = code.get(0);
         }
-        Change change = firstLines ? modify(file, site, false) : change(file, site);
+        LazyEditChanges.Change change = firstLines ? changes.modify(file, site, false) : changes.change(file, site);
         if (change == null) {
             return null;
         }
@@ -138,7 +131,7 @@ final class LazyEditCases {
      * Whether a change that needs shown code lines on both sides still has them after the noise (or has the edge of
      * the file there, with no marker).
      */
-    private static boolean neighboursHold(Change change, Noisy noisy, int from, boolean leading, boolean trailing) {
+    private static boolean neighboursHold(LazyEditChanges.Change change, Noisy noisy, int from, boolean leading, boolean trailing) {
         if (!change.needsNeighbours()) {
             return true;
         }
@@ -164,7 +157,7 @@ final class LazyEditCases {
     }
 
     /** Two changes far apart, each with context, a marker between them. */
-    private Case twoChanges(String fileName, String text, Lines file, Change first, String marker,
+    private Case twoChanges(String fileName, String text, Lines file, LazyEditChanges.Change first, String marker,
             CommentSyntax comments) {
         Lines once = first.result();
         List<Integer> later = new ArrayList<>();
@@ -176,7 +169,7 @@ final class LazyEditCases {
         if (later.isEmpty()) {
             return null;
         }
-        Change second = change(once, later.get(random.nextInt(later.size())));
+        LazyEditChanges.Change second = changes.change(once, later.get(random.nextInt(later.size())));
         if (second == null || second.first() <= first.last() + 6) {
             return null;
         }
@@ -238,76 +231,6 @@ final class LazyEditCases {
     }
 
     /** Lines of the result {@code [first, last]} changed (last < first for a pure deletion before first). */
-    /**
-     * {@code needsNeighbours}: a change that only reads as meant with shown code lines on both sides (a deletion, a
-     * renamed name); next to a marker it would be indistinguishable from kept or new code (lazy rules 4 and 5).
-     */
-    private record Change(Lines result, int first, int last, String description, boolean needsNeighbours) {}
-
-    private Change change(Lines file, int site) {
-        return switch (random.nextInt(4)) {
-            case 0 -> insert(file, site);
-            case 1 -> delete(file, site);
-            default -> modify(file, site, true);
-        };
-    }
-
-    private Change modify(Lines file, int site, boolean mayRename) {
-        String line = file.contents().get(site);
-        String changed = null;
-        String what;
-        Matcher number = NUMBER.matcher(line);
-        Matcher word = WORD.matcher(line);
-        boolean hasName = false;
-        while (!hasName && word.find()) {
-            hasName = !KEYWORDS.contains(word.group());
-        }
-        int kind = random.nextInt(3);
-        if (kind == 0 && number.find()) {
-            changed = line.substring(0, number.start()) + (Long.parseLong(number.group().length() > 12 ? "7"
-                    : number.group()) + 1 + random.nextInt(9)) + line.substring(number.end());
-            what = "literal changed";
-        } else if (kind <= 1 && mayRename && hasName && !structural(line)) {
-            changed = line.substring(0, word.start()) + word.group() + "Renamed" + line.substring(word.end());
-            what = "name changed";
-        } else {
-            int end = line.stripTrailing().length();
-            String tail = line.substring(0, end);
-            char last = end > 0 ? tail.charAt(end - 1) : ' ';
-            changed = ";{,:(".indexOf(last) >= 0 ? tail.substring(0, end - 1) + " extraToken" + last
-                    : tail + " extraToken";
-            what = "token added";
-        }
-        boolean renamed = what.equals("name changed");
-        // Any other change must be a changed version as lazy rule 5 defines it, or it reads as a new line.
-        if (!renamed && !Similarity.changedVersion(LineKeys.key(changed), LineKeys.key(line), false)) {
-            return null;
-        }
-        return new Change(file.withLine(site, changed), site, site, what + " at line " + (site + 1), renamed);
-    }
-
-    private Change insert(Lines file, int site) {
-        // At the depth of the line it goes before when that is deeper (the first statement of a block), else at
-        // the depth of the line it follows, as a model writes it.
-        String indent = leadingWhitespace(file.contents().get(site));
-        for (int k = site + 1; k < file.size(); k++) {
-            if (!file.contents().get(k).isBlank()) {
-                String next = leadingWhitespace(file.contents().get(k));
-                indent = LineKeys.indent(next) > LineKeys.indent(indent) ? next : indent;
-                break;
-            }
-        }
-        return new Change(file.withInserted(site + 1, indent + "insertedCall" + random.nextInt(1000) + "(value);"),
-                site + 1, site + 1, "line inserted after " + (site + 1), false);
-    }
-
-    private Change delete(Lines file, int site) {
-        if (site == 0 || site == file.size() - 1 || structural(file.contents().get(site))) {
-            return null;
-        }
-        return new Change(file.withDeleted(site), site, site - 1, "line " + (site + 1) + " deleted", true);
-    }
-
     /** The edit lines after noise, what was done, and the shown window as the result must then read, if changed. */
     private record Noisy(List<String> lines, String what, UnaryOperator<Lines> intendedChange, int removedAt,
             int addedAt) {
@@ -374,7 +297,7 @@ final class LazyEditCases {
             boolean fits = switch (noise) {
                 case BLANK_LINE_ADDED -> !l.isBlank();
                 case BLANK_LINE_REMOVED -> l.isBlank();
-                case LINE_DROPPED_INSIDE -> !l.isBlank() && !structural(l);
+                case LINE_DROPPED_INSIDE -> !l.isBlank() && !LazyEditChanges.structural(l);
                 default -> comments.commentText(l.strip()) != null && l.strip().length() > 4;
             };
             if (fits) {
@@ -403,15 +326,6 @@ final class LazyEditCases {
                         r -> r.withLine(line, reworded), -1, -1);
             }
         };
-    }
-
-    /**
-     * A line that opens or closes a block: deleting or renaming it alone is not an edit a model makes, and its
-     * absence next to a marker cannot be told from elision.
-     */
-    private static boolean structural(String line) {
-        String key = LineKeys.key(line);
-        return LineKeys.isOpener(key) || LineKeys.isCloser(key) || key.endsWith(":") || key.endsWith("{");
     }
 
     /** Whether a shown line in {@code [from, to)} holds code, so lines between markers stay anchored. */
