@@ -92,7 +92,7 @@ class EditFidelityTest {
         SearchReplaceFailure.NotFound f = refused(engine.apply("m.py", file,
                 blocks("a = 1", "a = 10", search, replace)), SearchReplaceFailure.NotFound.class);
         assertEquals("SEARCH block 2 not found; its REPLACE text is already in the file, so the change looks already"
-                + " applied; closest: line 2, 97% similar; nothing was applied", f.message());
+                + " applied; closest: line 2, 97 percent similar; nothing was applied", f.message());
     }
 
     @Test
