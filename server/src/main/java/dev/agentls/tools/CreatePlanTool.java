@@ -16,6 +16,11 @@ public final class CreatePlanTool implements Tool {
     static final int MAX_STEPS = 30;
 
     @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "create_plan";
     }
