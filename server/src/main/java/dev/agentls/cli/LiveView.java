@@ -20,6 +20,8 @@ final class LiveView implements AgentListener {
     private static final String[] FRAMES = {"|", "/", "-", "\\"};
     private static final String CLEAR_LINE = "\r\033[K";
     private static final int SUMMARY_CHARS = 100;
+    /** A failure's facts (closest lines, similarity, what to change) are worth a longer line. */
+    private static final int FAILURE_CHARS = 300;
     /** The argument that says best what a call is about, by tool, in order of preference. */
     private static final String[] MAIN_ARGUMENTS = {"target_file", "relative_workspace_path", "path", "query",
             "command", "question", "goal", "result"};
@@ -65,7 +67,7 @@ final class LiveView implements AgentListener {
             AgentEvent.ToolCall call = pending.remove(e.callId());
             String subject = call == null ? "" : subject(call.arguments());
             line((e.ok() ? "[ok]     " : "[failed] ") + e.name() + (subject.isEmpty() ? "" : " " + subject)
-                    + " -> " + summary(e.text()));
+                    + " -> " + summary(e.text(), e.ok() ? SUMMARY_CHARS : FAILURE_CHARS));
             waitingOn = pending.isEmpty() ? "waiting for the model" : "running " + pending.values().iterator().next()
                     .name();
         } else if (event instanceof AgentEvent.EditApplied e) {
@@ -168,7 +170,7 @@ final class LiveView implements AgentListener {
                 for (String name : MAIN_ARGUMENTS) {
                     JsonNode value = node.get(name);
                     if (value != null && value.isValueNode()) {
-                        return shorten(value.asText());
+                        return shorten(value.asText(), SUMMARY_CHARS);
                     }
                 }
             }
@@ -179,18 +181,18 @@ final class LiveView implements AgentListener {
     }
 
     /** A result's first line, shortened, and how many lines it had. */
-    static String summary(String text) {
+    static String summary(String text, int limit) {
         String trimmed = text.strip();
         if (trimmed.isEmpty()) {
             return "(no output)";
         }
         long lines = trimmed.lines().count();
-        String first = shorten(trimmed.lines().findFirst().orElse(""));
+        String first = shorten(trimmed.lines().findFirst().orElse(""), limit);
         return lines > 1 ? first + " (" + lines + " lines)" : first;
     }
 
-    private static String shorten(String text) {
+    private static String shorten(String text, int limit) {
         String one = text.replaceAll("\\s+", " ").strip();
-        return one.length() <= SUMMARY_CHARS ? one : one.substring(0, SUMMARY_CHARS - 3) + "...";
+        return one.length() <= limit ? one : one.substring(0, limit - 3) + "...";
     }
 }
