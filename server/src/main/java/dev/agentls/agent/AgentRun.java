@@ -117,7 +117,10 @@ final class AgentRun implements RunHandle {
                 .ifPresent(why -> events.emit(seq -> new AgentEvent.Warning(runId, seq, why)));
         RunHost host = new RunHost(context.host(), events, cancellation, mode::readOnlyReason);
         PlanTracker plan = new PlanTracker(events, host);
-        ToolStep step = new ToolStep(context.tools(), new ToolContext(host, cancellation, conversation.id()), host,
+        ModelEditSubAgent subAgent = new ModelEditSubAgent(context.model(), cancellation, this::register,
+                budget::add);
+        ToolStep step = new ToolStep(context.tools(), new ToolContext(host, cancellation, conversation.id(),
+                subAgent), host,
                 events, plan, mode, conversation, context.roots(), context.clock());
         String system = PromptLayers.system(llm.toolMode(), context.tools(), context.roots(),
                 started.atZone(ZoneOffset.UTC).toLocalDate(), System.getProperty("os.name", "unknown"));

@@ -43,7 +43,7 @@ final class Budget {
     }
 
     /** Adds one call's tokens and cost (empty when the client could not price it). */
-    void add(TokenUsage usage, Optional<BigDecimal> callCost) {
+    synchronized void add(TokenUsage usage, Optional<BigDecimal> callCost) {
         used = used.plus(usage);
         if (callCost.isPresent()) {
             cost = cost.add(callCost.get());
@@ -52,17 +52,17 @@ final class Budget {
         }
     }
 
-    TokenUsage used() {
+    synchronized TokenUsage used() {
         return used;
     }
 
     /** The run's cost so far; empty when the model is not priced. */
-    Optional<BigDecimal> cost() {
+    synchronized Optional<BigDecimal> cost() {
         return priced && costKnown ? Optional.of(cost) : Optional.empty();
     }
 
     /** The share of the budget used, 0 to 1 and past it; empty without a budget. */
-    OptionalDouble share() {
+    synchronized OptionalDouble share() {
         if (maxCost.isPresent()) {
             return OptionalDouble.of(cost.divide(maxCost.get(), MathContext.DECIMAL64).doubleValue());
         }
@@ -73,7 +73,7 @@ final class Budget {
     }
 
     /** True once, the first time 80% is passed (and the budget not yet spent). */
-    boolean shouldWarn() {
+    synchronized boolean shouldWarn() {
         OptionalDouble share = share();
         if (!warned && share.isPresent() && share.getAsDouble() >= WARN_AT) {
             warned = true;
@@ -82,13 +82,13 @@ final class Budget {
         return false;
     }
 
-    boolean spent() {
+    synchronized boolean spent() {
         OptionalDouble share = share();
         return share.isPresent() && share.getAsDouble() >= 1.0;
     }
 
     /** The budget in words: "0.50 (cost)" or "20000 tokens". */
-    String describe() {
+    synchronized String describe() {
         return maxCost.map(max -> "a cost of " + max.toPlainString() + " (" + cost.stripTrailingZeros()
                         .toPlainString() + " used)")
                 .orElse(maxTokens + " tokens (" + (used.input() + used.output()) + " used)");

@@ -24,6 +24,8 @@ final class ScriptedHost implements Host {
     final List<String> progress = new CopyOnWriteArrayList<>();
     final CompletableFuture<Void> questionWaiting = new CompletableFuture<>();
     volatile boolean hangOnQuestions;
+    /** Runs when a question is asked, before it is answered (a test steers the run there). */
+    volatile Runnable onAsk = () -> { };
 
     ScriptedHost(Host files) {
         this.files = files;
@@ -53,6 +55,7 @@ final class ScriptedHost implements Host {
     @Override
     public CompletableFuture<Optional<String>> ask(String question, List<String> options) {
         asked.add(question + " " + options);
+        onAsk.run();
         if (hangOnQuestions) {
             questionWaiting.complete(null);
             return new CompletableFuture<>();
