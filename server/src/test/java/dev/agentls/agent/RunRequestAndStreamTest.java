@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.Provider;
 import dev.agentls.config.ToolMode;
+import dev.agentls.conversation.RequestHistory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,6 +87,38 @@ class RunRequestAndStreamTest {
             assertEquals(List.of("failed", "completed"), conversation.runs().stream().map(r -> r.status()).toList());
             assertEquals("read_file", conversation.history().get(0).tool());
             assertEquals(1, conversation.history().size());
+        }
+    }
+
+    @Test
+    void aPruningHistoryShapesTheRequestAndEachPruningIsAContextPrunedEvent() throws Exception {
+        // Issue 12's seam: a history that keeps the first user turn and the newest answer with its results.
+        RequestHistory pruning = (conversation, exclude) -> {
+            List<dev.agentls.llm.ModelMessage> all = RequestHistory.whole().next(conversation, exclude).messages();
+            if (all.size() <= 3) {
+                return new RequestHistory.Next(all, List.of());
+            }
+            List<dev.agentls.llm.ModelMessage> kept = new ArrayList<>(List.of(all.get(0)));
+            kept.addAll(all.subList(all.size() - 2, all.size()));
+            return new RequestHistory.Next(kept, List.of(new RequestHistory.Pruned((all.size() - 3)
+                    + " older messages", 42)));
+        };
+        ModelScript script = new ModelScript(Provider.OPENAI, ToolMode.NATIVE)
+                .calls("", call("read_file", "target_file", GREETER))
+                .calls("", call("list_dir", "relative_workspace_path", "src"))
+                .text("Done.");
+        try (AgentHarness h = new AgentHarness(temp, script, dev.agentls.config.AgentSettings.DEFAULTS,
+                dev.agentls.config.PriceTable.EMPTY, pruning)) {
+            h.run(RunRequest.of("Look"));
+
+            AgentEvent.ContextPruned pruned = h.all(AgentEvent.ContextPruned.class).get(0);
+            assertEquals("2 older messages", pruned.dropped());
+            assertEquals(42, pruned.tokensSaved());
+            assertTrue(h.requestBodies().get(1).contains("public class Greeter"), "not pruned yet");
+            assertFalse(h.requestBodies().get(2).contains("public class Greeter"), "the old read was pruned");
+            assertEquals(List.of("run_started", "token_usage", "tool_call", "tool_result",
+                    "token_usage", "tool_call", "tool_result", "context_pruned", "text", "token_usage", "completion",
+                    "run_finished"), h.types());
         }
     }
 
