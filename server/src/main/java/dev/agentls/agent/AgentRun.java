@@ -137,7 +137,11 @@ final class AgentRun implements RunHandle {
                         + " (agent.maxIterations) before the task was done");
                 return;
             }
-            ModelRequest next = requests.next(conversation, dropped);
+            RequestBuilder.Built built = requests.next(conversation, dropped);
+            for (var pruned : built.pruned()) {
+                events.emit(seq -> new AgentEvent.ContextPruned(runId, seq, pruned.dropped(), pruned.tokensSaved()));
+            }
+            ModelRequest next = built.request();
             iterations++;
             ModelTurn.Result result = ModelTurn.call(context.model(), next, this::register, events,
                     name -> events.start(decide(name)));

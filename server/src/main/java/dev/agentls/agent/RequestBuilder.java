@@ -39,14 +39,17 @@ final class RequestBuilder {
         this.history = history;
     }
 
-    /** The next request, leaving out the messages whose ids are in {@code exclude}. */
-    ModelRequest next(Conversation conversation, Set<String> exclude) {
+    /** The next request and the prunings made for it, leaving out the messages whose ids are in {@code exclude}. */
+    Built next(Conversation conversation, Set<String> exclude) {
         List<ModelMessage> messages = new ArrayList<>();
         messages.add(system);
-        List<ModelMessage> past = history.messagesForNextRequest(conversation, exclude);
-        messages.addAll(toolMode == ToolMode.XML ? asText(past) : past);
-        return ModelRequest.of(messages, specs);
+        RequestHistory.Next past = history.next(conversation, exclude);
+        messages.addAll(toolMode == ToolMode.XML ? asText(past.messages()) : past.messages());
+        return new Built(ModelRequest.of(messages, specs), past.pruned());
     }
+
+    /** A request ready to send, and what the history gave up to fit it. */
+    record Built(ModelRequest request, List<RequestHistory.Pruned> pruned) {}
 
     private static List<ToolSpec> specs(ToolSet tools) {
         List<ToolSpec> specs = new ArrayList<>();

@@ -165,7 +165,7 @@ final class ToolStep {
 
     private ControlEffect createPlan(JsonNode data, ToolResult result) {
         List<String> steps = new ArrayList<>();
-        data.path("steps").forEach(step -> steps.add(step.asText().strip()));
+        data.path("steps").forEach(step -> steps.add(step.path("title").asText().strip()));
         plan.create(data.path("goal").asText(), steps);
         if (!mode.awaitingApproval()) {
             plan.approve();

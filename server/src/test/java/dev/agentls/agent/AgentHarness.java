@@ -68,6 +68,11 @@ final class AgentHarness implements AutoCloseable {
     private final FileIndex index;
 
     AgentHarness(Path temp, ModelScript script, AgentSettings agentSettings, PriceTable prices) throws IOException {
+        this(temp, script, agentSettings, prices, RequestHistory.whole());
+    }
+
+    AgentHarness(Path temp, ModelScript script, AgentSettings agentSettings, PriceTable prices,
+                 RequestHistory history) throws IOException {
         root = TestWorkspace.copy("demo", temp);
         DocumentStore documents = new DocumentStore();
         host = new ScriptedHost(TerminalHosts.headless(documents));
@@ -98,7 +103,7 @@ final class AgentHarness implements AutoCloseable {
         AtomicInteger conversations = new AtomicInteger();
         agent = new Agent(new AgentLsSettings(llm, agentSettings), model, tools, host, List.of(root),
                 new InMemoryConversations(() -> "conversation-" + conversations.incrementAndGet()),
-                RequestHistory.whole(), executor, Clock.systemUTC(), () -> "run-" + runs.incrementAndGet());
+                history, executor, Clock.systemUTC(), () -> "run-" + runs.incrementAndGet());
     }
 
     AgentHarness(Path temp, ModelScript script) throws IOException {

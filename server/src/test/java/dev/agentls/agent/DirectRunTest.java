@@ -67,6 +67,13 @@ class DirectRunTest {
                 assertEquals(system, systemOf(provider, body));
             }
             assertTrue(system.contains("------- SEARCH"), system);
+            for (int i = 1; i < bodies.size(); i++) {
+                JsonNode before = messagesOf(provider, bodies.get(i - 1));
+                JsonNode after = messagesOf(provider, bodies.get(i));
+                for (int m = 0; m < before.size(); m++) {
+                    assertEquals(before.get(m), after.get(m), "request " + i + " keeps message " + m + " as it was");
+                }
+            }
             assertEquals(mode == ToolMode.XML, system.contains("<read_file>"), "XML tools described in XML mode only");
         }
     }
@@ -82,6 +89,10 @@ class DirectRunTest {
             assertEquals(RunStatus.COMPLETED, outcome.status());
             assertEquals("Greeter greets people by name.", outcome.text());
         }
+    }
+
+    static JsonNode messagesOf(Provider provider, String body) throws Exception {
+        return JSON.readTree(body).path("messages");
     }
 
     static String systemOf(Provider provider, String body) throws Exception {

@@ -63,6 +63,44 @@ final class ModelScript {
         return answer(text, List.of(), pauseMillis, false);
     }
 
+    /** An answer that thinks first (OpenAI-compatible {@code reasoning_content}, Anthropic thinking), then speaks. */
+    ModelScript thinkingThenText(String thinking, String text) {
+        List<Transcript.Part> parts = new ArrayList<>();
+        if (provider == Provider.ANTHROPIC) {
+            List<Transcript.Part> answer = anthropic(text, List.of(), 0, false);
+            ObjectNode block = JSON.createObjectNode().put("type", "thinking").put("thinking", "");
+            ObjectNode delta = JSON.createObjectNode().put("type", "content_block_delta").put("index", 0);
+            delta.putObject("delta").put("type", "thinking_delta").put("thinking", thinking);
+            ObjectNode signature = JSON.createObjectNode().put("type", "content_block_delta").put("index", 0);
+            signature.putObject("delta").put("type", "signature_delta").put("signature", "sig");
+            parts.add(answer.get(0));
+            parts.add(event("content_block_start", block(0, block), 0));
+            parts.add(event("content_block_delta", delta, 0));
+            parts.add(event("content_block_delta", signature, 0));
+            parts.add(event("content_block_stop", JSON.createObjectNode().put("type", "content_block_stop")
+                    .put("index", 0), 0));
+            // The text block moves to index 1.
+            for (Transcript.Part part : answer.subList(1, answer.size())) {
+                String bytes = ((Transcript.Part.Bytes) part).text().replace("\"index\":0", "\"index\":1");
+                parts.add(new Transcript.Part.Bytes(bytes, 0));
+            }
+        } else {
+            parts.add(data(openAiDelta(d -> d.put("reasoning_content", thinking)), 0));
+            parts.addAll(openai(text, List.of(), 0, false));
+        }
+        responses.add(new Transcript.Response(200, Map.of("Content-Type", "text/event-stream"), 0, parts));
+        return this;
+    }
+
+    /** An answer with one native tool call whose arguments are this raw text (not necessarily JSON). */
+    ModelScript rawCall(String name, String arguments) {
+        List<Call> calls = List.of(new Call(name, arguments));
+        List<Transcript.Part> parts = provider == Provider.ANTHROPIC ? anthropic("", calls, 0, false)
+                : openai("", calls, 0, false);
+        responses.add(new Transcript.Response(200, Map.of("Content-Type", "text/event-stream"), 0, parts));
+        return this;
+    }
+
     /** An answer cut mid-stream: the connection closes after its first text. */
     ModelScript cutAfter(String text) {
         return answer(text, List.of(), 0, true);

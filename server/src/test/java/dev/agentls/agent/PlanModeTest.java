@@ -9,6 +9,7 @@ import dev.agentls.config.Provider;
 import dev.agentls.config.ToolMode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,7 +28,8 @@ class PlanModeTest {
     void aFirstCreatePlanMakesAPlanRunWithStepEventsAndProgress(Provider provider, ToolMode mode) throws Exception {
         ModelScript script = new ModelScript(provider, mode)
                 .calls("I will plan this.", call("create_plan", "goal", "Strip names",
-                        "steps", List.of("Change greet", "Check the result")))
+                        "steps", List.of(Map.of("title", "Change greet", "description", "strip the name"),
+                                Map.of("title", "Check the result"))))
                 .calls("", call("replace_in_file", "target_file", GREETER, "diff", DirectRunTest.FIX))
                 .calls("", call("complete_step", "step", 1, "summary", "greet strips"))
                 .calls("", call("read_file", "target_file", GREETER))
