@@ -171,6 +171,43 @@ class RunCommandTest {
     }
 
     @Test
+    void planModeWithApproveAllApprovesThePlanWithoutAskingAndItsEditLands() throws Exception {
+        Path root = TestWorkspace.copy("demo", temp);
+        String base = serve(new OpenAiScript()
+                .answer("", "create_plan", "{\"goal\":\"Strip names\",\"steps\":[{\"title\":\"Change greet\","
+                        + "\"description\":\"strip the name\"}]}")
+                .answer("", "replace_in_file", arguments("target_file", GREETER, "diff", FIX))
+                .answer("", "attempt_completion", arguments("result", "Stripped.")));
+
+        int status = run(InputStream.nullInputStream(), "--workspace", root.toString(), "--prompt", "Strip names",
+                "--mode", "plan", "--json", "--approve", "all", "--base-url", base, "--model", "m");
+
+        assertEquals(0, status, stderr());
+        assertEquals("plan", events().get(0).get("mode").asText());
+        assertEquals("Approve this plan?", only("approval_requested").get("title").asText());
+        assertTrue(Files.readString(root.resolve(GREETER)).contains("name.strip()"));
+        assertFalse(stderr().contains("Approve this plan?"), "nothing asked on the terminal: " + stderr());
+    }
+
+    @Test
+    void planModeWithApproveDenyRejectsThePlanExitsOneAndChangesNothing() throws Exception {
+        Path root = TestWorkspace.copy("demo", temp);
+        String before = Files.readString(root.resolve(GREETER));
+        String base = serve(new OpenAiScript()
+                .answer("", "create_plan", "{\"goal\":\"Strip names\",\"steps\":[{\"title\":\"Change greet\","
+                        + "\"description\":\"strip the name\"}]}"));
+
+        int status = run(InputStream.nullInputStream(), "--workspace", root.toString(), "--prompt", "Strip names",
+                "--mode", "plan", "--json", "--approve", "deny", "--base-url", base, "--model", "m");
+
+        assertEquals(1, status);
+        JsonNode finished = only("run_finished");
+        assertEquals("failed", finished.get("status").asText());
+        assertEquals("the user rejected the plan", finished.get("text").asText());
+        assertEquals(before, Files.readString(root.resolve(GREETER)));
+    }
+
+    @Test
     void aModelFailureEndsTheRunFailedWithTheProvidersReasonAndExitsOne() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
         String before = Files.readString(root.resolve(GREETER));
