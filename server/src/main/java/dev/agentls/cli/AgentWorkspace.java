@@ -11,6 +11,7 @@ import dev.agentls.tools.StandardTools;
 import dev.agentls.tools.ToolSet;
 import dev.agentls.tools.WorkspaceFiles;
 import dev.agentls.tools.WorkspaceSearch;
+import dev.agentls.tools.command.CommandEnvironment;
 import dev.agentls.tools.command.CommandRunner;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DirectoryLister;
@@ -59,7 +60,9 @@ final class AgentWorkspace implements AutoCloseable {
                 new GrepSearch(index, documents, background, SEARCH_PARALLELISM), new FileSearch(index),
                 new DirectoryLister(policy), background);
         SyntaxParser parser = new SyntaxParser();
-        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, background);
+        // Commands never inherit the variable holding the model's key, nor a copy of its value (issue 10 item 10).
+        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(),
+                new CommandEnvironment(System.getenv(), () -> List.of(settings.llm().apiKeyEnv())), timers, background);
         ToolSet tools = StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner,
                 Path.of(System.getProperty("user.home")));
         agent = Agent.create(settings, StreamingModelClient.forProduct(settings.llm(), background), tools,

@@ -113,10 +113,11 @@ final class ApplyCommand implements Subcommand {
                 case "-h", "--help" -> throw new UsageException(USAGE);
                 default -> {
                     if (arg.startsWith("--")) {
-                        throw new UsageException("unknown option '" + arg + "' (" + USAGE + ")");
+                        throw new UsageException("unknown option '" + ShownArgument.of(arg) + "' (" + USAGE + ")");
                     }
                     if (source != null) {
-                        throw new UsageException("takes one EDIT_FILE, got '" + source + "' and '" + arg + "'");
+                        throw new UsageException("takes one EDIT_FILE, got '" + ShownArgument.of(source) + "' and '"
+                                + ShownArgument.of(arg) + "'");
                     }
                     source = arg;
                 }

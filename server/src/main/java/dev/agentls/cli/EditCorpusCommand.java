@@ -47,7 +47,7 @@ final class EditCorpusCommand implements Subcommand {
                     entries.addAll(read(file));
                 }
             } catch (IOException | IllegalArgumentException e) {
-                err.println("agentls edit-corpus: " + e.getMessage());
+                err.println("agentls edit-corpus: " + ShownArgument.redactKeys(String.valueOf(e.getMessage())));
                 return 2;
             }
         }

@@ -1,20 +1,33 @@
 package dev.agentls.cli;
 
+import dev.agentls.config.SettingsException;
+import dev.agentls.config.SettingsFlags;
+import dev.agentls.config.SettingsParser;
+import dev.agentls.lsp.CommandLineSettings;
 import dev.agentls.lsp.LspServerLauncher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * {@code agentls lsp [--port N]}: the language server on stdin/stdout, or on one connection to 127.0.0.1:N. While it
- * serves, {@code System.out} is pointed at stderr so that a stray print can never corrupt the protocol stream.
+ * {@code agentls lsp [--port N] [settings flags]}: the language server on stdin/stdout, or on one connection to
+ * 127.0.0.1:N. The settings flags (those of the README's settings table) are the base the editor's settings are laid
+ * over; a bad flag, or a key given as a flag, stops it before it serves, with every problem named. While it serves,
+ * {@code System.out} is pointed at stderr so that a stray print can never corrupt the protocol stream.
  */
 final class LspCommand implements Subcommand {
 
     private final InputStream stdin;
+    private final Map<String, String> environment;
 
-    LspCommand(InputStream stdin) {
+    /** @param environment what commands the agent runs inherit, key variables taken out ({@code System.getenv()}) */
+    LspCommand(InputStream stdin, Map<String, String> environment) {
         this.stdin = stdin;
+        this.environment = environment;
     }
 
     @Override
@@ -29,21 +42,33 @@ final class LspCommand implements Subcommand {
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+        SettingsFlags.Result flags;
+        try {
+            flags = new SettingsFlags(new SettingsParser()).parse(List.of(args));
+        } catch (SettingsException e) {
+            throw new UsageException(e.getMessage());
+        }
+        List<String> rest = flags.remaining();
         Integer port = null;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--port")) {
-                if (i + 1 >= args.length) {
+        for (int i = 0; i < rest.size(); i++) {
+            if (rest.get(i).equals("--port")) {
+                if (i + 1 >= rest.size()) {
                     throw new UsageException("--port needs a number");
                 }
-                port = parsePort(args[++i]);
-            } else if (args[i].equals("--stdio")) {
+                port = parsePort(rest.get(++i));
+            } else if (rest.get(i).equals("--stdio")) {
                 // What some clients pass by habit; stdio is the default.
             } else {
-                throw new UsageException("unknown option '" + args[i] + "' (usage: agentls lsp [--port N])");
+                throw new UsageException("unknown option '" + ShownArgument.of(rest.get(i))
+                        + "' (usage: agentls lsp [--port N] [settings flags, see the README])");
             }
         }
         HeapTuning.forLongRunningServer();
-        LspServerLauncher launcher = new LspServerLauncher(err, ToolSessionsWiring.standard());
+        // Filled by each session as it takes settings into use; read by the command runner at each command.
+        Set<String> keyVariables = ConcurrentHashMap.newKeySet();
+        keyVariables.add(flags.settings().settings().llm().apiKeyEnv());
+        LspServerLauncher launcher = new LspServerLauncher(err, ToolSessionsWiring.standard(environment, keyVariables),
+                new CommandLineSettings(flags.section(), keyVariables::add));
         PrintStream previous = System.out;
         System.setOut(err);
         try {
@@ -67,7 +92,7 @@ final class LspCommand implements Subcommand {
             }
             return port;
         } catch (NumberFormatException e) {
-            throw new UsageException("--port must be a number, got '" + text + "'");
+            throw new UsageException("--port must be a number, got '" + ShownArgument.of(text) + "'");
         }
     }
 }

@@ -27,14 +27,15 @@ public final class Main {
         }
         Subcommand verb = verbs.get(args[0]);
         if (verb == null) {
-            err.println("agentls: unknown command '" + args[0] + "'");
+            err.println("agentls: unknown command '" + ShownArgument.of(args[0]) + "'");
             usage(verbs, err);
             return 2;
         }
         try {
             return verb.run(Arrays.copyOfRange(args, 1, args.length), out, err);
         } catch (UsageException e) {
-            err.println("agentls " + args[0] + ": " + e.getMessage());
+            // Every usage message passes the key filter, whoever quoted an argument in it.
+            err.println("agentls " + args[0] + ": " + ShownArgument.redactKeys(e.getMessage()));
             return 2;
         }
     }
@@ -43,7 +44,7 @@ public final class Main {
         Map<String, Subcommand> verbs = new TreeMap<>();
         register(verbs, new VersionCommand());
         register(verbs, new ApplyCommand(System.in));
-        register(verbs, new LspCommand(System.in));
+        register(verbs, new LspCommand(System.in, System.getenv()));
         register(verbs, new ReplayModelCommand());
         register(verbs, new RunCommand(System.in, RunCommand.Terminal.ofProcess()));
         register(verbs, new EditCorpusCommand());

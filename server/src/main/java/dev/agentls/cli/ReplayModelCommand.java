@@ -39,7 +39,7 @@ final class ReplayModelCommand implements Subcommand {
                 case "--script" -> script = Path.of(value(args, ++i, "--script needs a file"));
                 case "--port" -> port = port(value(args, ++i, "--port needs a number"));
                 case "--once" -> once = true;
-                default -> throw new UsageException("unknown option '" + args[i]
+                default -> throw new UsageException("unknown option '" + ShownArgument.of(args[i])
                         + "' (usage: agentls replay-model --script FILE [--port N] [--once])");
             }
         }
@@ -47,7 +47,7 @@ final class ReplayModelCommand implements Subcommand {
             throw new UsageException("--script FILE is required (a JSONL transcript)");
         }
         if (!Files.isRegularFile(script)) {
-            err.println("agentls replay-model: no such file: " + script);
+            err.println("agentls replay-model: no such file: " + ShownArgument.redactKeys(script.toString()));
             return 1;
         }
         Transcript transcript;
@@ -57,7 +57,7 @@ final class ReplayModelCommand implements Subcommand {
             err.println("agentls replay-model: " + e.getMessage());
             return 1;
         } catch (IOException e) {
-            err.println("agentls replay-model: cannot read " + script + ": " + e.getMessage());
+            err.println(ShownArgument.redactKeys("agentls replay-model: cannot read " + script + ": " + e.getMessage()));
             return 1;
         }
         ExecutorService threads = Executors.newCachedThreadPool(r -> {
@@ -108,7 +108,7 @@ final class ReplayModelCommand implements Subcommand {
             }
             return port;
         } catch (NumberFormatException e) {
-            throw new UsageException("--port must be a number, got '" + text + "'");
+            throw new UsageException("--port must be a number, got '" + ShownArgument.of(text) + "'");
         }
     }
 }

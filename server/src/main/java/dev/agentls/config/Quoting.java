@@ -1,8 +1,5 @@
 package dev.agentls.config;
 
-import java.util.List;
-import java.util.Locale;
-
 /**
  * Renders user values for messages: short, escaped, and never a secret. Settings messages end up in logs and in the
  * editor, so a value that looks like an API key is replaced, not shown.
@@ -10,20 +7,12 @@ import java.util.Locale;
 final class Quoting {
 
     private static final int MAX_SHOWN = 40;
-    private static final List<String> SECRET_PREFIXES =
-            List.of("sk-", "sk_", "bearer ", "aiza", "xai-", "gsk_", "hf_", "ghp_", "github_pat_");
 
     private Quoting() {}
 
     /** True for strings that start like a known kind of API key or bearer token. */
     static boolean looksLikeSecret(String s) {
-        String head = s.strip().toLowerCase(Locale.ROOT);
-        for (String prefix : SECRET_PREFIXES) {
-            if (head.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
+        return KeyLikeText.startsLikeAKey(s);
     }
 
     /** The value in double quotes, escaped and shortened, or a placeholder when it looks like a secret. */

@@ -28,11 +28,16 @@ public final class SettingsFlags {
         return FLAGS;
     }
 
-    /** What the flags gave: the parsed settings, and every argument that is not a settings flag, in order. */
-    public record Result(ParsedSettings settings, List<String> remaining) {
+    /**
+     * What the flags gave: the parsed settings, every argument that is not a settings flag (in order), and the flags
+     * as a settings section ({@code {"llm": {...}, "agent": {...}}}, only what was given), so a server can lay the
+     * settings an editor sends over them.
+     */
+    public record Result(ParsedSettings settings, List<String> remaining, Map<String, Object> section) {
         public Result {
             Objects.requireNonNull(settings, "settings");
             remaining = List.copyOf(remaining);
+            section = Collections.unmodifiableMap(new LinkedHashMap<>(section));
         }
     }
 
@@ -97,7 +102,7 @@ public final class SettingsFlags {
         section.put("llm", llm);
         section.put("agent", agent);
         ParsedSettings parsed = parser.parse(section, k -> keyToFlag.getOrDefault(k, k));
-        return new Result(parsed, remaining);
+        return new Result(parsed, remaining, section);
     }
 
     private static Map<String, String> flags() {

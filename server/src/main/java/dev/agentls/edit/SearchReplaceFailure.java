@@ -88,7 +88,7 @@ public sealed interface SearchReplaceFailure extends EditFailure {
                 m.append("; its REPLACE text is already in the file, so the change looks already applied");
             }
             closest.ifPresent(r -> m.append("; closest: ").append(r.describe()).append(", ")
-                    .append(similarityPercent).append("% similar"));
+                    .append(similarityPercent).append(" percent similar"));
             if (!differences.isEmpty()) {
                 m.append("; difference: ").append(String.join("; ", differences));
             }

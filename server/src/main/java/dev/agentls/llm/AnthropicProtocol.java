@@ -163,6 +163,6 @@ final class AnthropicProtocol implements WireProtocol {
         if (status == 529) {
             return new ModelFailure.ServerError(529, error.message());
         }
-        return ErrorBodies.forStatus(status, error.message(), error.type(), retryAfter);
+        return ErrorBodies.forError(status, error, retryAfter);
     }
 }

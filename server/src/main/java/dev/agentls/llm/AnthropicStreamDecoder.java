@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.sse.SseEvent;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -16,6 +17,8 @@ import java.util.Optional;
  * skipped, as the API's versioning policy asks of clients. Refuses what would corrupt the reasoning it must send back
  * later: a redacted block without data, a signature that is not text or does not belong to a thinking block. The
  * stream is whole once {@code message_stop} came, or at its end after a {@code message_delta} with a stop reason.
+ * A {@code max_tokens} stop inside a tool call is an answer cut by the output limit: the half-written call is
+ * announced but never completed, and the answer ends {@link FinishReason#LENGTH}.
  */
 final class AnthropicStreamDecoder implements StreamDecoder {
 
@@ -193,15 +196,14 @@ final class AnthropicStreamDecoder implements StreamDecoder {
 
     @Override
     public RoundEnd finish(boolean cutMidEvent) throws FailureException {
-        if (stopReason == null || !open.isEmpty() && open.values().stream().anyMatch(b -> b.kind.equals("tool_use"))) {
+        List<Block> openCalls = open.values().stream().filter(b -> b.kind.equals("tool_use")).toList();
+        if (stopReason == null) {
             StringBuilder why = new StringBuilder(done ? "message_stop came without a stop_reason"
                     : "the stream ended before message_stop");
             if (cutMidEvent) {
                 why.append(", in the middle of an event");
             }
-            open.values().stream().filter(b -> b.kind.equals("tool_use")).forEach(b ->
-                    why.append("; tool call left unfinished: ").append(b.name).append(" (").append(b.id).append(')'));
-            throw new FailureException(new ModelFailure.StreamCut(why.toString()));
+            throw new FailureException(new ModelFailure.StreamCut(why + describe(openCalls)));
         }
         FinishReason reason = switch (stopReason) {
             case "end_turn", "stop_sequence" -> FinishReason.STOP;
@@ -210,8 +212,22 @@ final class AnthropicStreamDecoder implements StreamDecoder {
             case "refusal" -> FinishReason.CONTENT_FILTER;
             default -> FinishReason.OTHER;
         };
+        // The output limit may stop the answer inside a tool call (no content_block_stop): that call was cut while
+        // being written and never completes, and the answer ends LENGTH. Any other stop with a call still open is a
+        // stream that lost the end of that call.
+        if (!openCalls.isEmpty() && reason != FinishReason.LENGTH) {
+            throw new FailureException(new ModelFailure.StreamCut("stop_reason " + ErrorBodies.shorten(stopReason)
+                    + " came while a tool call was still open" + describe(openCalls)));
+        }
         Optional<TokenUsage> usage = sawUsage ? Optional.of(new TokenUsage(input, output, cached)) : Optional.empty();
         return new RoundEnd(reason, stopReason, usage, text.toString(), madeToolCalls);
+    }
+
+    private static String describe(List<Block> openCalls) {
+        StringBuilder why = new StringBuilder();
+        openCalls.forEach(b -> why.append("; tool call left unfinished: ").append(b.name).append(" (").append(b.id)
+                .append(')'));
+        return why.toString();
     }
 
     /** A JSON value's kind for a message ("none" when absent), never the value itself. */

@@ -17,8 +17,17 @@ final class ErrorBodies {
 
     private ErrorBodies() {}
 
-    /** What the provider said: its message and its error type or code ("" when none). */
-    record ProviderError(String message, String type) {}
+    /**
+     * What the provider said: its message, its error type or code ("" when none), and the HTTP status it named inside
+     * the body (0 when none): an error chunk in a stream that already answered 200 carries its real status there
+     * ({@code "code": 400} on OpenRouter, {@code "status_code": 400} on Groq).
+     */
+    record ProviderError(String message, String type, int status) {
+
+        ProviderError(String message, String type) {
+            this(message, type, 0);
+        }
+    }
 
     static ProviderError read(ObjectMapper json, String body) {
         try {
@@ -27,7 +36,8 @@ final class ErrorBodies {
                 JsonNode error = root.get("error");
                 if (error != null && error.isObject()) {
                     return new ProviderError(text(error.get("message"), body),
-                            error.path("type").asText(error.path("code").asText("")));
+                            error.path("type").asText(error.path("code").asText("")),
+                            statusIn(error.get("code"), error.get("status_code"), root.get("status_code")));
                 }
                 if (error != null && error.isTextual()) {
                     return new ProviderError(shorten(error.asText()), "");
@@ -42,6 +52,14 @@ final class ErrorBodies {
             // plain text below
         }
         return new ProviderError(shorten(body.strip()), "");
+    }
+
+    /**
+     * The failure for an error body: the HTTP status of the response, or for an error inside a stream (status 0) the
+     * status the body names, so a 4xx error chunk is a refused request rather than a retriable server error.
+     */
+    static ModelFailure forError(int status, ProviderError error, Optional<Duration> retryAfter) {
+        return forStatus(status == 0 ? error.status() : status, error.message(), error.type(), retryAfter);
     }
 
     /** The failure for an HTTP status (0 for an error inside the stream, classified by its type then). */
@@ -60,6 +78,16 @@ final class ErrorBodies {
             return new ModelFailure.ServerError(0, message);
         }
         return new ModelFailure.BadRequest(status == 0 ? 400 : status, message);
+    }
+
+    /** The first of {@code candidates} that is an HTTP error status (400-599), else 0. */
+    private static int statusIn(JsonNode... candidates) {
+        for (JsonNode node : candidates) {
+            if (node != null && node.isIntegralNumber() && node.asInt() >= 400 && node.asInt() <= 599) {
+                return node.asInt();
+            }
+        }
+        return 0;
     }
 
     static String shorten(String text) {

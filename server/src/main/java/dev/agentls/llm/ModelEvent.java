@@ -62,7 +62,11 @@ public sealed interface ModelEvent {
         }
     }
 
-    /** The model began a tool call; its arguments follow as deltas. */
+    /**
+     * The model began a tool call; its arguments follow as deltas. A call that never gets its
+     * {@link ToolCallCompleted} before {@link Finished} (reason {@link FinishReason#LENGTH}) was cut by the output
+     * limit while being written: it must not run.
+     */
     record ToolCallStarted(String id, String name) implements ModelEvent {
         public ToolCallStarted {
             Objects.requireNonNull(id, "id");

@@ -114,6 +114,6 @@ final class OpenAiProtocol implements WireProtocol {
     @Override
     public ModelFailure errorFailure(int status, String body, Optional<Duration> retryAfter) {
         ErrorBodies.ProviderError error = ErrorBodies.read(json, body);
-        return ErrorBodies.forStatus(status, error.message(), error.type(), retryAfter);
+        return ErrorBodies.forError(status, error, retryAfter);
     }
 }

@@ -12,6 +12,12 @@ import java.util.Optional;
  * chunk with empty {@code choices}, {@code reasoning_content} (DeepSeek, Qwen, vLLM) or {@code reasoning} (Ollama)
  * as thinking, and tool calls without {@code index} or arriving whole in one chunk (see {@link ToolCallAssembler}).
  * A chunk carrying {@code error} (some servers report failures mid-stream that way) fails the round.
+ *
+ * <p>An OpenAI refusal ({@code delta.refusal}) is streamed as answer text, so the user reads why, and the answer
+ * ends {@link FinishReason#CONTENT_FILTER} (the provider's own reason, {@code stop}, kept beside it). Some servers
+ * (OpenRouter, Kimi) repeat the {@code finish_reason} in a further chunk that carries the usage: the tool calls
+ * complete at the first one only. A {@code length} stop in the middle of a tool call leaves arguments that are not
+ * JSON: that call never completes (see {@link ToolCallAssembler#completeAll}).
  */
 final class OpenAiStreamDecoder implements StreamDecoder {
 
@@ -21,6 +27,7 @@ final class OpenAiStreamDecoder implements StreamDecoder {
     private final ToolCallAssembler calls;
     private final StringBuilder text = new StringBuilder();
     private String finishReason;
+    private boolean refused;
     private TokenUsage usage;
     private boolean done;
 
@@ -28,7 +35,7 @@ final class OpenAiStreamDecoder implements StreamDecoder {
         this.json = json;
         this.sink = sink;
         this.protocol = protocol;
-        this.calls = new ToolCallAssembler(sink);
+        this.calls = new ToolCallAssembler(json, sink);
     }
 
     @Override
@@ -66,10 +73,11 @@ final class OpenAiStreamDecoder implements StreamDecoder {
         if (!thinking.isEmpty()) {
             sink.accept(new ModelEvent.ThinkingDelta(thinking));
         }
-        String content = delta.path("content").isTextual() ? delta.get("content").asText() : "";
-        if (!content.isEmpty()) {
-            text.append(content);
-            sink.accept(new ModelEvent.TextDelta(content));
+        emitText(delta.path("content").isTextual() ? delta.get("content").asText() : "");
+        String refusal = delta.path("refusal").isTextual() ? delta.get("refusal").asText() : "";
+        if (!refusal.isEmpty()) {
+            refused = true;
+            emitText(refusal);
         }
         JsonNode toolCalls = delta.get("tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
@@ -79,9 +87,23 @@ final class OpenAiStreamDecoder implements StreamDecoder {
         }
         JsonNode reason = choice.get("finish_reason");
         if (reason != null && reason.isTextual() && !reason.asText().isEmpty()) {
+            boolean first = finishReason == null;
             finishReason = reason.asText();
-            calls.completeAll();
+            if (first) {
+                calls.completeAll(isLength(finishReason));
+            }
         }
+    }
+
+    private void emitText(String delta) throws FailureException {
+        if (!delta.isEmpty()) {
+            text.append(delta);
+            sink.accept(new ModelEvent.TextDelta(delta));
+        }
+    }
+
+    private static boolean isLength(String reason) {
+        return reason.equals("length") || reason.equals("max_tokens");
     }
 
     @Override
@@ -103,6 +125,9 @@ final class OpenAiStreamDecoder implements StreamDecoder {
             case "content_filter" -> FinishReason.CONTENT_FILTER;
             default -> calls.madeAny() ? FinishReason.TOOL_CALLS : FinishReason.OTHER;
         };
+        if (refused && reason == FinishReason.STOP) {
+            reason = FinishReason.CONTENT_FILTER;
+        }
         return new RoundEnd(reason, finishReason, Optional.ofNullable(usage), text.toString(), calls.madeAny());
     }
 

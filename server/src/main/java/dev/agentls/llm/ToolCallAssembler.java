@@ -1,6 +1,8 @@
 package dev.agentls.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -13,17 +15,20 @@ import java.util.Map;
  * recently started. A call is announced once both its name and id are known (an id the server never sends is made
  * up from the position), argument fragments are passed on as they come, and every call completes when the choice
  * gets its {@code finish_reason}. A call without a name by then is an error, as is a call still open when the
- * stream ends.
+ * stream ends. When the output limit ended the choice ({@code length}), a call whose arguments are not a whole JSON
+ * object was cut while being written: it is announced but never completed, so nobody runs half a call.
  */
 final class ToolCallAssembler {
 
+    private final ObjectMapper json;
     private final EventSink sink;
     private final Map<Integer, Call> byIndex = new LinkedHashMap<>();
     private final Map<String, Call> byId = new HashMap<>();
     private final List<Call> order = new ArrayList<>();
     private boolean completed;
 
-    ToolCallAssembler(EventSink sink) {
+    ToolCallAssembler(ObjectMapper json, EventSink sink) {
+        this.json = json;
         this.sink = sink;
     }
 
@@ -50,8 +55,11 @@ final class ToolCallAssembler {
         announce(call);
     }
 
-    /** The choice finished: every call is whole. */
-    void completeAll() throws FailureException {
+    /**
+     * The choice finished: every call is whole, except, when {@code cutByLength}, those whose arguments are not a JSON
+     * object (the limit cut them mid-write). Called once per choice.
+     */
+    void completeAll(boolean cutByLength) throws FailureException {
         completed = true;
         for (Call call : order) {
             if (call.name == null) {
@@ -63,7 +71,19 @@ final class ToolCallAssembler {
             }
             announce(call);
             String args = call.arguments.toString();
+            if (cutByLength && !isJsonObject(args)) {
+                continue;
+            }
             sink.accept(new ModelEvent.ToolCallCompleted(call.id, call.name, args.isBlank() ? "{}" : args));
+        }
+    }
+
+    private boolean isJsonObject(String text) {
+        try {
+            JsonNode node = json.readTree(text);
+            return node != null && node.isObject();
+        } catch (IOException e) {
+            return false;
         }
     }
 

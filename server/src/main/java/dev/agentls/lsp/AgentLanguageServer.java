@@ -39,16 +39,25 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     private final CompletableFuture<Integer> exitStatus = new CompletableFuture<>();
     private final DocumentSync documentSync;
     private final CommandDispatch commandDispatch;
+    private final SessionSettings settings;
+    private final ConfigurationSync configuration;
     private volatile LanguageClient client;
     private volatile Session session;
     private volatile ClientCapabilities capabilities;
     private volatile boolean shutdownRequested;
 
     AgentLanguageServer(SessionFactory sessions, ServerLog log) {
+        this(sessions, log, CommandLineSettings.none());
+    }
+
+    AgentLanguageServer(SessionFactory sessions, ServerLog log, CommandLineSettings commandLine) {
         this.sessions = sessions;
         this.log = log;
+        this.settings = new SessionSettings(commandLine);
+        this.configuration = new ConfigurationSync(settings, log);
         this.documentSync = new DocumentSync(() -> session, log);
-        this.commandDispatch = new CommandDispatch(() -> shutdownRequested ? null : session, log);
+        this.commandDispatch = new CommandDispatch(() -> shutdownRequested ? null : session, log,
+                configuration::didChangeConfiguration);
     }
 
     @Override
@@ -60,10 +69,13 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     @Override
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
         List<Path> roots = roots(params);
-        capabilities = params.getCapabilities();
-        Session opened = sessions.open(roots, client, params.getCapabilities());
+        ClientCapabilities declared = params.getCapabilities() == null ? new ClientCapabilities()
+                : params.getCapabilities();
+        capabilities = declared;
+        configuration.initialize(client, params);
+        Session opened = sessions.open(roots, client, declared);
         session = opened;
-        log.info("initialized with workspace folders " + roots);
+        log.info("initialized with workspace folders " + Echo.bounded(roots.toString()));
         ServerCapabilities capabilities = new ServerCapabilities();
         capabilities.setTextDocumentSync(TextDocumentSyncKind.Full);
         capabilities.setExecuteCommandProvider(new ExecuteCommandOptions(opened.commands().ids()));
@@ -82,6 +94,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
      */
     @Override
     public void initialized(InitializedParams params) {
+        configuration.initialized();
         LanguageClient current = client;
         if (current == null || !canWatchFiles(capabilities)) {
             return;
@@ -104,8 +117,20 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
                 && Boolean.TRUE.equals(capabilities.getWorkspace().getDidChangeWatchedFiles().getDynamicRegistration());
     }
 
+    /** Where the connection is: the {@link MessageGate} admits requests by it. */
+    Lifecycle lifecycle() {
+        if (session == null) {
+            return Lifecycle.AWAITING_INITIALIZE;
+        }
+        return shutdownRequested ? Lifecycle.SHUT_DOWN : Lifecycle.RUNNING;
+    }
+
+    /** Ends the session; before {@code initialize} it is refused and changes nothing, so a later start works. */
     @Override
     public CompletableFuture<Object> shutdown() {
+        if (session == null) {
+            return CommandFailure.failed(CommandFailure.notInitialized());
+        }
         shutdownRequested = true;
         return CompletableFuture.completedFuture(null);
     }
@@ -114,6 +139,11 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     @Override
     public void exit() {
         exitStatus.complete(shutdownRequested ? 0 : 1);
+    }
+
+    /** The settings in force for this connection, which a run reads when it starts. */
+    SessionSettings settings() {
+        return settings;
     }
 
     /** The session built by {@code initialize}; null before it. */
@@ -136,18 +166,37 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         return commandDispatch;
     }
 
-    /** The workspace folders, else the rootUri, else the (deprecated) rootPath; possibly none. */
+    /**
+     * The workspace folders, else the rootUri, else the (deprecated) rootPath; possibly none. A folder that is not a
+     * file URI is InvalidParams naming it, and nothing is started.
+     */
     @SuppressWarnings("deprecation")
     private static List<Path> roots(InitializeParams params) {
         List<Path> roots = new ArrayList<>();
         List<WorkspaceFolder> folders = params.getWorkspaceFolders();
         if (folders != null && !folders.isEmpty()) {
-            folders.forEach(folder -> roots.add(Path.of(URI.create(folder.getUri()))));
+            for (WorkspaceFolder folder : folders) {
+                roots.add(fileUri("a workspace folder", folder == null ? null : folder.getUri()));
+            }
         } else if (params.getRootUri() != null) {
-            roots.add(Path.of(URI.create(params.getRootUri())));
+            roots.add(fileUri("rootUri", params.getRootUri()));
         } else if (params.getRootPath() != null) {
-            roots.add(Path.of(params.getRootPath()));
+            try {
+                roots.add(Path.of(params.getRootPath()));
+            } catch (java.nio.file.InvalidPathException e) {
+                throw CommandFailure.invalidParams("initialize: rootPath '" + Echo.bounded(params.getRootPath())
+                        + "' is not a path: " + Echo.bounded(e.getReason()));
+            }
         }
         return roots;
+    }
+
+    private static Path fileUri(String what, String uri) {
+        try {
+            return Path.of(URI.create(uri));
+        } catch (IllegalArgumentException | NullPointerException | java.nio.file.FileSystemNotFoundException e) {
+            throw CommandFailure.invalidParams("initialize: " + what + " '" + Echo.bounded(uri)
+                    + "' is not a file URI (file:///...)");
+        }
     }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.eclipse.lsp4j.DidChangeConfigurationParams;
 import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
@@ -26,10 +27,18 @@ final class CommandDispatch implements WorkspaceService {
     /** The live session: null before {@code initialize} and after {@code shutdown}. */
     private final Supplier<Session> session;
     private final ServerLog log;
+    private final Consumer<DidChangeConfigurationParams> configurationChanged;
 
     CommandDispatch(Supplier<Session> session, ServerLog log) {
+        this(session, log, params -> { });
+    }
+
+    /** @param configurationChanged takes {@code workspace/didChangeConfiguration} (the settings' sync) */
+    CommandDispatch(Supplier<Session> session, ServerLog log,
+                    Consumer<DidChangeConfigurationParams> configurationChanged) {
         this.session = session;
         this.log = log;
+        this.configurationChanged = configurationChanged;
     }
 
     @Override
@@ -39,10 +48,14 @@ final class CommandDispatch implements WorkspaceService {
             return CommandFailure.failed(CommandFailure.notInitialized());
         }
         String id = params.getCommand();
+        if (id == null) {
+            return CommandFailure.failed(CommandFailure.invalidParams(
+                    "workspace/executeCommand needs 'command', a string; this server offers " + current.commands().ids()));
+        }
         CommandHandler handler = current.commands().find(id).orElse(null);
         if (handler == null) {
             return CommandFailure.failed(CommandFailure.invalidParams(
-                    "unknown command '" + id + "'; this server offers " + current.commands().ids()));
+                    "unknown command '" + Echo.bounded(id) + "'; this server offers " + current.commands().ids()));
         }
         try {
             return handler.execute(CommandArguments.of(id, params.getArguments()));
@@ -71,7 +84,7 @@ final class CommandDispatch implements WorkspaceService {
 
     @Override
     public void didChangeConfiguration(DidChangeConfigurationParams params) {
-        // Settings arrive with the config package's parser; nothing reads them yet.
+        configurationChanged.accept(params);
     }
 
     /** Keeps the warm file index current; snapshots read disk fresh, so only the index needs telling. */
@@ -89,7 +102,7 @@ final class CommandDispatch implements WorkspaceService {
             try {
                 path = Path.of(URI.create(event.getUri()));
             } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-                log.info("ignoring a file event for " + event.getUri() + ": not a file URI");
+                log.info("ignoring a file event for " + Echo.bounded(event.getUri()) + ": not a file URI");
                 continue;
             }
             switch (event.getType()) {

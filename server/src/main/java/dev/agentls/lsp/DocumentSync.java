@@ -46,7 +46,7 @@ final class DocumentSync implements TextDocumentService {
         }
         TextDocumentContentChangeEvent last = changes.get(changes.size() - 1);
         if (last.getRange() != null) {
-            log.error("ignored an incremental change to " + uri + ": this server asked for full text sync");
+            log.error("ignored an incremental change to " + Echo.bounded(uri) + ": this server asked for full text sync");
             return;
         }
         withPath(uri, (current, path) -> current.documents().didChange(path.absolute(),
@@ -73,7 +73,7 @@ final class DocumentSync implements TextDocumentService {
     private void withPath(String uri, DocumentAction action) {
         Session current = session.get();
         if (current == null) {
-            log.warn("ignored a document event for " + uri + " before initialize");
+            log.warn("ignored a document event for " + Echo.bounded(uri) + " before initialize");
             return;
         }
         resolve(current, uri).ifPresent(path -> action.run(current, path));
@@ -83,7 +83,7 @@ final class DocumentSync implements TextDocumentService {
         try {
             return Optional.of(current.roots().resolve(uri));
         } catch (WorkspaceException e) {
-            log.info("not tracking " + uri + ": " + e.getMessage());
+            log.info("not tracking " + Echo.bounded(uri) + ": " + e.getMessage());
             return Optional.empty();
         }
     }

@@ -1,17 +1,20 @@
 package dev.agentls.lsp;
 
 import dev.agentls.edit.ChangedRegion;
-import dev.agentls.host.ChangeOutcome;
 import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.WorkspaceException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Confirms that an edit the editor says it applied shows in its buffers, as planned. Editors can answer "applied" and
@@ -19,46 +22,138 @@ import java.util.concurrent.TimeUnit;
  * not reached the server yet, as it sends changes after a pause) and answers success all the same; and it applies
  * an edit for the version it opened the file at (0) without checking, at positions that typing may have moved.
  *
- * <p>So every open buffer an edit touched is watched until the editor reports its next version. The edit landed if
+ * <p>So every open buffer an edit touched is checked against the editor's next report of it. The edit landed if
  * what differs between the edited text and that buffer (the user's own typing) stays clear of every region the edit
  * wrote. If it does not, the edit was skipped when the buffer is the planned text plus typing that stays clear of
  * where the edit was to go and holds none of its lines; otherwise it did not land as planned (it landed somewhere
  * else, or the user typed right where it landed). A buffer back to exactly the planned text may be either a skip or
  * an undo, and is reported as such. All are reported, never passed as done.
+ *
+ * <p>Some editors cannot report while a command runs (Emacs's eglot and lsp-mode send changes only when Emacs is
+ * idle, and a command blocks it), so the wait for a report is bounded by the caller, possibly to nothing: an edit
+ * whose report has not come is answered applied but not confirmed, saying so, and a report arriving later that
+ * contradicts the answer is passed on as a warning.
  */
 final class EditLanding {
 
     /** An edit sent for an open buffer: its version, the text it was planned on, the text it should make. */
     record Sent(Path path, int version, String planned, String expected) {}
 
-    private final DocumentStore documents;
-    private final Duration timeout;
+    /** How long a report that came too late for the answer is still checked, so a misplaced edit is not silent. */
+    static final Duration LATE_CHECK = Duration.ofSeconds(30);
 
-    /** @param timeout how long to wait for the editor's next version of a buffer; past it the answer stands */
-    EditLanding(DocumentStore documents, Duration timeout) {
+    private final DocumentStore documents;
+    private final Consumer<String> lateWarning;
+
+    /** @param lateWarning told (as a sentence for the user) when a report that came after the answer contradicts it */
+    EditLanding(DocumentStore documents, Consumer<String> lateWarning) {
         this.documents = documents;
-        this.timeout = timeout;
+        this.lateWarning = lateWarning;
     }
 
-    CompletableFuture<ChangeOutcome> confirm(List<Sent> sent) {
-        if (sent.isEmpty()) {
-            return CompletableFuture.completedFuture(new ChangeOutcome.Applied());
-        }
+    /**
+     * The answer for an edit the editor said it applied: {@code sent} are the open buffers it touched, {@code
+     * unfollowed} the files it touched that no buffer report can show (not open, created, deleted), {@code wait} how
+     * long to wait for a buffer's next report when it has not come yet. A report already in, or one arriving within
+     * the wait, decides at once; without one for every file, the edit is applied but not confirmed.
+     */
+    CompletableFuture<EditorAnswer> confirm(List<Sent> sent, List<Path> unfollowed, Duration wait) {
         List<CompletableFuture<Optional<Verdict>>> checks = new ArrayList<>();
         for (Sent s : sent) {
-            checks.add(documents.textAfter(s.path(), s.version())
-                    .completeOnTimeout(Optional.empty(), timeout.toMillis(), TimeUnit.MILLISECONDS)
-                    .thenApply(now -> now.map(text -> verdict(s, text))));
+            checks.add(judge(s, wait));
         }
         return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(done -> {
             Map<Verdict, List<Path>> byVerdict = new EnumMap<>(Verdict.class);
+            List<Path> unseen = new ArrayList<>();
             for (int i = 0; i < checks.size(); i++) {
-                Verdict verdict = checks.get(i).join().orElse(Verdict.LANDED);
-                byVerdict.computeIfAbsent(verdict, v -> new ArrayList<>()).add(sent.get(i).path());
+                Optional<Verdict> verdict = checks.get(i).join();
+                if (verdict.isPresent()) {
+                    byVerdict.computeIfAbsent(verdict.get(), v -> new ArrayList<>()).add(sent.get(i).path());
+                } else {
+                    unseen.add(sent.get(i).path());
+                    checkLate(sent.get(i));
+                }
             }
             List<Path> landed = byVerdict.getOrDefault(Verdict.LANDED, List.of());
-            return landed.size() == sent.size() ? new ChangeOutcome.Applied() : refusal(byVerdict, landed);
+            if (landed.size() + unseen.size() < sent.size()) {
+                return refusal(byVerdict, landed);
+            }
+            if (unseen.isEmpty() && unfollowed.isEmpty()) {
+                return EditorAnswer.Applied.CONFIRMED;
+            }
+            return new EditorAnswer.Applied(false, unconfirmedNote(unseen, unfollowed, wait));
         });
+    }
+
+    /**
+     * Completes once the next report of every buffer in {@code sent} shows the edit landed; never completes when one
+     * does not. For an editor that applies an edit and does not answer, its buffers are the answer.
+     */
+    CompletableFuture<Void> shownInEveryBuffer(List<Sent> sent) {
+        List<CompletableFuture<Void>> shown = new ArrayList<>();
+        for (Sent s : sent) {
+            shown.add(documents.textAfter(s.path(), s.version()).thenCompose(now ->
+                    now.filter(text -> verdict(s, text) == Verdict.LANDED).isPresent()
+                            ? CompletableFuture.<Void>completedFuture(null) : new CompletableFuture<Void>()));
+        }
+        return CompletableFuture.allOf(shown.toArray(CompletableFuture[]::new));
+    }
+
+    /**
+     * The verdict of the buffer's first report after the edit's version, or empty when none came within the wait. A
+     * report without the edit may have left the editor before it applied the edit (typing reported while the edit
+     * was on its way), so a skip or a revert is judged again on the next report when one comes within the wait.
+     */
+    private CompletableFuture<Optional<Verdict>> judge(Sent sent, Duration wait) {
+        return nextReport(sent, sent.version(), wait).thenCompose(first -> {
+            boolean noSignOfTheEdit = first.filter(v -> v == Verdict.SKIPPED || v == Verdict.REVERTED).isPresent();
+            OptionalInt seen = noSignOfTheEdit && !wait.isZero() ? versionNow(sent.path()) : OptionalInt.empty();
+            if (seen.isEmpty()) {
+                return CompletableFuture.completedFuture(first);
+            }
+            return nextReport(sent, seen.getAsInt(), wait).thenApply(next -> next.or(() -> first));
+        });
+    }
+
+    private CompletableFuture<Optional<Verdict>> nextReport(Sent sent, int after, Duration wait) {
+        return documents.textAfter(sent.path(), after)
+                .completeOnTimeout(Optional.empty(), wait.toMillis(), TimeUnit.MILLISECONDS)
+                .thenApply(now -> now.map(text -> verdict(sent, text)));
+    }
+
+    private OptionalInt versionNow(Path path) {
+        try {
+            return documents.isOpen(path) ? documents.snapshot(path).version() : OptionalInt.empty();
+        } catch (WorkspaceException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    private static String unconfirmedNote(List<Path> unseen, List<Path> unfollowed, Duration wait) {
+        List<String> parts = new ArrayList<>();
+        if (!unseen.isEmpty()) {
+            parts.add("the editor had not reported its buffer of " + names(unseen) + " since the edit "
+                    + (wait.isZero() ? "when it answered" : "within " + wait.toMillis() + " ms of its answer")
+                    + " (some editors send buffer changes only once the command is over)");
+        }
+        if (!unfollowed.isEmpty()) {
+            parts.add(names(unfollowed) + (unfollowed.size() == 1 ? " is" : " are")
+                    + " not open in the editor, so no buffer report can show the edit");
+        }
+        return "the editor answered that it applied the edit, but the server has not seen it: "
+                + String.join("; and ", parts) + ". Read the file again before relying on it";
+    }
+
+    /** Keeps watching a buffer whose report came too late for the answer, and warns when it contradicts it. */
+    private void checkLate(Sent sent) {
+        documents.textAfter(sent.path(), sent.version())
+                .orTimeout(LATE_CHECK.toMillis(), TimeUnit.MILLISECONDS)
+                .thenAccept(now -> now.map(text -> verdict(sent, text))
+                        .filter(verdict -> verdict != Verdict.LANDED)
+                        .ifPresent(verdict -> lateWarning.accept("AgentLS: an edit was answered as applied to "
+                                + sent.path().getFileName() + ", but the editor's later report of that buffer does"
+                                + " not show it as planned (" + verdict.name().toLowerCase(Locale.ROOT)
+                                .replace('_', ' ') + "); check the file")));
     }
 
     /** What an open buffer shows of an edit. */
@@ -117,7 +212,7 @@ final class EditLanding {
         return true;
     }
 
-    private static ChangeOutcome refusal(Map<Verdict, List<Path>> byVerdict, List<Path> landed) {
+    private static EditorAnswer refusal(Map<Verdict, List<Path>> byVerdict, List<Path> landed) {
         List<String> parts = new ArrayList<>();
         String answered = "the editor answered that it applied the edit, but its buffer of ";
         List<Path> skipped = byVerdict.get(Verdict.SKIPPED);
@@ -141,7 +236,7 @@ final class EditLanding {
                     + " the text). Read " + names + " again and check what the edit changed before going on; one undo"
                     + " in the editor takes the edit back");
         }
-        return new ChangeOutcome.Refused(String.join(". And ", parts)
+        return new EditorAnswer.NotApplied(String.join(". And ", parts)
                 + (landed.isEmpty() ? "" : ". The edit did land in " + names(landed)));
     }
 

@@ -11,12 +11,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.eclipse.lsp4j.ApplyWorkspaceEditParams;
 import org.eclipse.lsp4j.ApplyWorkspaceEditResponse;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
+import org.eclipse.lsp4j.WorkspaceClientCapabilities;
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.services.LanguageClient;
 
@@ -24,13 +26,22 @@ import org.eclipse.lsp4j.services.LanguageClient;
  * The {@link Host} of an editor: changes become one {@code workspace/applyEdit} (so they land in the buffers, unsaved
  * and undoable), questions become {@code window/showMessageRequest}, progress becomes {@code $/progress}. Every
  * method returns at once; the editor's answer completes the future on LSP4J's reader thread, so nothing here ever
- * waits on the editor. A refusal, a stale buffer or a broken connection is a {@link ChangeOutcome.Refused}, never
- * retried.
+ * waits on the editor. A refusal, a stale buffer or a broken connection is a refusal, never retried.
+ *
+ * <p>It goes by what the editor declared at {@code initialize}. An editor that does not declare
+ * {@code workspace.applyEdit} is sent no edit (Vim's ALE declares false, applies one anyway and never answers, which
+ * would hang the command): the edit is handed back for the editor to apply itself. An editor that declares versioned
+ * edits ({@code workspaceEdit.documentChanges}) refuses an edit for another version of its buffer, so once it answers
+ * "applied" its answer stands without waiting for a buffer report it may not send until the command is over (Emacs);
+ * for other editors (Neovim skips stale edits and still answers "applied") the answer waits, briefly, for the report.
  */
 final class LspHost implements Host {
 
     private static final String YES = "Yes";
     private static final String NO = "No";
+
+    static final String NO_APPLY_EDIT = "this editor declares that it does not apply edits sent by a server (its"
+            + " workspace.applyEdit capability is not true), so none was sent and nothing changed";
 
     private final LanguageClient client;
     private final WorkspaceEdits workspaceEdits;
@@ -38,19 +49,28 @@ final class LspHost implements Host {
     private final BinaryWrites binaryWrites;
     private final Progress progress;
     private final Duration answerTimeout;
+    private final boolean appliesEdits;
+    private final Duration reportWait;
 
     /**
      * @param answerTimeout how long to wait for the editor to answer an edit; past it the change is reported as not
      *     applied (and the request cancelled) so a run never hangs on an editor that went away
+     * @param reportWait how long to wait, after the editor answered "applied", for its report of each buffer the edit
+     *     touched, when the editor does not declare versioned edits; past it the edit stands unconfirmed
      */
     LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, EditLanding landing, BinaryWrites binaryWrites,
-            ClientCapabilities capabilities, Duration answerTimeout) {
+            ClientCapabilities capabilities, Duration answerTimeout, Duration reportWait) {
         this.client = client;
         this.workspaceEdits = workspaceEdits;
         this.landing = landing;
         this.binaryWrites = binaryWrites;
         this.progress = new Progress(client, capabilities);
         this.answerTimeout = answerTimeout;
+        WorkspaceClientCapabilities workspace = capabilities == null ? null : capabilities.getWorkspace();
+        this.appliesEdits = workspace != null && Boolean.TRUE.equals(workspace.getApplyEdit());
+        boolean versioned = workspace != null && workspace.getWorkspaceEdit() != null
+                && Boolean.TRUE.equals(workspace.getWorkspaceEdit().getDocumentChanges());
+        this.reportWait = versioned ? Duration.ZERO : reportWait;
     }
 
     @Override
@@ -58,13 +78,17 @@ final class LspHost implements Host {
         return applyChanges(List.of(change));
     }
 
-    /**
-     * All changes in one {@code workspace/applyEdit}, which the editor applies whole or not at all; an answer of
-     * "applied" stands once the touched open buffers show the edit (see {@link EditLanding}). Binary content goes to
-     * disk afterwards (see {@link BinaryWrites}).
-     */
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
+        return send(changes).thenApply(EditorAnswer::toChangeOutcome);
+    }
+
+    /**
+     * All changes in one {@code workspace/applyEdit}, which the editor applies whole or not at all; an answer of
+     * "applied" is confirmed by the touched open buffers' reports (see {@link EditLanding}). Binary content goes to
+     * disk afterwards (see {@link BinaryWrites}). To an editor that takes no edits from a server, nothing is sent.
+     */
+    CompletableFuture<EditorAnswer> send(List<FileChange> changes) {
         List<FileChange.WriteBytes> binary = new ArrayList<>();
         List<FileChange> text = new ArrayList<>();
         for (FileChange change : changes) {
@@ -76,51 +100,100 @@ final class LspHost implements Host {
         }
         Optional<String> refused = binaryWrites.refusal(binary);
         if (refused.isPresent()) {
-            return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refused.get()));
+            return CompletableFuture.completedFuture(new EditorAnswer.NotApplied(refused.get()));
         }
-        return applyInEditor(text).thenApply(outcome -> outcome instanceof ChangeOutcome.Applied && !binary.isEmpty()
-                ? binaryWrites.write(binary) : outcome);
+        if (!appliesEdits) {
+            return CompletableFuture.completedFuture(forTheEditor(text, binary));
+        }
+        return applyInEditor(text).thenApply(answer -> {
+            if (!(answer instanceof EditorAnswer.Applied) || binary.isEmpty()) {
+                return answer;
+            }
+            ChangeOutcome written = binaryWrites.write(binary);
+            return written instanceof ChangeOutcome.Refused r ? new EditorAnswer.NotApplied(r.reason()) : answer;
+        });
     }
 
-    private CompletableFuture<ChangeOutcome> applyInEditor(List<FileChange> changes) {
+    /** The edit handed back to an editor that does not take edits from a server; binary files cannot go in one. */
+    private EditorAnswer forTheEditor(List<FileChange> text, List<FileChange.WriteBytes> binary) {
+        if (!binary.isEmpty()) {
+            return new EditorAnswer.NotApplied(NO_APPLY_EDIT + "; it would restore binary files ("
+                    + String.join(", ", binary.stream().map(b -> b.path().getFileName().toString()).toList())
+                    + "), which no edit for an editor can carry");
+        }
+        WorkspaceEdits.Built built;
+        try {
+            built = workspaceEdits.build(text);
+        } catch (WorkspaceEdits.StaleChange e) {
+            return new EditorAnswer.NotApplied(e.getMessage());
+        }
+        if (built.edit().getDocumentChanges().isEmpty()) {
+            return EditorAnswer.Applied.CONFIRMED;
+        }
+        return new EditorAnswer.ForTheEditor(built.edit(), NO_APPLY_EDIT
+                + "; the edit is in this answer's 'edit', for the editor to apply itself");
+    }
+
+    private CompletableFuture<EditorAnswer> applyInEditor(List<FileChange> changes) {
         WorkspaceEdits.Built built;
         try {
             built = workspaceEdits.build(changes);
         } catch (WorkspaceEdits.StaleChange e) {
-            return CompletableFuture.completedFuture(new ChangeOutcome.Refused(e.getMessage()));
+            return CompletableFuture.completedFuture(new EditorAnswer.NotApplied(e.getMessage()));
         }
         WorkspaceEdit edit = built.edit();
         if (edit.getDocumentChanges().isEmpty()) {
-            return CompletableFuture.completedFuture(new ChangeOutcome.Applied());
+            return CompletableFuture.completedFuture(EditorAnswer.Applied.CONFIRMED);
         }
         String label = changes.size() == 1 ? "AgentLS: edit " + changes.get(0).path().getFileName()
                 : "AgentLS: edit " + changes.size() + " files";
         CompletableFuture<ApplyWorkspaceEditResponse> request =
                 client.applyEdit(new ApplyWorkspaceEditParams(edit, label));
-        return request.copy().orTimeout(answerTimeout.toMillis(), TimeUnit.MILLISECONDS)
-                .handle((response, error) -> outcome(request, response, error))
-                .thenCompose(outcome -> outcome instanceof ChangeOutcome.Applied
-                        ? landing.confirm(built.toOpenBuffers()) : CompletableFuture.completedFuture(outcome));
+        // LSP4J's request future makes every future derived from it its own kind, whose applyToEither refuses a
+        // plain future; the answer is followed on a plain future instead.
+        CompletableFuture<ApplyWorkspaceEditResponse> response = new CompletableFuture<>();
+        request.whenComplete((value, error) -> {
+            if (error != null) {
+                response.completeExceptionally(error);
+            } else {
+                response.complete(value);
+            }
+        });
+        CompletableFuture<Optional<EditorAnswer>> answered = response
+                .orTimeout(answerTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .handle((value, error) -> outcome(request, value, error));
+        if (!built.toOpenBuffers().isEmpty() && built.unfollowed().isEmpty()) {
+            // An editor may apply the edit and never answer (Vim's ALE does, though it declares it cannot): once its
+            // reports of every buffer show the edit, that is the answer, and the run does not wait minutes for more.
+            answered = answered.applyToEither(landing.shownInEveryBuffer(built.toOpenBuffers())
+                    .thenApply(shown -> Optional.<EditorAnswer>empty()), Function.identity());
+        }
+        return answered
+                .thenCompose(outcome -> outcome.isEmpty()
+                        ? landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait)
+                        : CompletableFuture.completedFuture(outcome.get()));
     }
 
-    private ChangeOutcome outcome(CompletableFuture<ApplyWorkspaceEditResponse> request,
+    /** Empty when the editor answered that it applied the edit, else why it did not. */
+    private Optional<EditorAnswer> outcome(CompletableFuture<ApplyWorkspaceEditResponse> request,
             ApplyWorkspaceEditResponse response, Throwable error) {
         if (error != null && unwrap(error) instanceof TimeoutException) {
             request.cancel(true);
             String waited = answerTimeout.toSeconds() > 0 ? answerTimeout.toSeconds() + " s"
                     : answerTimeout.toMillis() + " ms";
-            return new ChangeOutcome.Refused("the editor did not answer the edit within " + waited
-                    + "; the request was cancelled, but check the buffer before trying again");
+            return Optional.of(new EditorAnswer.NotApplied("the editor did not answer the edit within " + waited
+                    + "; the request was cancelled, but check the buffer before trying again"));
         }
         if (error != null) {
-            return new ChangeOutcome.Refused("the editor did not apply the edit: " + rootMessage(error));
+            return Optional.of(new EditorAnswer.NotApplied("the editor did not apply the edit: "
+                    + rootMessage(error)));
         }
         if (response != null && response.isApplied()) {
-            return new ChangeOutcome.Applied();
+            return Optional.empty();
         }
         String reason = response == null ? null : response.getFailureReason();
-        return new ChangeOutcome.Refused("the editor refused the edit"
-                + (reason == null || reason.isBlank() ? " (it gave no reason)" : ": " + reason));
+        return Optional.of(new EditorAnswer.NotApplied("the editor refused the edit"
+                + (reason == null || reason.isBlank() ? " (it gave no reason)" : ": " + reason)));
     }
 
     @Override

@@ -14,8 +14,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntConsumer;
-import org.eclipse.lsp4j.jsonrpc.Launcher;
-import org.eclipse.lsp4j.launch.LSPLauncher;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.RemoteEndpoint;
+import org.eclipse.lsp4j.jsonrpc.json.ConcurrentMessageProcessor;
+import org.eclipse.lsp4j.jsonrpc.json.JsonRpcMethod;
+import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
+import org.eclipse.lsp4j.jsonrpc.json.StreamMessageConsumer;
+import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
 import org.eclipse.lsp4j.services.LanguageClient;
 
 /**
@@ -27,6 +34,7 @@ public final class LspServerLauncher {
 
     private final PrintStream stderr;
     private final SessionFactory sessions;
+    private final CommandLineSettings commandLine;
 
     /** The standard server: the workspace, the edit engine and the commands of {@link StandardCommands}. */
     public LspServerLauncher(PrintStream stderr) {
@@ -38,9 +46,22 @@ public final class LspServerLauncher {
         this(stderr, new StandardSessions(tools));
     }
 
+    /**
+     * The standard server with the agent's tools, each session's settings laid over the command line's, which also
+     * learns every API key variable the settings name.
+     */
+    public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools, CommandLineSettings commandLine) {
+        this(stderr, new StandardSessions(tools), commandLine);
+    }
+
     LspServerLauncher(PrintStream stderr, SessionFactory sessions) {
+        this(stderr, sessions, CommandLineSettings.none());
+    }
+
+    LspServerLauncher(PrintStream stderr, SessionFactory sessions, CommandLineSettings commandLine) {
         this.stderr = stderr;
         this.sessions = sessions;
+        this.commandLine = commandLine;
     }
 
     /** Serves one client on these streams until it exits; stdout must be {@code out} and nothing else may write it. */
@@ -67,18 +88,27 @@ public final class LspServerLauncher {
         }
     }
 
+    /**
+     * LSP4J's pipeline with two parts of ours: {@link IncomingMessages} reads and judges what arrives (in place of
+     * LSP4J's stream reader, which loses the framing on a bad body and answers some requests never), and
+     * {@link ShownTextGuard} with {@link InternalErrors} shape what leaves. LSP4J's endpoint still dispatches to the
+     * server, matches answers to our requests and handles {@code $/cancelRequest}.
+     */
     Connection start(InputStream in, OutputStream out, ExecutorService executor) {
         ServerLog log = new ServerLog(stderr, Clock.systemUTC());
-        AgentLanguageServer server = new AgentLanguageServer(sessions, log);
-        Launcher<LanguageClient> launcher = new LSPLauncher.Builder<LanguageClient>()
-                .setLocalService(server)
-                .setRemoteInterface(LanguageClient.class)
-                .setInput(in)
-                .setOutput(out)
-                .setExecutorService(executor)
-                .create();
-        server.connect(launcher.getRemoteProxy());
-        Future<Void> listening = launcher.startListening();
+        AgentLanguageServer server = new AgentLanguageServer(sessions, log, commandLine);
+        Map<String, JsonRpcMethod> methods = new LinkedHashMap<>(ServiceEndpoints.getSupportedMethods(LanguageClient.class));
+        methods.putAll(ServiceEndpoints.getSupportedMethods(server.getClass()));
+        MessageJsonHandler json = new MessageJsonHandler(methods);
+        MessageConsumer outgoing = new ShownTextGuard(new StreamMessageConsumer(out, json));
+        RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(server),
+                new InternalErrors(log));
+        json.setMethodProvider(endpoint);
+        endpoint.setJsonHandler(json);
+        server.connect(ServiceEndpoints.toServiceObject(endpoint, LanguageClient.class));
+        MessageGate gate = new MessageGate(json, server::lifecycle, ImplementedMethods.of(server));
+        IncomingMessages incoming = new IncomingMessages(in, gate, outgoing, endpoint, log);
+        Future<Void> listening = new ConcurrentMessageProcessor(incoming, endpoint).beginProcessing(executor);
         CompletableFuture<Integer> hungUp = CompletableFuture.supplyAsync(() -> awaitEnd(listening, log), executor);
         return new Connection(server, listening, server.exitStatus().applyToEither(hungUp, status -> status));
     }

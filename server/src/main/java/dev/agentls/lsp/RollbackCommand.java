@@ -1,8 +1,6 @@
 package dev.agentls.lsp;
 
-import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
-import dev.agentls.host.Host;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileRefusedException;
@@ -12,13 +10,16 @@ import dev.agentls.workspace.WorkspaceException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.eclipse.lsp4j.WorkspaceEdit;
 
 /**
  * {@code agentls.rollback} {checkpointId}: returns every file changed since the checkpoint to its state then, as one
  * {@code workspace/applyEdit} (a file's text restored into its buffer, a deleted file re-created, a created one
  * deleted); a file whose content is not text (an image the agent deleted) is written back to disk byte for byte
  * once the editor applied the rest. Refuses, touching nothing, an unknown checkpoint.
- * The answer is {applied, restored, reason}; the editor's refusal is passed on, never retried.
+ * The answer is {applied, confirmed, restored, reason, note, edit} as for {@code agentls.applyEdits} (an editor that
+ * takes no edits from a server gets the {@code edit} to apply itself); the editor's refusal is passed on, never
+ * retried.
  */
 final class RollbackCommand implements CommandHandler {
 
@@ -27,9 +28,9 @@ final class RollbackCommand implements CommandHandler {
 
     private final CheckpointStore checkpoints;
     private final DocumentStore documents;
-    private final Host host;
+    private final LspHost host;
 
-    RollbackCommand(CheckpointStore checkpoints, DocumentStore documents, Host host) {
+    RollbackCommand(CheckpointStore checkpoints, DocumentStore documents, LspHost host) {
         this.checkpoints = checkpoints;
         this.documents = documents;
         this.host = host;
@@ -40,7 +41,8 @@ final class RollbackCommand implements CommandHandler {
         return ID;
     }
 
-    record Result(boolean applied, List<String> restored, String reason) {}
+    record Result(boolean applied, Boolean confirmed, List<String> restored, String reason, String note,
+                  WorkspaceEdit edit) {}
 
     @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
@@ -57,11 +59,17 @@ final class RollbackCommand implements CommandHandler {
             return CommandFailure.failed(CommandFailure.requestFailed(ID + ": " + e.getMessage()));
         }
         if (changes.isEmpty()) {
-            return CompletableFuture.completedFuture(new Result(true, restored, null));
+            return CompletableFuture.completedFuture(new Result(true, true, restored, null, null, null));
         }
-        return host.applyChanges(changes).thenApply(outcome -> outcome instanceof ChangeOutcome.Refused refused
-                ? new Result(false, restored, refused.reason())
-                : new Result(true, restored, null));
+        return host.send(changes).thenApply(answer -> {
+            if (answer instanceof EditorAnswer.Applied applied) {
+                return new Result(true, applied.confirmed(), restored, null, applied.note(), null);
+            }
+            if (answer instanceof EditorAnswer.ForTheEditor forTheEditor) {
+                return new Result(false, null, restored, forTheEditor.reason(), null, forTheEditor.edit());
+            }
+            return new Result(false, null, restored, ((EditorAnswer.NotApplied) answer).reason(), null, null);
+        });
     }
 
     /**

@@ -38,8 +38,23 @@ final class ServerLog {
         write(MessageType.Error, message);
     }
 
+    /** A line on stderr only: for what a broken client sends, which would flood the editor's log if it went there. */
+    void note(String message) {
+        stderr.println(stamp() + " agentls: " + message);
+    }
+
+    /** An unexpected failure: its message to both, its stack trace to stderr only, never into an answer. */
+    void failure(String message, Throwable cause) {
+        write(MessageType.Error, message + ": " + cause);
+        cause.printStackTrace(stderr);
+    }
+
+    private String stamp() {
+        return DateTimeFormatter.ISO_INSTANT.format(clock.instant());
+    }
+
     private void write(MessageType type, String message) {
-        stderr.println(DateTimeFormatter.ISO_INSTANT.format(clock.instant()) + " agentls " + type + ": " + message);
+        stderr.println(stamp() + " agentls " + type + ": " + message);
         LanguageClient connected = client;
         if (connected != null) {
             connected.logMessage(new MessageParams(type, message));

@@ -2,8 +2,9 @@ package dev.agentls.lsp;
 
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.WorkspaceRoots;
 
 /** What commands are built from: the session's collaborators before its command table exists. */
 record SessionParts(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
-                    SessionTools tools, CheckpointStore checkpoints) {}
+                    SessionTools tools, CheckpointStore checkpoints, PathPolicy policy) {}

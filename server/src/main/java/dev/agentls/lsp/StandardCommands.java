@@ -17,9 +17,11 @@ final class StandardCommands {
     static CommandTable of(SessionParts parts) {
         EditPlanner planner = new EditPlanner(parts.roots(), parts.documents(), new SearchReplaceEngine());
         LazyEditPlanner lazyPlanner = new LazyEditPlanner(parts.roots(), parts.documents(), new LazyMerger());
+        DeniedTargets denied = new DeniedTargets(parts.roots(), parts.policy());
+        PlannedEditLanding landing = new PlannedEditLanding(parts.checkpoints(), parts.host());
         return new CommandTable(List.of(
-                new ApplyEditsCommand(planner, parts.host()),
-                new ApplyLazyEditCommand(lazyPlanner, parts.host()),
+                new ApplyEditsCommand(planner, denied, landing),
+                new ApplyLazyEditCommand(lazyPlanner, denied, landing),
                 new RunToolCommand(parts.tools()),
                 new CheckpointsCommand(parts.checkpoints()),
                 new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host())));

@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.services.LanguageClient;
 
 /**
@@ -25,10 +27,11 @@ final class StandardSessions implements SessionFactory {
     static final Duration EDITOR_ANSWER_TIMEOUT = Duration.ofMinutes(2);
 
     /**
-     * How long an edit waits for the editor to report the buffers it changed (Neovim sends changes 150 ms after the
-     * last one by default) before its answer stands unconfirmed.
+     * How long an edit the editor answered "applied" waits for the editor to report the buffers it changed (Neovim
+     * sends changes 150 ms after the last one by default) before its answer stands unconfirmed. Editors that declare
+     * versioned edits are not waited for (see {@link LspHost}).
      */
-    static final Duration EDIT_LANDING_TIMEOUT = Duration.ofSeconds(3);
+    static final Duration EDIT_REPORT_WAIT = Duration.ofMillis(1500);
 
     /** Without file-change notifications, a query after this long re-checks the files (a stat each). */
     private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
@@ -43,14 +46,18 @@ final class StandardSessions implements SessionFactory {
     }
 
     StandardSessions(Duration editorAnswerTimeout) {
-        this(editorAnswerTimeout, EDIT_LANDING_TIMEOUT, SessionTools.NONE, daemonPool());
+        this(editorAnswerTimeout, EDIT_REPORT_WAIT, SessionTools.NONE, daemonPool());
     }
 
     StandardSessions(SessionTools.Factory tools) {
-        this(EDITOR_ANSWER_TIMEOUT, EDIT_LANDING_TIMEOUT, tools, daemonPool());
+        this(EDITOR_ANSWER_TIMEOUT, EDIT_REPORT_WAIT, tools, daemonPool());
     }
 
-    /** @param background runs index builds and tool work off the protocol threads */
+    /**
+     * @param landingTimeout how long an applied edit waits for the editor's report of its buffers (see
+     *     {@link #EDIT_REPORT_WAIT})
+     * @param background runs index builds and tool work off the protocol threads
+     */
     StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, SessionTools.Factory tools,
             Executor background) {
         this.editorAnswerTimeout = editorAnswerTimeout;
@@ -72,9 +79,10 @@ final class StandardSessions implements SessionFactory {
         WorkspaceRoots workspaceRoots = new WorkspaceRoots(roots);
         DocumentStore documents = new DocumentStore();
         OpenDocuments openDocuments = new OpenDocuments();
-        LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments),
-                new EditLanding(documents, landingTimeout), new BinaryWrites(documents, new AtomicWriter()),
-                capabilities, editorAnswerTimeout);
+        EditLanding landing = new EditLanding(documents,
+                warning -> client.showMessage(new MessageParams(MessageType.Warning, warning)));
+        LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), landing,
+                new BinaryWrites(documents, new AtomicWriter()), capabilities, editorAnswerTimeout, landingTimeout);
         PathPolicy policy = new PathPolicy();
         // System::gc after a build: reading every file leaves the heap grown with garbage the JVM would keep resident.
         FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER,
@@ -83,7 +91,7 @@ final class StandardSessions implements SessionFactory {
         CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC(), CheckpointStore.DEFAULT_BUDGET, null, documents);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
                 tools.open(new SessionTools.Workspace(workspaceRoots, documents, policy, index, checkpoints, background),
-                        host), checkpoints);
+                        host), checkpoints, policy);
         return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index);
     }
 }

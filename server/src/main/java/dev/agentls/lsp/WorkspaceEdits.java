@@ -49,12 +49,16 @@ final class WorkspaceEdits {
         }
     }
 
-    /** The edit to send, and what it does to each open buffer (so that its landing can be confirmed). */
-    record Built(WorkspaceEdit edit, List<EditLanding.Sent> toOpenBuffers) {}
+    /**
+     * The edit to send, what it does to each open buffer (so that its landing can be confirmed), and the files it
+     * touches that no buffer report will show (not open, created, deleted).
+     */
+    record Built(WorkspaceEdit edit, List<EditLanding.Sent> toOpenBuffers, List<Path> unfollowed) {}
 
     Built build(List<FileChange> changes) throws StaleChange {
         List<Either<TextDocumentEdit, ResourceOperation>> documentChanges = new ArrayList<>();
         List<EditLanding.Sent> toOpenBuffers = new ArrayList<>();
+        List<Path> unfollowed = new ArrayList<>();
         for (FileChange change : changes) {
             String uri = openDocuments.uriOf(change.path());
             if (change instanceof FileChange.Modify modify) {
@@ -66,6 +70,8 @@ final class WorkspaceEdits {
                     if (version != null) {
                         toOpenBuffers.add(new EditLanding.Sent(modify.path(), version, modify.oldText(),
                                 modify.newText()));
+                    } else {
+                        unfollowed.add(modify.path());
                     }
                 }
             } else if (change instanceof FileChange.Create create) {
@@ -75,15 +81,17 @@ final class WorkspaceEdits {
                     throw new StaleChange(change.path() + " exists now, so it was not created; nothing was applied");
                 }
                 documentChanges.add(Either.forRight(new CreateFile(uri, new CreateFileOptions(false, false))));
+                unfollowed.add(change.path());
                 if (!create.text().isEmpty()) {
                     documentChanges.add(Either.forLeft(new TextDocumentEdit(
                             new VersionedTextDocumentIdentifier(uri, null), textEdits("", create.text()))));
                 }
             } else if (change instanceof FileChange.Delete) {
                 documentChanges.add(Either.forRight(new DeleteFile(uri, new DeleteFileOptions(false, false))));
+                unfollowed.add(change.path());
             }
         }
-        return new Built(new WorkspaceEdit(documentChanges), toOpenBuffers);
+        return new Built(new WorkspaceEdit(documentChanges), toOpenBuffers, unfollowed);
     }
 
     /**

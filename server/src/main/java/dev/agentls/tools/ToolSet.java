@@ -47,7 +47,7 @@ public final class ToolSet {
     public CompletableFuture<ToolResult> execute(String name, JsonNode arguments, ToolContext context) {
         Tool tool = name == null ? null : tools.get(name);
         if (tool == null) {
-            return CompletableFuture.completedFuture(ToolResult.failure("unknown tool '" + name
+            return CompletableFuture.completedFuture(ToolResult.failure("unknown tool '" + bounded(name)
                     + "'; the available tools are " + String.join(", ", tools.keySet())));
         }
         int size = arguments == null ? 0 : arguments.toString().length();
@@ -89,5 +89,10 @@ public final class ToolSet {
         Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
         return ToolResult.failure(name + ": failed unexpectedly: " + cause.getClass().getSimpleName()
                 + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
+    }
+
+    /** A name the caller sent, repeated in a failure: at most 200 characters, with its real length when cut. */
+    private static String bounded(String name) {
+        return name.length() <= 200 ? name : name.substring(0, 200) + "\u2026 (" + name.length() + " characters)";
     }
 }

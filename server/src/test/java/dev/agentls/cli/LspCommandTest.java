@@ -49,7 +49,7 @@ class LspCommandTest {
         }
         PrintStream stdout = System.out;
 
-        int status = new LspCommand(new ByteArrayInputStream(stdin.toString().getBytes(StandardCharsets.UTF_8)))
+        int status = new LspCommand(new ByteArrayInputStream(stdin.toString().getBytes(StandardCharsets.UTF_8)), System.getenv())
                 .run(new String[0], new PrintStream(out, true, StandardCharsets.UTF_8),
                         new PrintStream(err, true, StandardCharsets.UTF_8));
 

@@ -33,6 +33,15 @@ class SettingsFlagsTest {
     }
 
     @Test
+    void handsBackTheFlagsAsASettingsSectionHoldingOnlyWhatWasGiven() throws SettingsException {
+        SettingsFlags.Result r = flags.parse(List.of("--model=m", "--idle-timeout", "5s", "--max-iterations", "3"));
+        assertEquals(java.util.Map.of("llm", java.util.Map.of("model", "m", "timeouts",
+                java.util.Map.of("idleBetweenChunks", "5s")), "agent", java.util.Map.of("maxIterations", "3")),
+                r.section());
+        assertEquals(r.settings(), new SettingsParser().parse(r.section()));
+    }
+
+    @Test
     void namesTheFlagInErrorsAndCollectsThemAll() {
         SettingsException e = assertThrows(SettingsException.class,
                 () -> flags.parse(List.of("--provider", "gemini", "--safe-zone", "huge", "--max-iterations", "0")));

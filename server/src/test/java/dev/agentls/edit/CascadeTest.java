@@ -104,7 +104,7 @@ class CascadeTest {
     void fuzzyRefusesBelowNinetyPercent() {
         SearchReplaceFailure.NotFound f = refused(engine.apply("abcdefghij\n", blocks("abcdefgxyz", "k")),
                 SearchReplaceFailure.NotFound.class);
-        assertEquals("SEARCH block 1 not found; closest: line 1, 70% similar; nothing was applied", f.message());
+        assertEquals("SEARCH block 1 not found; closest: line 1, 70 percent similar; nothing was applied", f.message());
     }
 
     @Test

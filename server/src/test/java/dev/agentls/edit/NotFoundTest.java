@@ -24,14 +24,14 @@ class NotFoundTest {
         assertEquals(2, f.block());
         assertEquals(Optional.of(new LineRange(3, 4)), f.closest());
         assertEquals(82, f.similarityPercent());
-        assertEquals("SEARCH block 2 not found; closest: lines 3-4, 82% similar; nothing was applied", f.message());
+        assertEquals("SEARCH block 2 not found; closest: lines 3-4, 82 percent similar; nothing was applied", f.message());
     }
 
     @Test
     void namesTabsInTheFileWhereSearchUsesSpaces() {
         String file = "\tif (a) {\n\t\tcall(1);\n\t}\n";
         SearchReplaceFailure.NotFound f = notFound(file, "    if (a) {\n        call(100000);\n    }", "x");
-        assertEquals("SEARCH block 1 not found; closest: lines 1-3, 79% similar; difference: the file indents with"
+        assertEquals("SEARCH block 1 not found; closest: lines 1-3, 79 percent similar; difference: the file indents with"
                 + " tabs where SEARCH uses spaces (line 1); nothing was applied", f.message());
     }
 
@@ -54,7 +54,7 @@ class NotFoundTest {
     @Test
     void namesABlankLineTheFileHasAndSearchLacks() {
         SearchReplaceFailure.NotFound f = notFound("a();\n\nb();\nc();\n", "a();\nb();\nXc();", "z");
-        assertEquals("SEARCH block 1 not found; closest: lines 2-4, 66% similar; difference: a blank line: the file has"
+        assertEquals("SEARCH block 1 not found; closest: lines 2-4, 66 percent similar; difference: a blank line: the file has"
                 + " a blank line at line 2 that SEARCH lacks; nothing was applied", f.message());
     }
 

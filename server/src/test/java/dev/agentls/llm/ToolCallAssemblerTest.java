@@ -13,7 +13,7 @@ class ToolCallAssemblerTest {
 
     private final ObjectMapper json = new ObjectMapper();
     private final List<ModelEvent> events = new ArrayList<>();
-    private final ToolCallAssembler calls = new ToolCallAssembler(events::add);
+    private final ToolCallAssembler calls = new ToolCallAssembler(json, events::add);
 
     private void delta(String text) throws Exception {
         JsonNode node = json.readTree(text);
@@ -25,7 +25,7 @@ class ToolCallAssemblerTest {
         delta("{\"function\":{\"name\":\"read_file\",\"arguments\":\"{\\\"a\\\"\"}}");
         delta("{\"function\":{\"arguments\":\":1}\"}}");
         delta("{\"function\":{\"name\":\"list_dir\",\"arguments\":{\"p\":\".\"}}}");
-        calls.completeAll();
+        calls.completeAll(false);
 
         assertEquals(List.of(
                 new ModelEvent.ToolCallStarted("call_0", "read_file"),
@@ -39,18 +39,18 @@ class ToolCallAssemblerTest {
     @Test
     void aCallWithoutArgumentsCompletesWithAnEmptyObject() throws Exception {
         delta("{\"index\":0,\"id\":\"c1\",\"function\":{\"name\":\"list_dir\",\"arguments\":\"\"}}");
-        calls.completeAll();
+        calls.completeAll(false);
         assertEquals(new ModelEvent.ToolCallCompleted("c1", "list_dir", "{}"), events.get(events.size() - 1));
     }
 
     @Test
     void refusesACallThatNeverGotANameAndDeltasAfterTheFinish() throws Exception {
         delta("{\"index\":0,\"id\":\"c1\",\"function\":{\"arguments\":\"{}\"}}");
-        FailureException nameless = assertThrows(FailureException.class, calls::completeAll);
+        FailureException nameless = assertThrows(FailureException.class, () -> calls.completeAll(false));
         assertEquals(new ModelFailure.ProtocolError("tool call 0 ended without a function name"), nameless.failure());
 
-        ToolCallAssembler done = new ToolCallAssembler(events::add);
-        done.completeAll();
+        ToolCallAssembler done = new ToolCallAssembler(json, events::add);
+        done.completeAll(false);
         FailureException late = assertThrows(FailureException.class,
                 () -> done.accept(json.readTree("{\"index\":0,\"id\":\"x\",\"function\":{\"name\":\"a\"}}")));
         assertEquals(new ModelFailure.ProtocolError("a tool call delta came after the finish_reason"), late.failure());

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
+import dev.agentls.workspace.DocumentStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -154,6 +155,38 @@ class EditLandingTest {
 
         assertEquals(new ChangeOutcome.Applied(), outcome);
         assertTrue(System.nanoTime() - started >= Duration.ofMillis(200).toNanos(), "it waited for the buffer");
+    }
+
+    @Test
+    void aTypingReportTheEditorSentBeforeApplyingTheEditIsJudgedAgainOnItsNextReport() throws Exception {
+        DocumentStore documents = new DocumentStore();
+        Path file = Files.writeString(temp.resolve("Typed.java"), "one\ntwo\n");
+        documents.didOpen(file, 1, "one\ntwo\n");
+        // The user typed while the edit was on its way; the editor reported that before it applied the edit.
+        documents.didChange(file, 2, "// typed\none\ntwo\n");
+        EditLanding landing = new EditLanding(documents, warning -> {});
+
+        CompletableFuture<EditorAnswer> answer = landing.confirm(
+                List.of(new EditLanding.Sent(file, 1, "one\ntwo\n", "one\nTWO\n")), List.of(), Duration.ofMinutes(1));
+
+        assertFalse(answer.isDone(), "a report with no sign of the edit waits for the next one");
+        documents.didChange(file, 3, "// typed\none\nTWO\n");
+        assertEquals(EditorAnswer.Applied.CONFIRMED, await(answer));
+    }
+
+    @Test
+    void aSkipStandsWhenNoLaterReportComesWithinTheWait() throws Exception {
+        DocumentStore documents = new DocumentStore();
+        Path file = Files.writeString(temp.resolve("Skipped.java"), "one\ntwo\n");
+        documents.didOpen(file, 1, "one\ntwo\n");
+        documents.didChange(file, 2, "// typed\none\ntwo\n");
+        EditLanding landing = new EditLanding(documents, warning -> {});
+
+        EditorAnswer answer = await(landing.confirm(
+                List.of(new EditLanding.Sent(file, 1, "one\ntwo\n", "one\nTWO\n")), List.of(), Duration.ofMillis(100)));
+
+        assertTrue(assertInstanceOf(EditorAnswer.NotApplied.class, answer).reason()
+                .contains("the editor skipped the edit instead of refusing it"), answer.toString());
     }
 
     @Test

@@ -57,6 +57,8 @@ final class LspFixture implements AutoCloseable {
     private final List<ExecutorService> owned = new ArrayList<>();
     private final PipedOutputStream toServer = new PipedOutputStream();
     private final PipedOutputStream toClient = new PipedOutputStream();
+    /** Every byte the server wrote, checked on close: no text an editor shows may hold a '%' (issue 10 item 6). */
+    private final WireFrames.Recording serverOut = new WireFrames.Recording(toClient);
 
     LspFixture(Path root) throws IOException {
         this(root, new StandardSessions());
@@ -72,7 +74,7 @@ final class LspFixture implements AutoCloseable {
         PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
         PipedInputStream clientIn = new PipedInputStream(toClient, 1 << 16);
         connection = new LspServerLauncher(new PrintStream(serverErr, true, StandardCharsets.UTF_8), sessions)
-                .start(serverIn, toClient, executor);
+                .start(serverIn, serverOut, executor);
         Launcher<LanguageServer> client = new LSPLauncher.Builder<LanguageServer>()
                 .setLocalService(editor)
                 .setRemoteInterface(LanguageServer.class)
@@ -142,6 +144,16 @@ final class LspFixture implements AutoCloseable {
         return initialize(params);
     }
 
+    /** Initializes declaring exactly {@code workspace} as the client's workspace capabilities (null: none at all). */
+    InitializeResult initialize(WorkspaceClientCapabilities workspace) throws Exception {
+        InitializeParams params = new InitializeParams();
+        params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), root.getFileName().toString())));
+        ClientCapabilities capabilities = new ClientCapabilities();
+        capabilities.setWorkspace(workspace);
+        params.setCapabilities(capabilities);
+        return initialize(params);
+    }
+
     InitializeResult initialize(InitializeParams params) throws Exception {
         InitializeResult result = await(server.initialize(params));
         server.initialized(new org.eclipse.lsp4j.InitializedParams());
@@ -206,9 +218,15 @@ final class LspFixture implements AutoCloseable {
     @Override
     public void close() throws Exception {
         try {
-            server.shutdown().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            try {
+                server.shutdown().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException refused) {
+                // A test that never initialized, or already shut down: shutdown is refused, exit still ends it.
+            }
             server.exit();
             connection.exit().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            org.junit.jupiter.api.Assertions.assertEquals(List.of(),
+                    WireFrames.percentSigns(WireFrames.parseAll(serverOut.bytes())), "texts an editor shows held a '%'");
         } finally {
             toServer.close();
             toClient.close();

@@ -57,19 +57,20 @@ class ServerLifecycleTest {
                     () -> await(lsp.execute(ApplyEditsCommand.ID, Map.of("uri", "x", "diff", "y"))));
             ResponseErrorException error = (ResponseErrorException) thrown.getCause();
             assertEquals(ResponseErrorCode.ServerNotInitialized.getValue(), error.getResponseError().getCode());
-            assertTrue(error.getMessage().contains("before 'initialize', or after 'shutdown'"), error.getMessage());
+            assertEquals("the server is not initialized: 'workspace/executeCommand' came before 'initialize'",
+                    error.getMessage());
         }
     }
 
     @Test
-    void refusesCommandsAfterShutdown() throws Exception {
+    void refusesCommandsAfterShutdownAsInvalidRequest() throws Exception {
         try (LspFixture lsp = LspFixture.onCopyOf("demo", temp)) {
             lsp.initialize();
             await(lsp.server.shutdown());
             ExecutionException thrown = assertThrows(ExecutionException.class,
                     () -> await(lsp.applyEdits("README.md", "------- SEARCH\na\n=======\nb\n+++++++ REPLACE\n")));
             ResponseErrorException error = (ResponseErrorException) thrown.getCause();
-            assertEquals(ResponseErrorCode.ServerNotInitialized.getValue(), error.getResponseError().getCode());
+            assertEquals(ResponseErrorCode.InvalidRequest.getValue(), error.getResponseError().getCode());
             assertEquals(0, lsp.editor.applyEditRequests.size());
         }
     }
@@ -112,6 +113,32 @@ class ServerLifecycleTest {
         assertTrue(messages.stream().anyMatch(m -> m.contains("\"id\":2") && m.contains("missing argument \\u0027diff\\u0027")),
                 messages.toString());
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("initialized with workspace folders"));
+    }
+
+    @Test
+    void keepsReadingUntilExitWhenTheEditorsEndOfStdoutIsBroken() throws Exception {
+        String root = temp.toUri().toString();
+        ByteArrayInputStream in = new ByteArrayInputStream(frames(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"rootUri\":\"" + root
+                        + "\",\"capabilities\":{}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"textDocument/hover\",\"params\":{}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"shutdown\"}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"));
+        java.io.OutputStream broken = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                throw new java.io.IOException("Broken pipe");
+            }
+        };
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = new LspServerLauncher(new PrintStream(err, true, StandardCharsets.UTF_8)).serve(in, broken);
+
+        assertEquals(0, status, "shutdown and exit were still read: " + err);
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        // The MethodNotFound answer to the hover could not be written; the reader logged it and went on.
+        assertTrue(stderr.contains("handling a message failed: org.eclipse.lsp4j.jsonrpc.JsonRpcException:"
+                + " java.io.IOException: Broken pipe"), stderr);
     }
 
     @Test

@@ -38,6 +38,7 @@ final class TestEditor implements LanguageClient {
     private volatile Consumer<ApplyWorkspaceEditParams> beforeAnswer = params -> {};
     private volatile String answer;
     private volatile boolean silent;
+    private volatile boolean applyButNeverAnswer;
     private volatile boolean skipStaleLikeNeovim;
     private volatile boolean withholdChanges;
     private volatile LanguageServer server;
@@ -70,6 +71,11 @@ final class TestEditor implements LanguageClient {
         silent = true;
     }
 
+    /** Every later applyEdit is applied and its buffers reported, but never answered (an editor that forgets to). */
+    void applyButNeverAnswer() {
+        applyButNeverAnswer = true;
+    }
+
     /** Runs just before the editor applies an edit (the user typing while the edit was in flight). */
     void beforeAnswering(Consumer<ApplyWorkspaceEditParams> action) {
         beforeAnswer = action;
@@ -96,7 +102,7 @@ final class TestEditor implements LanguageClient {
         if (failure.isEmpty()) {
             reportBuffers(params);
         }
-        return CompletableFuture.completedFuture(response);
+        return applyButNeverAnswer ? new CompletableFuture<>() : CompletableFuture.completedFuture(response);
     }
 
     /** Sends each open buffer the edit addressed as it is now (before the answer, as VS Code does). */
@@ -169,6 +175,14 @@ final class TestEditor implements LanguageClient {
     @Override
     public void publishDiagnostics(PublishDiagnosticsParams diagnostics) {}
 
+    /** Every window/showMessage, in order. */
+    final List<MessageParams> shownMessages = new CopyOnWriteArrayList<>();
+    /** Completes with the first window/showMessage. */
+    final CompletableFuture<MessageParams> firstShownMessage = new CompletableFuture<>();
+
     @Override
-    public void showMessage(MessageParams messageParams) {}
+    public void showMessage(MessageParams messageParams) {
+        shownMessages.add(messageParams);
+        firstShownMessage.complete(messageParams);
+    }
 }

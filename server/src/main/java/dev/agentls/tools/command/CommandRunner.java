@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -14,18 +13,15 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Pattern;
 
 /**
  * Runs one command line with {@code bash -c} in a folder, stdin empty, stderr merged into stdout, bounded in time and
  * captured output. On timeout or cancellation it kills the whole process tree (the shell and every descendant it
- * started). Secrets are kept out of the child's environment (variables named like keys, tokens and passwords), and
- * pagers and prompts are turned off so nothing waits for a terminal.
+ * started). The child's environment comes from a {@link CommandEnvironment}: the API key variables the settings name,
+ * any variable holding their values, and variables named like secrets are kept out, and the output is scrubbed of
+ * the key values as a last line of defence. Pagers and prompts are turned off so nothing waits for a terminal.
  */
 public final class CommandRunner {
-
-    private static final Pattern SECRET_NAME = Pattern.compile(
-            "(?i).*(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|ACCESS_?KEY).*");
 
     /** How long a command may run, how much of its output is kept, and how long to wait for output after exit. */
     public record Limits(Duration timeout, int headBytes, int tailBytes, Duration drainGrace) {
@@ -56,16 +52,25 @@ public final class CommandRunner {
 
     private final String shell;
     private final Limits limits;
+    private final CommandEnvironment environment;
     private final ScheduledExecutorService scheduler;
     private final Executor readers;
 
+    /** A runner whose commands inherit this process's environment, with no key variable named by settings. */
+    public CommandRunner(String shell, Limits limits, ScheduledExecutorService scheduler, Executor readers) {
+        this(shell, limits, CommandEnvironment.ofProcess(), scheduler, readers);
+    }
+
     /**
+     * @param environment what commands inherit and which key variables they never see
      * @param scheduler runs the time limit and the output grace period
      * @param readers runs one blocking output reader per command
      */
-    public CommandRunner(String shell, Limits limits, ScheduledExecutorService scheduler, Executor readers) {
+    public CommandRunner(String shell, Limits limits, CommandEnvironment environment,
+                         ScheduledExecutorService scheduler, Executor readers) {
         this.shell = Objects.requireNonNull(shell, "shell");
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.environment = Objects.requireNonNull(environment, "environment");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
         this.readers = Objects.requireNonNull(readers, "readers");
     }
@@ -80,7 +85,9 @@ public final class CommandRunner {
                 .directory(directory.toFile())
                 .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-        cleanEnvironment(builder.environment());
+        CommandEnvironment.Prepared prepared = environment.prepare();
+        builder.environment().clear();
+        builder.environment().putAll(prepared.environment());
         long started = System.nanoTime();
         Process process;
         try {
@@ -113,7 +120,7 @@ public final class CommandRunner {
             return drainedInTime;
         }).thenApply(complete -> new Outcome(ending.get(),
                 ending.get() == Ending.EXITED ? process.exitValue() : -1,
-                capture.text(), capture.totalBytes(), capture.omittedBytes(), !complete,
+                prepared.scrub(capture.text()), capture.totalBytes(), capture.omittedBytes(), !complete,
                 Duration.ofNanos(System.nanoTime() - started)));
     }
 
@@ -128,14 +135,5 @@ public final class CommandRunner {
         // A child may have forked between the listing and the kill: look once more from each survivor.
         descendants.stream().filter(ProcessHandle::isAlive)
                 .forEach(h -> h.descendants().forEach(ProcessHandle::destroyForcibly));
-    }
-
-    private static void cleanEnvironment(Map<String, String> environment) {
-        environment.keySet().removeIf(name -> SECRET_NAME.matcher(name).matches());
-        environment.put("PAGER", "cat");
-        environment.put("GIT_PAGER", "cat");
-        environment.put("GIT_TERMINAL_PROMPT", "0");
-        environment.put("DEBIAN_FRONTEND", "noninteractive");
-        environment.putIfAbsent("TERM", "dumb");
     }
 }

@@ -11,6 +11,10 @@ import java.nio.charset.StandardCharsets;
  */
 final class OutputCapture {
 
+    /** Around the count of bytes left out between head and tail. */
+    static final String GAP_OPEN = "\n[... ";
+    static final String GAP_CLOSE = " bytes omitted ...]\n";
+
     private final byte[] head;
     private final byte[] tail;
     private int headLength;
@@ -72,6 +76,6 @@ final class OutputCapture {
         if (omitted == 0) {
             return start + last;
         }
-        return start + "\n[... " + omitted + " bytes omitted ...]\n" + last;
+        return start + GAP_OPEN + omitted + GAP_CLOSE + last;
     }
 }

@@ -1,0 +1,57 @@
+package dev.agentls.lsp;
+
+import dev.agentls.host.ChangeOutcome;
+import java.util.Objects;
+import org.eclipse.lsp4j.WorkspaceEdit;
+
+/**
+ * What became of an edit meant for the editor, as the {@code agentls.*} commands report it. Richer than the
+ * {@link ChangeOutcome} the agent's tools see: an edit may be applied without the server having seen it in the
+ * buffers, and an editor that declares it takes no edits from a server gets the edit handed back instead.
+ */
+sealed interface EditorAnswer {
+
+    /**
+     * The editor applied the edit. {@code confirmed} when every buffer it touched was reported back showing it;
+     * otherwise {@code note} says what could not be seen and why, and the editor's word is all there is.
+     */
+    record Applied(boolean confirmed, String note) implements EditorAnswer {
+        static final Applied CONFIRMED = new Applied(true, null);
+
+        public Applied {
+            if (!confirmed) {
+                Objects.requireNonNull(note, "an unconfirmed edit says why");
+            }
+        }
+    }
+
+    /** Nothing was applied; {@code reason} says why, as it is to be shown. */
+    record NotApplied(String reason) implements EditorAnswer {
+        public NotApplied {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /**
+     * The editor declared that it does not apply edits a server sends ({@code workspace.applyEdit} not true), so none
+     * was sent and nothing changed: {@code edit} is what it would have been, for the editor to apply itself.
+     */
+    record ForTheEditor(WorkspaceEdit edit, String reason) implements EditorAnswer {
+        public ForTheEditor {
+            Objects.requireNonNull(edit, "edit");
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /** The answer as the agent's tools see it: only an applied edit is applied. */
+    default ChangeOutcome toChangeOutcome() {
+        if (this instanceof NotApplied notApplied) {
+            return new ChangeOutcome.Refused(notApplied.reason());
+        }
+        if (this instanceof ForTheEditor) {
+            // The agent has no way to hand the edit over: only the commands' answers carry it.
+            return new ChangeOutcome.Refused(LspHost.NO_APPLY_EDIT);
+        }
+        return new ChangeOutcome.Applied();
+    }
+}
