@@ -46,6 +46,7 @@ public final class Main {
         register(verbs, new ApplyCommand(System.in));
         register(verbs, new LspCommand(System.in, System.getenv()));
         register(verbs, new ReplayModelCommand());
+        register(verbs, new RunCommand(System.in, RunCommand.Terminal.ofProcess()));
         register(verbs, new EditCorpusCommand());
         return verbs;
     }

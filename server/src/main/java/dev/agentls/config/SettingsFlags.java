@@ -126,6 +126,8 @@ public final class SettingsFlags {
         f.put("--no-progress-timeout", "llm.timeouts.noProgress");
         f.put("--max-attempts", "llm.retries.maxAttempts");
         f.put("--max-iterations", "agent.maxIterations");
+        f.put("--max-cost", "agent.maxCost");
+        f.put("--max-tokens", "agent.maxTokens");
         return Collections.unmodifiableMap(f);
     }
 }

@@ -19,7 +19,7 @@ import java.util.function.UnaryOperator;
  * continuationRounds, maxTokensField, maxAnswerChars, thinkingBudget, reasoningEffort,
  * timeouts.{connect, firstByte, idleBetweenChunks, noProgress},
  * retries.{maxAttempts, baseDelay, maxDelay},
- * prices.<model>.{input, output, cachedInput}} and {@code agent.maxIterations}.
+ * prices.<model>.{input, output, cachedInput}} and {@code agent.maxIterations, maxCost, maxTokens}.
  */
 public final class SettingsParser {
 
@@ -276,7 +276,16 @@ public final class SettingsParser {
     private static AgentSettings agent(Section s) {
         int iterations = s.integer("maxIterations", 1, 1000, "a whole number from 1 to 1000")
                 .orElse(AgentSettings.DEFAULTS.maxIterations());
+        Optional<BigDecimal> maxCost = s.amount("maxCost", MAX_PRICE,
+                "a positive amount in the price table's currency units, like 0.5");
+        if (maxCost.isPresent() && maxCost.get().signum() == 0) {
+            s.problems().error(s.key("maxCost"), "a positive amount in the price table's currency units, like 0.5,"
+                    + " got 0");
+            maxCost = Optional.empty();
+        }
+        Optional<Integer> maxTokens = s.integer("maxTokens", 1, 1_000_000_000, TOKENS + " between 1 and 1000m");
         s.finish();
-        return new AgentSettings(iterations);
+        return new AgentSettings(iterations, maxCost,
+                maxTokens.map(t -> java.util.OptionalLong.of(t)).orElse(java.util.OptionalLong.empty()));
     }
 }

@@ -130,12 +130,24 @@ final class ArgumentValidator {
                 }
                 return List.copyOf(items);
             }
+            case TITLED_ARRAY -> {
+                List<Titled> items = TitledItems.convert(name, value);
+                checkLength(parameter, items.size(), "items");
+                for (Titled item : items) {
+                    checkLength(parameter.maxLength(Parameter.SHORT * 4), item.title().length()
+                            + item.description().length(), "characters");
+                }
+                if (items.isEmpty() && !parameter.allowEmpty()) {
+                    throw new IllegalArgumentException(name + " must not be empty");
+                }
+                return items;
+            }
             default -> throw new IllegalStateException("unknown type " + parameter.type());
         }
     }
 
     /** XML mode: a JSON array written as text, else one item per non-blank line with list bullets removed. */
-    private static List<String> itemsOfText(String text) {
+    static List<String> itemsOfText(String text) {
         String trimmed = text.strip();
         if (trimmed.startsWith("[")) {
             try {

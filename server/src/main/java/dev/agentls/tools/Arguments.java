@@ -39,6 +39,13 @@ public record Arguments(Map<String, Object> values) {
         return value == null ? List.of() : value;
     }
 
+    /** The items of a {@link Parameter.Type#TITLED_ARRAY} parameter; empty when absent. */
+    @SuppressWarnings("unchecked")
+    public List<Titled> titled(String name) {
+        List<Titled> value = (List<Titled>) values.get(name);
+        return value == null ? List.of() : value;
+    }
+
     public boolean has(String name) {
         return values.containsKey(name);
     }

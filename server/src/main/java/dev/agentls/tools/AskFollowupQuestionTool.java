@@ -14,6 +14,11 @@ public final class AskFollowupQuestionTool implements Tool {
     static final int MAX_OPTIONS = 5;
 
     @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "ask_followup_question";
     }

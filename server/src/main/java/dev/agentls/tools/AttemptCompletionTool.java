@@ -12,6 +12,11 @@ import java.util.concurrent.CompletableFuture;
 public final class AttemptCompletionTool implements Tool {
 
     @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "attempt_completion";
     }

@@ -16,6 +16,11 @@ public final class CreatePlanTool implements Tool {
     static final int MAX_STEPS = 30;
 
     @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "create_plan";
     }
@@ -24,13 +29,15 @@ public final class CreatePlanTool implements Tool {
     public String description() {
         return """
                 Switches the run to plan mode for a task with several distinct parts: states the goal and the \
-                ordered steps (at most %d), each one sentence a person could check. The steps are shown to the user \
-                and then carried out one by one with progress. Use it before starting a large change; do not use it \
-                for a one-step task.
+                ordered steps (at most %d), each a short title and a description of work a person could check. The \
+                steps are shown to the user and then carried out one by one with progress; mark each one done with \
+                complete_step. Use it before starting a large change; do not use it for a one-step task.
                 Example:
                 <create_plan>
                 <goal>Make the greeting configurable</goal>
-                <steps>["Add a greeting setting to Config", "Read it in App", "Test both greetings"]</steps>
+                <steps>[{"title": "Add a setting", "description": "Add greeting to Config, default Hello"}, \
+                {"title": "Read it in App", "description": "App greets with Config.greeting"}, \
+                {"title": "Test both greetings", "description": "Run mvn -q test"}]</steps>
                 </create_plan>""".formatted(MAX_STEPS);
     }
 
@@ -38,15 +45,16 @@ public final class CreatePlanTool implements Tool {
     public List<Parameter> parameters() {
         return List.of(
                 Parameter.required("goal", Parameter.Type.STRING, "What the whole plan achieves, in one sentence."),
-                Parameter.required("steps", Parameter.Type.STRING_ARRAY, "The ordered steps, one sentence each.")
+                Parameter.required("steps", Parameter.Type.TITLED_ARRAY,
+                        "The ordered steps: each a short title and a description of its work.")
                         .maxLength(MAX_STEPS));
     }
 
     @Override
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
-        List<String> steps = arguments.strings("steps");
+        List<Titled> steps = arguments.titled("steps");
         for (int i = 0; i < steps.size(); i++) {
-            if (steps.get(i).isBlank()) {
+            if (steps.get(i).title().isBlank()) {
                 return CompletableFuture.completedFuture(ToolResult.failure(name() + ": step " + (i + 1)
                         + " is empty; every step needs a sentence"));
             }
@@ -55,10 +63,14 @@ public final class CreatePlanTool implements Tool {
         data.put("control", name());
         data.put("goal", arguments.string("goal"));
         ArrayNode array = data.putArray("steps");
-        steps.forEach(array::add);
         StringBuilder text = new StringBuilder("Plan: " + arguments.string("goal"));
         for (int i = 0; i < steps.size(); i++) {
-            text.append('\n').append(i + 1).append(". ").append(steps.get(i).strip());
+            Titled step = steps.get(i);
+            array.addObject().put("title", step.title().strip()).put("description", step.description().strip());
+            text.append('\n').append(i + 1).append(". ").append(step.title().strip());
+            if (!step.description().isBlank()) {
+                text.append(": ").append(step.description().strip());
+            }
         }
         return CompletableFuture.completedFuture(ToolResult.success(text.toString(), data));
     }

@@ -14,18 +14,21 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * {@code edit_file}: a Cursor-style edit with {@code ... existing code ...} markers, merged deterministically into the
- * file's current text by the lazy-edit merger. A merge the merger refuses (ambiguous anchors, an unplaceable line, a
- * large unexplained deletion) is a failure with its facts, and nothing changes; the model can retry or fall back to
- * {@code replace_in_file}. Refuses missing files (use {@code write_to_file}), denied and outside paths.
+ * file's current text by the lazy-edit merger. When the merger refuses (ambiguous anchors, an unplaceable line, a
+ * large unexplained deletion) and the call runs in an agent run, the edit sub-agent places it by line numbers
+ * ({@link SubAgentEdit}); otherwise the refusal is a failure with its facts, and nothing changes. The result says
+ * which path placed the edit. Refuses missing files (use {@code write_to_file}), denied and outside paths.
  */
 public final class EditFileTool implements Tool {
 
     private final WorkspaceFiles files;
     private final LazyMerger merger;
+    private final SubAgentEdit subAgent;
 
     public EditFileTool(WorkspaceFiles files, LazyMerger merger) {
         this.files = files;
         this.merger = merger;
+        this.subAgent = new SubAgentEdit(files);
     }
 
     @Override
@@ -74,6 +77,10 @@ public final class EditFileTool implements Tool {
             String fileName = path.absolute().getFileName().toString();
             EditOutcome outcome = merger.merge(fileName, current.text(), arguments.string("code_edit"));
             if (outcome instanceof EditOutcome.Refused refused) {
+                if (context.editSubAgent() != EditSubAgent.NONE) {
+                    return subAgent.place(path, current, arguments.string("instructions"),
+                            arguments.string("code_edit"), refused.failure().message(), context);
+                }
                 throw new ToolRefusal(name() + ": " + path.display() + ": " + refused.failure().message()
                         + " Nothing was changed.");
             }
@@ -95,6 +102,8 @@ public final class EditFileTool implements Tool {
                         + path.display() + "; the file already reads that way.", data));
             }
             data.put("changed", true);
+            data.put("via", "merge");
+            text.append("\nPlaced by the deterministic merge.");
             return files.change(name(), context, path,
                     new FileChange.Modify(path.absolute(), current.version(), current.text(), applied.newText()),
                     ToolResult.success(text.toString(), data));

@@ -20,6 +20,11 @@ public final class FileSearchTool implements Tool {
     }
 
     @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "file_search";
     }

@@ -26,6 +26,11 @@ public final class GrepSearchTool implements Tool {
     }
 
     @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "grep_search";
     }

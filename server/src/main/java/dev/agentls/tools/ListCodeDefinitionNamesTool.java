@@ -37,6 +37,11 @@ public final class ListCodeDefinitionNamesTool implements Tool {
     }
 
     @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "list_code_definition_names";
     }

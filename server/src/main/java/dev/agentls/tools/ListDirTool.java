@@ -28,6 +28,11 @@ public final class ListDirTool implements Tool {
     }
 
     @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "list_dir";
     }

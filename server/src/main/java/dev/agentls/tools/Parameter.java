@@ -14,7 +14,9 @@ public record Parameter(String name, Type type, boolean required, String descrip
         STRING("a string"),
         POSITIVE_INTEGER("a positive integer"),
         BOOLEAN("a boolean (true or false)"),
-        STRING_ARRAY("an array of strings");
+        STRING_ARRAY("an array of strings"),
+        /** Items with a title and an optional description ({@link Titled}), such as a plan's steps. */
+        TITLED_ARRAY("an array of {\"title\", \"description\"} objects");
 
         private final String phrase;
 

@@ -33,6 +33,11 @@ public final class ReadFileTool implements Tool {
     }
 
     @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "read_file";
     }

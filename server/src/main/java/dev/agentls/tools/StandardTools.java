@@ -37,6 +37,7 @@ public final class StandardTools {
                         runner, () -> search.index().rescan()),
                 new AskFollowupQuestionTool(),
                 new CreatePlanTool(),
+                new CompleteStepTool(),
                 new AttemptCompletionTool()));
     }
 }

@@ -26,6 +26,15 @@ public interface Tool {
      */
     CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context);
 
+    /**
+     * True when a call can neither change files nor run anything: such calls may run together, and run in read-only
+     * modes (ask, or plan before the user approved it). False by default, so a tool that says nothing is treated as
+     * one that changes things.
+     */
+    default boolean readOnly() {
+        return false;
+    }
+
     /** The JSON Schema of its arguments, for native tool calling. */
     default ObjectNode schema() {
         return ToolSchemas.schemaOf(parameters());

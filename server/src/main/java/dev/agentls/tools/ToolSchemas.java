@@ -40,6 +40,20 @@ public final class ToolSchemas {
                         property.put("minItems", 1);
                     }
                 }
+                case TITLED_ARRAY -> {
+                    property.put("type", "array");
+                    ObjectNode item = property.putObject("items");
+                    item.put("type", "object");
+                    ObjectNode fields = item.putObject("properties");
+                    fields.putObject("title").put("type", "string").put("minLength", 1);
+                    fields.putObject("description").put("type", "string");
+                    item.putArray("required").add("title");
+                    item.put("additionalProperties", false);
+                    property.put("maxItems", parameter.maxLength());
+                    if (!parameter.allowEmpty()) {
+                        property.put("minItems", 1);
+                    }
+                }
                 default -> throw new IllegalStateException("unknown type " + parameter.type());
             }
             property.put("description", parameter.description());

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Start-up of `agentls run`, side by side with a JVM hello-world (scripts/bench-agent startup).
+
+Times, for each of RUNS interleaved rounds, from process start to the first line on stdout: a Java hello-world
+(`java -cp DIR Hello`, printing one line), and `java -jar agentls.jar run --json ...` on a temp copy of
+test-workspaces/demo against `agentls replay-model` on loopback (started once, answering each run at once with a
+text answer), whose first line is the `run_started` event. Prints every round, the medians and their ratio (floor:
+<= 4x), then where the time goes: classes loaded by each (-Xlog:class+load), and the same run with an AppCDS archive
+of agentls's classes (-XX:ArchiveClassesAtExit, then -XX:SharedArchiveFile). Exit 1 when the ratio misses the floor.
+"""
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+JAR = os.path.join(ROOT, "server", "target", "agentls.jar")
+FLOOR = 4.0
+
+
+def first_line_seconds(cmd, expect=None):
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    line = proc.stdout.readline().decode("utf-8", "replace")
+    elapsed = time.perf_counter() - start
+    proc.stdout.read()
+    proc.wait()
+    if expect and expect not in line:
+        sys.exit("unexpected first line from %s: %r" % (cmd[:4], line))
+    return elapsed
+
+
+def transcript(path, answers):
+    with open(path, "w") as f:
+        f.write("# bench-agent: REPLAY answers, each a short text answer that completes a run\n")
+        for i in range(answers):
+            f.write(json.dumps({"type": "response"}) + "\n")
+            chunk = {"choices": [{"index": 0, "delta": {"content": "Hello."}, "finish_reason": None}]}
+            f.write(json.dumps({"type": "sse", "data": chunk}) + "\n")
+            end = {"choices": [{"index": 0, "delta": {}, "finish_reason": "stop"}]}
+            f.write(json.dumps({"type": "sse", "data": end}) + "\n")
+            f.write(json.dumps({"type": "raw", "text": "data: [DONE]\n\n"}) + "\n")
+
+
+def main():
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    work = tempfile.mkdtemp(prefix="bench-agent-")
+    replay = None
+    try:
+        with open(os.path.join(work, "Hello.java"), "w") as f:
+            f.write('public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n')
+        subprocess.run(["javac", "-d", work, os.path.join(work, "Hello.java")], check=True)
+        workspace = os.path.join(work, "ws")
+        shutil.copytree(os.path.join(ROOT, "test-workspaces", "demo"), workspace)
+        script = os.path.join(work, "answers.jsonl")
+        transcript(script, 4 * runs + 20)
+        replay = subprocess.Popen(["java", "-jar", JAR, "replay-model", "--script", script, "--port", "0"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        base = None
+        while base is None:
+            line = replay.stdout.readline().decode()
+            if not line:
+                sys.exit("replay-model did not start")
+            m = re.match(r"listening on (http://127\.0\.0\.1:\d+)", line)
+            base = m.group(1) if m else None
+        hello = ["java", "-cp", work, "Hello"]
+        agent = ["java", "-jar", JAR, "run", "--workspace", workspace, "--prompt", "Say hello", "--json",
+                 "--approve", "deny", "--base-url", base + "/v1", "--model", "bench"]
+        for _ in range(2):  # warm the file cache for both
+            first_line_seconds(hello, "hello")
+            first_line_seconds(agent, "run_started")
+        hellos, agents = [], []
+        for i in range(runs):
+            h = first_line_seconds(hello, "hello")
+            a = first_line_seconds(agent, "run_started")
+            hellos.append(h)
+            agents.append(a)
+            print("round %2d: hello-world %.0f ms, agentls run to run_started %.0f ms" % (i + 1, h * 1000, a * 1000))
+        mh, ma = statistics.median(hellos), statistics.median(agents)
+        ratio = ma / mh
+        print("start-up: agentls run -> run_started median %.0f ms; JVM hello-world median %.0f ms; ratio %.2fx"
+              " (floor <= %.0fx); load average %s" % (ma * 1000, mh * 1000, ratio, FLOOR,
+                                                      " ".join("%.2f" % x for x in os.getloadavg())))
+
+        # Where the time goes.
+        log = os.path.join(work, "classes.log")
+        subprocess.run(["java", "-Xlog:class+load:file=" + log, "-cp", work, "Hello"], stdout=subprocess.DEVNULL)
+        hello_classes = sum(1 for _ in open(log))
+        subprocess.run(["java", "-Xlog:class+load:file=" + log] + agent[1:], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        lines = open(log).read().splitlines()
+        shared = sum(1 for l in lines if "shared objects file" in l)
+        print("classes loaded: hello-world %d; agentls run %d (%d from the JDK's CDS archive, %d parsed from jars)"
+              % (hello_classes, len(lines), shared, len(lines) - shared))
+        jsa = os.path.join(work, "agentls.jsa")
+        subprocess.run(["java", "-XX:ArchiveClassesAtExit=" + jsa] + agent[1:], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        if os.path.exists(jsa):
+            cds = ["java", "-XX:SharedArchiveFile=" + jsa] + agent[1:]
+            first_line_seconds(cds, "run_started")
+            cds_runs = []
+            for i in range(runs):
+                hellos.append(first_line_seconds(hello, "hello"))
+                cds_runs.append(first_line_seconds(cds, "run_started"))
+            mc = statistics.median(cds_runs)
+            print("with an AppCDS archive of agentls's classes (-XX:SharedArchiveFile): run_started median %.0f ms;"
+                  " ratio to the hello-world median %.2fx" % (mc * 1000, mc / statistics.median(hellos)))
+        return 0 if ratio <= FLOOR else 1
+    finally:
+        if replay is not None:
+            replay.kill()
+            replay.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

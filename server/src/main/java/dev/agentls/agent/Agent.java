@@ -1,0 +1,131 @@
+package dev.agentls.agent;
+
+import dev.agentls.config.AgentLsSettings;
+import dev.agentls.conversation.Conversation;
+import dev.agentls.conversation.Conversations;
+import dev.agentls.conversation.InMemoryConversations;
+import dev.agentls.conversation.RequestHistory;
+import dev.agentls.host.Host;
+import dev.agentls.llm.ModelClient;
+import dev.agentls.tools.ToolSet;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+
+/**
+ * The agent, and the Java SDK's entry point: one per workspace and host. {@link #run} starts a run on the agent's
+ * executor and returns at once with its handle; the run streams {@link AgentEvent}s to the listener until exactly one
+ * {@code run_finished}. {@link #events} is the same run as a blocking iterator.
+ *
+ * <pre>{@code
+ * Agent agent = Agent.create(settings, StreamingModelClient.forProduct(settings.llm(), executor), tools, host,
+ *         List.of(root));
+ * RunHandle run = agent.run(RunRequest.of("Make the greeting configurable"), event -> System.out.println(
+ *         AgentEventJson.line(event)));
+ * RunOutcome outcome = run.outcome().join();
+ * }</pre>
+ */
+public final class Agent {
+
+    private final AgentLsSettings settings;
+    private final ModelClient model;
+    private final ToolSet tools;
+    private final Host host;
+    private final List<Path> roots;
+    private final Conversations conversations;
+    private final RequestHistory history;
+    private final Executor executor;
+    private final Clock clock;
+    private final Supplier<String> runIds;
+    /** Conversation id to the run under way on it: one run at a time appends to a conversation. */
+    private final Map<String, String> active = new ConcurrentHashMap<>();
+
+    /**
+     * @param settings      the {@code agentls} settings: the model's (tool mode, prices) and the agent's limits
+     * @param model         the model every call of a run goes to (the edit sub-agent's too)
+     * @param tools         the tools a run may call ({@code StandardTools.create} in the product)
+     * @param host          the editor or terminal the runs change files through and ask the user through
+     * @param roots         the workspace roots, as the prompt names them and events show paths relative to them
+     * @param conversations where runs find and keep their conversation
+     * @param history       what of a conversation the next request sends (issue 12 prunes behind it)
+     * @param executor      runs each run's loop; one thread per run at a time
+     * @param runIds        makes each run's id
+     */
+    public Agent(AgentLsSettings settings, ModelClient model, ToolSet tools, Host host, List<Path> roots,
+                 Conversations conversations, RequestHistory history, Executor executor, Clock clock,
+                 Supplier<String> runIds) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.model = Objects.requireNonNull(model, "model");
+        this.tools = Objects.requireNonNull(tools, "tools");
+        this.host = Objects.requireNonNull(host, "host");
+        this.roots = List.copyOf(roots);
+        this.conversations = Objects.requireNonNull(conversations, "conversations");
+        this.history = Objects.requireNonNull(history, "history");
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.runIds = Objects.requireNonNull(runIds, "runIds");
+    }
+
+    /**
+     * The usual agent: conversations in memory, the whole history sent, each run on its own daemon thread, the
+     * system clock and random run ids.
+     */
+    public static Agent create(AgentLsSettings settings, ModelClient model, ToolSet tools, Host host,
+                               List<Path> roots) {
+        return new Agent(settings, model, tools, host, roots, new InMemoryConversations(), RequestHistory.whole(),
+                Executors.newCachedThreadPool(runnable -> {
+                    Thread thread = new Thread(runnable, "agentls-run");
+                    thread.setDaemon(true);
+                    return thread;
+                }), Clock.systemUTC(), () -> UUID.randomUUID().toString());
+    }
+
+    /** Where this agent's runs keep their conversations. */
+    public Conversations conversations() {
+        return conversations;
+    }
+
+    /**
+     * Starts a run and returns at once. A request naming a conversation this agent does not know is refused with an
+     * {@link IllegalArgumentException} naming the id, and one naming a conversation that has a run under way with an
+     * {@link IllegalStateException} naming that run, before anything runs.
+     */
+    public RunHandle run(RunRequest request, AgentListener listener) {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(listener, "listener");
+        Conversation conversation = request.conversationId()
+                .map(id -> conversations.find(id).orElseThrow(() -> new IllegalArgumentException(
+                        "no conversation with id '" + id + "'; known: " + conversations.ids())))
+                .orElseGet(conversations::create);
+        String runId = runIds.get();
+        String busy = active.putIfAbsent(conversation.id(), runId);
+        if (busy != null) {
+            throw new IllegalStateException("conversation '" + conversation.id() + "' has a run under way (" + busy
+                    + "); cancel it or wait for its end");
+        }
+        RunContext context = new RunContext(settings, model, tools, host, roots, history, clock);
+        AgentRun run = new AgentRun(runId, request, conversation, context, listener,
+                () -> active.remove(conversation.id(), runId));
+        try {
+            executor.execute(run::run);
+        } catch (RuntimeException e) {
+            active.remove(conversation.id(), runId);
+            throw e;
+        }
+        return run;
+    }
+
+    /** Starts a run and gives its events as a blocking iterator (closing it early cancels the run). */
+    public RunEvents events(RunRequest request) {
+        RunEvents events = new RunEvents();
+        events.attach(run(request, events.sink()));
+        return events;
+    }
+}

@@ -1,0 +1,282 @@
+package dev.agentls.agent;
+
+import dev.agentls.config.LlmSettings;
+import dev.agentls.conversation.Conversation;
+import dev.agentls.conversation.ConversationMessage;
+import dev.agentls.conversation.RunRecord;
+import dev.agentls.llm.FinishReason;
+import dev.agentls.llm.ModelCall;
+import dev.agentls.llm.ModelFailure;
+import dev.agentls.llm.ModelMessage;
+import dev.agentls.llm.ModelRequest;
+import dev.agentls.llm.ToolCall;
+import dev.agentls.tools.Cancellation;
+import dev.agentls.tools.ToolContext;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * One run: the tool-call loop. Build the request, stream the answer, run its tool calls, feed the results back, and
+ * repeat until {@code attempt_completion}, an answer with no tool call, a limit (iterations, budget, a loop that
+ * persists), a cancellation or a failure; then exactly one {@code run_finished}. Steering messages join the
+ * conversation as user turns at the next tool boundary. Runs on one thread of the agent's executor; its handle
+ * methods are safe from any thread.
+ */
+final class AgentRun implements RunHandle {
+
+    private static final Logger LOG = Logger.getLogger(AgentRun.class.getName());
+
+    private final String runId;
+    private final RunRequest request;
+    private final Conversation conversation;
+    private final RunContext context;
+    private final EventStream events;
+    private final Cancellation cancellation = new Cancellation();
+    private final ConcurrentLinkedQueue<String> steering = new ConcurrentLinkedQueue<>();
+    private final CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
+    private final ModeState mode;
+    private final Budget budget;
+    private final LoopDetector loops = new LoopDetector();
+    private final Set<String> dropped = new HashSet<>();
+    private final Runnable onEnd;
+    private volatile ModelCall currentCall;
+    private volatile boolean ended;
+    private int iterations;
+    private Instant started;
+
+    /** @param onEnd runs once the run has ended, before its outcome completes (frees its conversation) */
+    AgentRun(String runId, RunRequest request, Conversation conversation, RunContext context, AgentListener listener,
+             Runnable onEnd) {
+        this.runId = runId;
+        this.onEnd = onEnd;
+        this.request = request;
+        this.conversation = conversation;
+        this.context = context;
+        this.events = new EventStream(runId, conversation.id(), listener);
+        this.mode = new ModeState(request.mode());
+        LlmSettings llm = context.settings().llm();
+        this.budget = new Budget(context.settings().agent(), llm.price());
+    }
+
+    @Override
+    public String runId() {
+        return runId;
+    }
+
+    @Override
+    public String conversationId() {
+        return conversation.id();
+    }
+
+    @Override
+    public void cancel() {
+        cancellation.cancel();
+        ModelCall call = currentCall;
+        if (call != null) {
+            call.cancel();
+        }
+    }
+
+    @Override
+    public boolean steer(String message) {
+        if (ended || message == null || message.isBlank()) {
+            return false;
+        }
+        steering.add(message);
+        return true;
+    }
+
+    @Override
+    public CompletableFuture<RunOutcome> outcome() {
+        return outcome;
+    }
+
+    /** The loop; ends the run exactly once whatever happens inside. */
+    void run() {
+        started = context.clock().instant();
+        try {
+            loop();
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.SEVERE, "run " + runId + " broke", e);
+            String message = "the run broke: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            events.emit(seq -> new AgentEvent.Error(runId, seq, message));
+            end(RunStatus.FAILED, message);
+        }
+    }
+
+    private void loop() {
+        if (mode.decided()) {
+            events.start(mode.current());
+        }
+        LlmSettings llm = context.settings().llm();
+        Budget.unusable(context.settings().agent(), llm.price(), llm.model())
+                .ifPresent(why -> events.emit(seq -> new AgentEvent.Warning(runId, seq, why)));
+        RunHost host = new RunHost(context.host(), events, cancellation, mode::readOnlyReason);
+        PlanTracker plan = new PlanTracker(events, host);
+        ModelEditSubAgent subAgent = new ModelEditSubAgent(context.model(), cancellation, this::register,
+                budget::add);
+        ToolStep step = new ToolStep(context.tools(), new ToolContext(host, cancellation, conversation.id(),
+                subAgent), host,
+                events, plan, mode, conversation, context.roots(), context.clock());
+        String system = PromptLayers.system(llm.toolMode(), context.tools(), context.roots(),
+                started.atZone(ZoneOffset.UTC).toLocalDate(), System.getProperty("os.name", "unknown"));
+        RequestBuilder requests = new RequestBuilder(system, context.tools(), llm.toolMode(), context.history());
+        conversation.append(runId, new ModelMessage.User(RequestText.of(request)));
+        while (true) {
+            if (cancellation.isCancelled()) {
+                end(RunStatus.CANCELLED, "cancelled");
+                return;
+            }
+            deliverSteering();
+            if (iterations >= context.settings().agent().maxIterations()) {
+                end(RunStatus.MAX_ITERATIONS, "stopped after " + iterations + " model calls"
+                        + " (agent.maxIterations) before the task was done");
+                return;
+            }
+            RequestBuilder.Built built = requests.next(conversation, dropped);
+            for (var pruned : built.pruned()) {
+                events.emit(seq -> new AgentEvent.ContextPruned(runId, seq, pruned.dropped(), pruned.tokensSaved()));
+            }
+            ModelRequest next = built.request();
+            iterations++;
+            ModelTurn.Result result = ModelTurn.call(context.model(), next, this::register, events,
+                    name -> events.start(decide(name)));
+            currentCall = null;
+            if (result instanceof ModelTurn.Result.Failed failed) {
+                fail(failed.failure());
+                return;
+            }
+            ModelTurn.Result.Answered answer = (ModelTurn.Result.Answered) result;
+            events.start(decide(answer.message().toolCalls().isEmpty() ? "" : answer.message().toolCalls().get(0)
+                    .name()));
+            ConversationMessage assistant = conversation.append(runId, answer.message());
+            budget.add(answer.usage(), answer.cost());
+            reportUsage();
+            List<ToolCall> calls = answer.message().toolCalls();
+            if (calls.isEmpty()) {
+                complete(answer.message().text().strip(), answer.reason());
+                return;
+            }
+            if (budget.spent()) {
+                for (ToolCall call : calls) {
+                    conversation.append(runId, new ModelMessage.ToolResult(call.id(), call.name(),
+                            call.name() + ": not run: the run's budget was used up", true));
+                }
+                end(RunStatus.BUDGET, "the run's budget of " + budget.describe() + " was used up");
+                return;
+            }
+            ToolStep.Outcome done = step.run(calls);
+            if (cancellation.isCancelled()) {
+                end(RunStatus.CANCELLED, "cancelled");
+                return;
+            }
+            if (done.completion().isPresent()) {
+                String text = done.completion().get();
+                events.emit(seq -> new AgentEvent.Completion(runId, seq, text));
+                end(RunStatus.COMPLETED, text);
+                return;
+            }
+            if (done.planRejected().isPresent()) {
+                end(RunStatus.FAILED, done.planRejected().get());
+                return;
+            }
+            if (checkLoops(assistant, calls, done)) {
+                return;
+            }
+        }
+    }
+
+    private RunMode decide(String firstToolName) {
+        mode.decide(firstToolName.equals("create_plan") ? RunMode.PLAN : mode.requested());
+        return mode.current();
+    }
+
+    private void register(ModelCall call) {
+        currentCall = call;
+        if (cancellation.isCancelled()) {
+            call.cancel();
+        }
+    }
+
+    private void deliverSteering() {
+        for (String message = steering.poll(); message != null; message = steering.poll()) {
+            conversation.append(runId, new ModelMessage.User(message));
+        }
+    }
+
+    private void reportUsage() {
+        var used = budget.used();
+        var cost = budget.cost();
+        var share = budget.share();
+        events.emit(seq -> new AgentEvent.TokenUsage(runId, seq, used.input(), used.output(), used.cached(), cost,
+                share));
+        if (budget.shouldWarn()) {
+            String message = "80% of the run's budget is used: " + budget.describe();
+            events.emit(seq -> new AgentEvent.Warning(runId, seq, message));
+        }
+    }
+
+    private boolean checkLoops(ConversationMessage assistant, List<ToolCall> calls, ToolStep.Outcome done) {
+        for (ToolStep.Done call : done.done()) {
+            LoopDetector.Verdict verdict = loops.observe(call.call().name(), call.call().argumentsJson(), call.ok(),
+                    call.text(), new LoopDetector.Occurrence(assistant.id(), calls.size() == 1,
+                            call.resultMessageId()));
+            if (verdict instanceof LoopDetector.Verdict.Recover recover) {
+                events.emit(seq -> new AgentEvent.LoopDetected(runId, seq, recover.what(), recover.repeats(), false));
+                dropped.addAll(recover.dropMessageIds());
+                conversation.append(runId, new ModelMessage.User(LoopDetector.note(recover.what(),
+                        recover.repeats())));
+                return false;
+            }
+            if (verdict instanceof LoopDetector.Verdict.Stop stop) {
+                events.emit(seq -> new AgentEvent.LoopDetected(runId, seq, stop.what(), stop.repeats(), true));
+                end(RunStatus.FAILED, "stopped: the model kept repeating " + stop.what() + " after being told");
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void complete(String text, FinishReason reason) {
+        if (reason == FinishReason.LENGTH) {
+            events.emit(seq -> new AgentEvent.Warning(runId, seq, "the answer was cut by the output limit"
+                    + " (llm.maxOutputTokens)"));
+        } else if (reason == FinishReason.CONTENT_FILTER) {
+            events.emit(seq -> new AgentEvent.Warning(runId, seq, "the provider withheld the rest of the answer"
+                    + " (content filter or refusal)"));
+        }
+        events.emit(seq -> new AgentEvent.Completion(runId, seq, text));
+        end(RunStatus.COMPLETED, text);
+    }
+
+    private void fail(ModelFailure failure) {
+        if (failure instanceof ModelFailure.Cancelled || cancellation.isCancelled()) {
+            end(RunStatus.CANCELLED, "cancelled");
+            return;
+        }
+        String message = "the model call failed: " + failure.message();
+        events.emit(seq -> new AgentEvent.Error(runId, seq, message));
+        end(RunStatus.FAILED, message);
+    }
+
+    private void end(RunStatus status, String text) {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        conversation.endRun(new RunRecord(runId, mode.current().id(), status.id(), budget.used(), budget.cost(),
+                started, context.clock().instant()));
+        events.finish(mode.current(), status, text);
+        onEnd.run();
+        outcome.complete(new RunOutcome(runId, conversation.id(), status, text, iterations, budget.used(),
+                budget.cost()));
+    }
+}

@@ -1,0 +1,74 @@
+package dev.agentls.agent;
+
+import dev.agentls.llm.AnswerCollector;
+import dev.agentls.llm.FinishReason;
+import dev.agentls.llm.ModelCall;
+import dev.agentls.llm.ModelClient;
+import dev.agentls.llm.ModelEvent;
+import dev.agentls.llm.ModelFailure;
+import dev.agentls.llm.ModelMessage;
+import dev.agentls.llm.ModelOutcome;
+import dev.agentls.llm.ModelRequest;
+import dev.agentls.llm.TokenUsage;
+import java.math.BigDecimal;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * One model call of a run: streams the answer (text and thinking become events as they arrive, retries become
+ * {@code retry} events), collects it as the assistant message for the history, and waits for its end. The call is
+ * registered with the run first, so cancelling the run closes its connection at once.
+ */
+final class ModelTurn {
+
+    /** What one call gave: the answer and why it ended, or the failure. */
+    sealed interface Result {
+        record Answered(ModelMessage.Assistant message, FinishReason reason, TokenUsage usage,
+                        Optional<BigDecimal> cost) implements Result {}
+
+        record Failed(ModelFailure failure) implements Result {}
+    }
+
+    /** Receives the name of each tool call as it starts (the run decides its mode on the first). */
+    interface ToolStartListener {
+        void toolCallStarted(String name);
+    }
+
+    private ModelTurn() {}
+
+    /**
+     * Makes the call and waits for its end.
+     *
+     * @param register  told of the call before it streams, so a cancel can reach it
+     * @param events    where the answer's text and thinking go; null for a call whose text is not shown (the edit
+     *                  sub-agent's)
+     */
+    static Result call(ModelClient model, ModelRequest request, Consumer<ModelCall> register, EventStream events,
+                       ToolStartListener starts) {
+        String runId = events == null ? "" : events.runId();
+        AnswerCollector collector = new AnswerCollector(event -> {
+            if (events == null) {
+                return;
+            }
+            if (event instanceof ModelEvent.TextDelta t && !t.text().isEmpty()) {
+                events.emit(seq -> new AgentEvent.Text(runId, seq, t.text()));
+            } else if (event instanceof ModelEvent.ThinkingDelta t && !t.text().isEmpty()) {
+                events.emit(seq -> new AgentEvent.Thinking(runId, seq, t.text()));
+            } else if (event instanceof ModelEvent.Retrying r) {
+                events.emit(seq -> new AgentEvent.Retry(runId, seq, r.attempt(), r.delay().toMillis(),
+                        r.cause().message()));
+            } else if (event instanceof ModelEvent.ToolCallStarted s && starts != null) {
+                starts.toolCallStarted(s.name());
+            }
+        });
+        ModelCall call = model.stream(request, collector);
+        register.accept(call);
+        ModelOutcome outcome = call.outcome().join();
+        if (outcome instanceof ModelOutcome.Failed failed) {
+            return new Result.Failed(failed.failure());
+        }
+        ModelOutcome.Completed completed = (ModelOutcome.Completed) outcome;
+        return new Result.Answered(collector.message(), completed.reason(),
+                completed.usage().orElse(TokenUsage.NONE), completed.cost());
+    }
+}

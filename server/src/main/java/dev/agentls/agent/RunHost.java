@@ -1,0 +1,140 @@
+package dev.agentls.agent;
+
+import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.FileChange;
+import dev.agentls.host.Host;
+import dev.agentls.tools.Cancellation;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * The host as one run's tools see it: approvals and questions become {@code approval_requested} and
+ * {@code question_asked} events before the real host asks, and end unanswered (declined, dismissed) when the run is
+ * cancelled, so a cancel never waits on a user; while the run is read-only (ask mode, or plan mode before approval)
+ * every change is refused, whatever tool tries it; and each change that lands is remembered with its added and
+ * removed lines, for {@code edit_applied}.
+ */
+final class RunHost implements Host {
+
+    /** A change that landed: the file and its line counts. */
+    record Landed(Path path, int added, int removed) {}
+
+    static final String APPROVE = "Approve";
+    static final String REJECT = "Reject";
+
+    private final Host delegate;
+    private final EventStream events;
+    private final Cancellation cancellation;
+    private final Supplier<Optional<String>> readOnly;
+    private final List<Landed> landed = new ArrayList<>();
+    private volatile boolean lastQuestionDismissed;
+
+    /** @param readOnly why changes are refused now, or empty when they are allowed */
+    RunHost(Host delegate, EventStream events, Cancellation cancellation, Supplier<Optional<String>> readOnly) {
+        this.delegate = delegate;
+        this.events = events;
+        this.cancellation = cancellation;
+        this.readOnly = readOnly;
+    }
+
+    @Override
+    public CompletableFuture<ChangeOutcome> applyChange(FileChange change) {
+        return applyChanges(List.of(change));
+    }
+
+    @Override
+    public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
+        Optional<String> refusal = readOnly.get();
+        if (refusal.isPresent()) {
+            return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refusal.get()));
+        }
+        CompletableFuture<ChangeOutcome> outcome = changes.size() == 1 ? delegate.applyChange(changes.get(0))
+                : delegate.applyChanges(changes);
+        return outcome.thenApply(result -> {
+            if (result instanceof ChangeOutcome.Applied) {
+                synchronized (landed) {
+                    changes.forEach(change -> landed.add(landed(change)));
+                }
+            }
+            return result;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Boolean> confirm(String title, String detail) {
+        String runId = events.runId();
+        events.emit(seq -> new AgentEvent.ApprovalRequested(runId, seq, title, detail));
+        CompletableFuture<Boolean> answer = new CompletableFuture<>();
+        delegate.confirm(title, detail).whenComplete((approved, error) ->
+                answer.complete(error == null && Boolean.TRUE.equals(approved)));
+        cancellation.onCancel(() -> answer.complete(false));
+        return answer;
+    }
+
+    @Override
+    public CompletableFuture<Optional<String>> ask(String question, List<String> options) {
+        String runId = events.runId();
+        events.emit(seq -> new AgentEvent.QuestionAsked(runId, seq, question, options));
+        CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
+        delegate.ask(question, options).whenComplete((given, error) ->
+                answerQuestion(answer, error == null && given != null ? given : Optional.empty()));
+        cancellation.onCancel(() -> answerQuestion(answer, Optional.empty()));
+        return answer;
+    }
+
+    // The flag is set before the future completes, so the tool's continuation already sees it.
+    private synchronized void answerQuestion(CompletableFuture<Optional<String>> answer, Optional<String> given) {
+        if (!answer.isDone()) {
+            lastQuestionDismissed = given.isEmpty();
+            answer.complete(given);
+        }
+    }
+
+    /** Whether the last question asked through {@link #ask} went unanswered. */
+    boolean lastQuestionDismissed() {
+        return lastQuestionDismissed;
+    }
+
+    /**
+     * Asks the user to approve a plan: {@code approval_requested}, then the host's question with the options
+     * Approve and Reject (any other answer is the user's change to the plan). Empty when dismissed or cancelled.
+     */
+    CompletableFuture<Optional<String>> approvePlan(String plan) {
+        String runId = events.runId();
+        String title = "Approve this plan?";
+        events.emit(seq -> new AgentEvent.ApprovalRequested(runId, seq, title, plan));
+        CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
+        delegate.ask(title + "\n" + plan, List.of(APPROVE, REJECT)).whenComplete((given, error) ->
+                answer.complete(error == null && given != null ? given : Optional.empty()));
+        cancellation.onCancel(() -> answer.complete(Optional.empty()));
+        return answer;
+    }
+
+    @Override
+    public void progress(String message) {
+        delegate.progress(message);
+    }
+
+    /** The changes that landed since the last call, in order. */
+    List<Landed> drainLanded() {
+        synchronized (landed) {
+            List<Landed> drained = List.copyOf(landed);
+            landed.clear();
+            return drained;
+        }
+    }
+
+    private static Landed landed(FileChange change) {
+        if (change instanceof FileChange.Modify m) {
+            int[] counts = LineDelta.count(m.oldText(), m.newText());
+            return new Landed(change.path(), counts[0], counts[1]);
+        } else if (change instanceof FileChange.Create c) {
+            return new Landed(change.path(), LineDelta.lines(c.text()), 0);
+        }
+        return new Landed(change.path(), 0, 0);
+    }
+}

@@ -1,0 +1,89 @@
+package dev.agentls.cli;
+
+import dev.agentls.agent.Agent;
+import dev.agentls.config.AgentLsSettings;
+import dev.agentls.edit.lazy.LazyMerger;
+import dev.agentls.host.Host;
+import dev.agentls.llm.StreamingModelClient;
+import dev.agentls.outline.Outliner;
+import dev.agentls.syntax.SyntaxParser;
+import dev.agentls.tools.StandardTools;
+import dev.agentls.tools.ToolSet;
+import dev.agentls.tools.WorkspaceFiles;
+import dev.agentls.tools.WorkspaceSearch;
+import dev.agentls.tools.command.CommandEnvironment;
+import dev.agentls.tools.command.CommandRunner;
+import dev.agentls.workspace.CheckpointStore;
+import dev.agentls.workspace.DirectoryLister;
+import dev.agentls.workspace.DocumentStore;
+import dev.agentls.workspace.FileIndex;
+import dev.agentls.workspace.FileSearch;
+import dev.agentls.workspace.GrepSearch;
+import dev.agentls.workspace.PathPolicy;
+import dev.agentls.workspace.WorkspaceRoots;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * The headless wiring of one agent over one workspace folder, as {@code agentls run} uses it: the real tools over a
+ * warm file index with checkpoints, the product's streaming model client, and the given host. Owns the threads it
+ * starts (all daemons); {@link #close} stops them.
+ */
+final class AgentWorkspace implements AutoCloseable {
+
+    /** Without file-change notifications, a search after this long re-checks the files (a stat each). */
+    private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
+    private static final int SEARCH_PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
+
+    private final ExecutorService background = Executors.newCachedThreadPool(daemons("agentls-workspace"));
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
+            daemons("agentls-command"));
+    private final DocumentStore documents = new DocumentStore();
+    private final Agent agent;
+
+    /** @param host how the runs change files and ask the user; given the document store the tools read through */
+    AgentWorkspace(Path root, AgentLsSettings settings, java.util.function.Function<DocumentStore, Host> host) {
+        WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
+        PathPolicy policy = new PathPolicy();
+        FileIndex index = new FileIndex(roots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
+        index.start();
+        CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC(), CheckpointStore.DEFAULT_BUDGET, null,
+                documents);
+        WorkspaceFiles files = new WorkspaceFiles(roots, documents, policy, index, checkpoints);
+        WorkspaceSearch search = new WorkspaceSearch(index,
+                new GrepSearch(index, documents, background, SEARCH_PARALLELISM), new FileSearch(index),
+                new DirectoryLister(policy), background);
+        SyntaxParser parser = new SyntaxParser();
+        // Commands never inherit the variable holding the model's key, nor a copy of its value (issue 10 item 10).
+        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(),
+                new CommandEnvironment(System.getenv(), () -> List.of(settings.llm().apiKeyEnv())), timers, background);
+        ToolSet tools = StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner,
+                Path.of(System.getProperty("user.home")));
+        agent = Agent.create(settings, StreamingModelClient.forProduct(settings.llm(), background), tools,
+                host.apply(documents), List.of(root));
+    }
+
+    Agent agent() {
+        return agent;
+    }
+
+    @Override
+    public void close() {
+        background.shutdownNow();
+        timers.shutdownNow();
+    }
+
+    private static ThreadFactory daemons(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

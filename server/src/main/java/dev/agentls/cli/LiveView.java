@@ -1,0 +1,198 @@
+package dev.agentls.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.agent.AgentEvent;
+import dev.agentls.agent.AgentListener;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The readable view of a run for a person at a terminal: the model's text as it streams, one line per tool call with
+ * its result, edits with their line counts, plan steps, retries, warnings and the end. On a TTY a spinner line at the
+ * bottom shows the step, the tokens used so far and what the run is waiting on, redrawn by {@link #tick}; without a
+ * TTY (a pipe, a log) there are no control characters at all.
+ */
+final class LiveView implements AgentListener {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String[] FRAMES = {"|", "/", "-", "\\"};
+    private static final String CLEAR_LINE = "\r\033[K";
+    private static final int SUMMARY_CHARS = 100;
+    /** A failure's facts (closest lines, similarity, what to change) are worth a longer line. */
+    private static final int FAILURE_CHARS = 300;
+    /** The argument that says best what a call is about, by tool, in order of preference. */
+    private static final String[] MAIN_ARGUMENTS = {"target_file", "relative_workspace_path", "path", "query",
+            "command", "question", "goal", "result"};
+
+    private final PrintStream out;
+    private final boolean tty;
+    private final Map<String, AgentEvent.ToolCall> pending = new LinkedHashMap<>();
+    private boolean atLineStart = true;
+    private boolean spinnerShown;
+    private boolean inThinking;
+    private int frame;
+    private int step;
+    private long tokens;
+    private String waitingOn = "waiting for the model";
+
+    LiveView(PrintStream out, boolean tty) {
+        this.out = out;
+        this.tty = tty;
+    }
+
+    @Override
+    public synchronized void onEvent(AgentEvent event) {
+        eraseSpinner();
+        if (event instanceof AgentEvent.Text text) {
+            stream(text.text(), false);
+        } else if (event instanceof AgentEvent.Thinking thinking) {
+            stream(thinking.text(), true);
+        } else {
+            endStreaming();
+            render(event);
+        }
+        out.flush();
+    }
+
+    private void render(AgentEvent event) {
+        if (event instanceof AgentEvent.RunStarted e) {
+            line("agentls run " + e.runId() + " (mode " + e.mode().id() + ", conversation " + e.conversationId()
+                    + ")");
+        } else if (event instanceof AgentEvent.ToolCall e) {
+            pending.put(e.callId(), e);
+            waitingOn = "running " + e.name();
+        } else if (event instanceof AgentEvent.ToolResult e) {
+            AgentEvent.ToolCall call = pending.remove(e.callId());
+            String subject = call == null ? "" : subject(call.arguments());
+            line((e.ok() ? "[ok]     " : "[failed] ") + e.name() + (subject.isEmpty() ? "" : " " + subject)
+                    + " -> " + summary(e.text(), e.ok() ? SUMMARY_CHARS : FAILURE_CHARS));
+            waitingOn = pending.isEmpty() ? "waiting for the model" : "running " + pending.values().iterator().next()
+                    .name();
+        } else if (event instanceof AgentEvent.EditApplied e) {
+            line("         edited " + e.file() + " +" + e.added() + " -" + e.removed() + " (checkpoint "
+                    + e.checkpointId() + ")");
+        } else if (event instanceof AgentEvent.PlanCreated e) {
+            line("plan: " + e.goal());
+            for (int i = 0; i < e.steps().size(); i++) {
+                line("  " + (i + 1) + ". " + e.steps().get(i));
+            }
+        } else if (event instanceof AgentEvent.StepStarted e) {
+            line("== step " + e.step() + " of " + e.total() + ": " + e.title());
+        } else if (event instanceof AgentEvent.StepCompleted e) {
+            line("   done: step " + e.step() + " of " + e.total());
+        } else if (event instanceof AgentEvent.ApprovalRequested e) {
+            line("? approval requested: " + e.title());
+            waitingOn = null; // the terminal prompt is on screen: no spinner over it until the run goes on
+        } else if (event instanceof AgentEvent.QuestionAsked e) {
+            line("? question: " + e.question());
+            waitingOn = null;
+        } else if (event instanceof AgentEvent.TokenUsage e) {
+            step++;
+            tokens = e.inputTokens() + e.outputTokens();
+            waitingOn = "running tools";
+        } else if (event instanceof AgentEvent.ContextPruned e) {
+            line("(context pruned: " + e.dropped() + ", " + e.tokensSaved() + " tokens saved)");
+        } else if (event instanceof AgentEvent.Retry e) {
+            line("retry " + e.attempt() + " in " + e.delayMillis() + " ms: " + e.reason());
+        } else if (event instanceof AgentEvent.LoopDetected e) {
+            line("loop detected: " + e.what() + " (" + e.repeats() + " times)" + (e.stopping() ? "; stopping" : ""));
+        } else if (event instanceof AgentEvent.Warning e) {
+            line("warning: " + e.message());
+        } else if (event instanceof AgentEvent.Error e) {
+            line("error: " + e.message());
+        } else if (event instanceof AgentEvent.Completion e) {
+            line("completed: " + e.result());
+        } else if (event instanceof AgentEvent.RunFinished e) {
+            line("run finished: " + e.status().id() + " after " + step + " model call(s), " + tokens + " tokens"
+                    + (e.status() == dev.agentls.agent.RunStatus.COMPLETED ? "" : ": " + e.text()));
+            waitingOn = null;
+        }
+    }
+
+    /** Redraws the spinner line (a TTY only, and only between lines, never inside streamed text). */
+    synchronized void tick() {
+        if (!tty || !atLineStart || waitingOn == null) {
+            return;
+        }
+        frame = (frame + 1) % FRAMES.length;
+        out.print(CLEAR_LINE + FRAMES[frame] + " step " + Math.max(step, 1) + " | " + tokens + " tokens | "
+                + waitingOn);
+        out.flush();
+        spinnerShown = true;
+    }
+
+    private void stream(String text, boolean thinking) {
+        if (text.isEmpty()) {
+            return;
+        }
+        if (thinking != inThinking) {
+            endStreaming();
+            inThinking = thinking;
+            if (thinking) {
+                out.print(tty ? "\033[2mthinking: " : "thinking: ");
+            }
+        }
+        out.print(text);
+        atLineStart = text.endsWith("\n");
+        waitingOn = "waiting for the model";
+    }
+
+    private void endStreaming() {
+        if (inThinking && tty) {
+            out.print("\033[0m");
+        }
+        inThinking = false;
+        if (!atLineStart) {
+            out.println();
+            atLineStart = true;
+        }
+    }
+
+    private void line(String text) {
+        out.println(text);
+        atLineStart = true;
+    }
+
+    private void eraseSpinner() {
+        if (spinnerShown) {
+            out.print(CLEAR_LINE);
+            spinnerShown = false;
+        }
+    }
+
+    /** The main argument of a call ({@code src/App.java}, the query, the command), shortened, or empty. */
+    static String subject(String arguments) {
+        try {
+            JsonNode node = JSON.readTree(arguments);
+            if (node != null && node.isObject()) {
+                for (String name : MAIN_ARGUMENTS) {
+                    JsonNode value = node.get(name);
+                    if (value != null && value.isValueNode()) {
+                        return shorten(value.asText(), SUMMARY_CHARS);
+                    }
+                }
+            }
+        } catch (java.io.IOException e) {
+            return "(arguments are not JSON)";
+        }
+        return "";
+    }
+
+    /** A result's first line, shortened, and how many lines it had. */
+    static String summary(String text, int limit) {
+        String trimmed = text.strip();
+        if (trimmed.isEmpty()) {
+            return "(no output)";
+        }
+        long lines = trimmed.lines().count();
+        String first = shorten(trimmed.lines().findFirst().orElse(""), limit);
+        return lines > 1 ? first + " (" + lines + " lines)" : first;
+    }
+
+    private static String shorten(String text, int limit) {
+        String one = text.replaceAll("\\s+", " ").strip();
+        return one.length() <= limit ? one : one.substring(0, limit - 3) + "...";
+    }
+}

@@ -1,0 +1,167 @@
+package dev.agentls.cli;
+
+import dev.agentls.agent.AgentEventJson;
+import dev.agentls.agent.AgentListener;
+import dev.agentls.agent.RunHandle;
+import dev.agentls.agent.RunOutcome;
+import dev.agentls.agent.RunRequest;
+import dev.agentls.workspace.AtomicWriter;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code agentls run --workspace DIR --prompt TEXT [--mode direct|plan|ask] [--conversation ID] [--json]
+ * [--approve ask|deny|all]} and every model flag: one agent run, headless, on the folder's files. It prints the run
+ * as a {@link LiveView} (or, with {@code --json}, one {@link AgentEventJson} object per line and nothing else on
+ * stdout); approvals and questions are asked on stderr and read from stdin. Exit status: 0 completed, 1 failed,
+ * stopped by a limit or refused, 2 bad arguments, 130 cancelled (an interrupt cancels the run cleanly: its command
+ * processes die, no change is left half-written, and {@code run_finished} is still printed).
+ */
+final class RunCommand implements Subcommand {
+
+    static final int COMPLETED = 0;
+    static final int FAILED = 1;
+    static final int CANCELLED = 130;
+    private static final long SPINNER_MILLIS = 120;
+
+    private final InputStream stdin;
+    private final Terminal terminal;
+
+    /**
+     * What the command needs of its process: whether stdout is a terminal a person watches, and how to learn of an
+     * interrupt (the product: a shutdown hook, which SIGINT runs; tests call the action themselves).
+     */
+    interface Terminal {
+        boolean interactive();
+
+        /** Calls {@code cancel} when the user interrupts; the returned action unregisters it. */
+        Runnable onInterrupt(Runnable cancel);
+
+        static Terminal ofProcess() {
+            return new Terminal() {
+                @Override
+                public boolean interactive() {
+                    String term = System.getenv("TERM");
+                    return System.console() != null && !"dumb".equals(term);
+                }
+
+                @Override
+                public Runnable onInterrupt(Runnable cancel) {
+                    Thread hook = new Thread(cancel, "agentls-run-interrupt");
+                    Runtime.getRuntime().addShutdownHook(hook);
+                    return () -> {
+                        try {
+                            Runtime.getRuntime().removeShutdownHook(hook);
+                        } catch (IllegalStateException shuttingDown) {
+                            // The hook is already running: the interrupt came as the run ended.
+                        }
+                    };
+                }
+            };
+        }
+    }
+
+    RunCommand(InputStream stdin, Terminal terminal) {
+        this.stdin = stdin;
+        this.terminal = terminal;
+    }
+
+    @Override
+    public String name() {
+        return "run";
+    }
+
+    @Override
+    public String summary() {
+        return "run the agent headless on a folder (--workspace DIR --prompt TEXT [--json] [--approve ask|deny|all])";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+        RunOptions options = RunOptions.parse(args);
+        options.warnings().forEach(warning -> err.println("agentls run: warning: " + warning));
+        RunRequest request;
+        try {
+            request = new RunRequest(options.prompt(), options.mode(), options.conversationId(),
+                    java.util.Optional.empty(), java.util.List.of(), java.util.List.of());
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        boolean tty = !options.json() && terminal.interactive();
+        TerminalHost.Prompter prompter = new TerminalHost.Prompter(
+                new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)), err,
+                Executors.newSingleThreadExecutor(RunCommand::daemon));
+        LiveView view = new LiveView(out, tty);
+        AgentListener listener = options.json() ? event -> printJson(out, event) : view;
+        try (AgentWorkspace workspace = new AgentWorkspace(options.workspace(), options.settings(),
+                documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(), prompter, err),
+                        options.approvals()))) {
+            RunHandle handle;
+            try {
+                handle = workspace.agent().run(request, listener);
+            } catch (IllegalArgumentException refused) {
+                err.println("agentls run: refused: " + refused.getMessage());
+                return FAILED;
+            }
+            ScheduledExecutorService spinner = Executors.newSingleThreadScheduledExecutor(RunCommand::daemon);
+            if (tty) {
+                spinner.scheduleAtFixedRate(view::tick, SPINNER_MILLIS, SPINNER_MILLIS, TimeUnit.MILLISECONDS);
+            }
+            Runnable unregister = terminal.onInterrupt(() -> cancelAndWait(handle));
+            try {
+                return status(handle.outcome().get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                cancelAndWait(handle);
+                return CANCELLED;
+            } catch (ExecutionException e) {
+                err.println("agentls run: " + e.getCause());
+                return FAILED;
+            } finally {
+                unregister.run();
+                spinner.shutdownNow();
+                out.flush();
+            }
+        }
+    }
+
+    /** Cancels the run and waits (bounded) for its {@code run_finished}, so an interrupted process still prints it. */
+    private static void cancelAndWait(RunHandle handle) {
+        handle.cancel();
+        try {
+            handle.outcome().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            // Nothing more to wait for: the process is ending either way.
+        }
+    }
+
+    static int status(RunOutcome outcome) {
+        return switch (outcome.status()) {
+            case COMPLETED -> COMPLETED;
+            case CANCELLED -> CANCELLED;
+            case FAILED, MAX_ITERATIONS, BUDGET -> FAILED;
+        };
+    }
+
+    private static void printJson(PrintStream out, dev.agentls.agent.AgentEvent event) {
+        synchronized (out) {
+            out.println(AgentEventJson.line(event));
+            out.flush();
+        }
+    }
+
+    private static Thread daemon(Runnable runnable) {
+        Thread thread = new Thread(runnable, "agentls-run-terminal");
+        thread.setDaemon(true);
+        return thread;
+    }
+}
