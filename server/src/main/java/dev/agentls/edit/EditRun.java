@@ -156,7 +156,7 @@ final class EditRun {
             return Optional.of(range(c));
         }
         if (!exact && !replace.isBlank() && !BlindDifference.readsAs(List.of(search.lines()), List.of(r))) {
-            int at = wholeLineOccurrence(replace, c);
+            int at = wholeLineOccurrence(replace);
             if (at >= 0) {
                 return Optional.of(linesOf(doc.lineOf(at), r.length));
             }
@@ -195,13 +195,14 @@ final class EditRun {
     }
 
     /** Where the REPLACE's lines stand in the file byte for byte as whole lines, or -1. */
-    private int wholeLineOccurrence(String replace, Candidate c) {
+    private int wholeLineOccurrence(String replace) {
         CharSequence t = doc.text();
         TextSearch finder = new TextSearch(replace);
         int at = finder.find(t, 0);
         while (at >= 0) {
-            boolean overlaps = at < c.end() && at + replace.length() > c.start();
-            if ((at == 0 || t.charAt(at - 1) == '\n') && !overlaps) {
+            // An occurrence overlapping the match counts too: the SEARCH's lines now resemble lines the change wrote
+            // (two closing braces after a line the REPLACE added), which is the change already made.
+            if (at == 0 || t.charAt(at - 1) == '\n') {
                 return at;
             }
             at = finder.find(t, at + 1);
