@@ -185,7 +185,7 @@ final class RepoGraph {
         }
         double[] rank = teleport.clone();
         double[] next = new double[n];
-        for (int iteration = 0; iteration < 60; iteration++) {
+        for (int iteration = 0; iteration < 40; iteration++) {
             double dangling = 0;
             Arrays.fill(next, 0);
             for (int f = 0; f < n; f++) {
@@ -207,7 +207,7 @@ final class RepoGraph {
             double[] swap = rank;
             rank = next;
             next = swap;
-            if (change < 1e-9) {
+            if (change < 1e-6) {
                 break;
             }
         }

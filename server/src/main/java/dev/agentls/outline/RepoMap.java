@@ -209,7 +209,10 @@ public final class RepoMap {
         if (tokenBudget == 0) {
             return new RepoMapResult("", 0, 0, 0, complete, note);
         }
-        return RepoMapRenderer.fit(current, RepoMapRanker.rank(current, focus), tokenBudget, tokens, complete, note);
+        // a shown definition costs a few tokens at least, so no map of this budget shows more than this many
+        int limit = tokenBudget / 3 + 1;
+        return RepoMapRenderer.fit(current, RepoMapRanker.rank(current, focus, limit), tokenBudget, tokens, complete,
+                note);
     }
 
     private synchronized RepoGraph currentGraph() {

@@ -2,20 +2,24 @@ package dev.agentls.outline;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 
 /**
- * Ranks every shown definition of a {@link RepoGraph} for one request. Files get a personalised PageRank whose walk
+ * Ranks the definitions of a {@link RepoGraph} for one request. Files get a personalised PageRank whose walk
  * restarts at what the request points at: its files, files whose name matches a word of the request, and files
  * defining a name the request uses. A definition then scores by the rank flowing into its file along uses of its
  * name, plus a small share of its file's own rank, so the main types of important files show even when nothing
- * calls them by name; a definition the request names gets its file's whole rank and counts ten times. Ties break by path and line: the order is stable.
+ * calls them by name; a definition the request names in code form ({@code discountFor}, {@code Money}) gets its
+ * file's whole rank and counts ten times, while a plain word ({@code log}, {@code time}) only steers the walk, as
+ * English words in a request name too many methods. Ties break by path and line, so the order is stable.
  */
 final class RepoMapRanker {
 
     static final double DAMPING = 0.85;
-    /** How much more a name the request mentions weighs. */
+    /** How much more a definition the request names in code form weighs. */
     static final double MENTIONED = 10;
 
     /** One definition of the map: file index, index in its file's tags, and score. */
@@ -23,10 +27,13 @@ final class RepoMapRanker {
 
     private RepoMapRanker() {}
 
-    static List<Ranked> rank(RepoGraph graph, RepoMapFocus focus) {
+    /** The best {@code limit} definitions, best first. */
+    static List<Ranked> rank(RepoGraph graph, RepoMapFocus focus, int limit) {
         double[] fileRank = graph.rank(restart(graph, focus), DAMPING);
-        Map<String, int[]> users = graph.users;
-        List<Ranked> ranked = new ArrayList<>();
+        Map<String, Double> incoming = incoming(graph, fileRank);
+        Comparator<Ranked> order = Comparator.comparingDouble(Ranked::score).reversed()
+                .thenComparing(r -> graph.paths[r.file()]).thenComparingInt(Ranked::tag);
+        PriorityQueue<Ranked> best = new PriorityQueue<>(Math.max(1, limit + 1), order.reversed());
         for (int f = 0; f < graph.size(); f++) {
             List<SourceSymbols.Tag> tags = graph.symbols[f].definitions();
             for (int t = 0; t < tags.size(); t++) {
@@ -34,30 +41,63 @@ final class RepoMapRanker {
                 if (tag.depth() > 1) {
                     continue;
                 }
-                double incoming = 0;
-                int[] from = users.get(tag.name());
-                if (from != null && graph.definers.containsKey(tag.name())) {
-                    float[] weights = graph.userWeights.get(tag.name());
-                    for (int k = 0; k < from.length; k++) {
-                        if (from[k] != f && graph.outWeight[from[k]] > 0) {
-                            incoming += fileRank[from[k]] * weights[k] / graph.outWeight[from[k]];
-                        }
-                    }
-                }
-                double score = incoming + fileRank[f] * (tag.depth() == 0 ? 0.1 : 0.01);
-                if (focus.identifiers().contains(tag.name())) {
+                double score = incoming.getOrDefault(tag.name(), 0.0)
+                        + fileRank[f] * (tag.depth() == 0 ? 0.1 : 0.01);
+                if (isCodeName(tag.name()) && focus.identifiers().contains(tag.name())) {
                     // the request named this very definition: its file's whole rank backs it, not a share
                     score = (score + fileRank[f]) * MENTIONED;
                 }
-                ranked.add(new Ranked(f, t, score));
+                Ranked ranked = new Ranked(f, t, score);
+                if (best.size() < limit) {
+                    best.add(ranked);
+                } else if (limit > 0 && order.compare(ranked, best.peek()) < 0) {
+                    best.poll();
+                    best.add(ranked);
+                }
             }
         }
-        ranked.sort(Comparator.comparingDouble(Ranked::score).reversed()
-                .thenComparing(r -> graph.paths[r.file()]).thenComparingInt(Ranked::tag));
+        List<Ranked> ranked = new ArrayList<>(best);
+        ranked.sort(order);
         return ranked;
     }
 
-    /** The restart weights: focused files most, then files named like a word of the request, then definers. */
+    /**
+     * For each used name, the rank flowing along its uses: each user passes on its rank in proportion to the
+     * weight of this name among all it uses. The same for every file defining the name.
+     */
+    private static Map<String, Double> incoming(RepoGraph graph, double[] fileRank) {
+        Map<String, Double> incoming = new HashMap<>(graph.users.size() * 2);
+        graph.users.forEach((name, from) -> {
+            float[] weights = graph.userWeights.get(name);
+            double sum = 0;
+            for (int k = 0; k < from.length; k++) {
+                if (graph.outWeight[from[k]] > 0) {
+                    sum += fileRank[from[k]] * weights[k] / graph.outWeight[from[k]];
+                }
+            }
+            incoming.put(name, sum);
+        });
+        return incoming;
+    }
+
+    /** Whether a word is written as code: a capital, an underscore or a digit after its first letter. */
+    static boolean isCodeName(String word) {
+        if (Character.isUpperCase(word.charAt(0))) {
+            return true;
+        }
+        for (int i = 1; i < word.length(); i++) {
+            char c = word.charAt(i);
+            if (Character.isUpperCase(c) || c == '_' || Character.isDigit(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The restart weights: focused files most, then files named like a word of the request, then the definers of
+     * the request's names (plain words a fifth as much).
+     */
     static double[] restart(RepoGraph graph, RepoMapFocus focus) {
         double[] restart = new double[graph.size()];
         if (focus.files().isEmpty() && focus.identifiers().isEmpty()) {
@@ -65,7 +105,7 @@ final class RepoMapRanker {
         }
         for (int f = 0; f < graph.size(); f++) {
             String path = graph.paths[f];
-            if (focus.focuses(path)) {
+            if (!focus.files().isEmpty() && focus.focuses(path)) {
                 restart[f] += 10;
             }
             String base = path.substring(path.lastIndexOf('/') + 1);
@@ -77,8 +117,9 @@ final class RepoMapRanker {
         for (String name : focus.identifiers()) {
             int[] defs = graph.definers.get(name);
             if (defs != null) {
+                double weight = isCodeName(name) ? 1.0 : 0.2;
                 for (int d : defs) {
-                    restart[d] += 1.0 / defs.length;
+                    restart[d] += weight / defs.length;
                 }
             }
         }
