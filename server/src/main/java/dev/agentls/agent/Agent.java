@@ -42,6 +42,7 @@ public final class Agent {
     private final Executor executor;
     private final Clock clock;
     private final Supplier<String> runIds;
+    private final ProjectContext project;
 
     /**
      * @param settings      the {@code agentls} settings: the model's (tool mode, prices) and the agent's limits
@@ -67,6 +68,29 @@ public final class Agent {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.runIds = Objects.requireNonNull(runIds, "runIds");
+        this.project = ProjectContext.NONE;
+    }
+
+    private Agent(Agent agent, ProjectContext project) {
+        this.settings = agent.settings;
+        this.model = agent.model;
+        this.tools = agent.tools;
+        this.host = agent.host;
+        this.roots = agent.roots;
+        this.conversations = agent.conversations;
+        this.history = agent.history;
+        this.executor = agent.executor;
+        this.clock = agent.clock;
+        this.runIds = agent.runIds;
+        this.project = Objects.requireNonNull(project, "project");
+    }
+
+    /**
+     * This agent with project layers (rules files, repo map; {@link ProjectLayers} in the product) after the fixed
+     * system layers of every run's prompt.
+     */
+    public Agent withProjectContext(ProjectContext project) {
+        return new Agent(this, project);
     }
 
     /**
@@ -99,7 +123,7 @@ public final class Agent {
                 .map(id -> conversations.find(id).orElseThrow(() -> new IllegalArgumentException(
                         "no conversation with id '" + id + "'; known: " + conversations.ids())))
                 .orElseGet(conversations::create);
-        RunContext context = new RunContext(settings, model, tools, host, roots, history, clock);
+        RunContext context = new RunContext(settings, model, tools, host, roots, history, clock, project);
         AgentRun run = new AgentRun(runIds.get(), request, conversation, context, listener);
         executor.execute(run::run);
         return run;

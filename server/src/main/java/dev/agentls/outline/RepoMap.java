@@ -202,6 +202,7 @@ public final class RepoMap {
             throw new IllegalArgumentException("the repo map's token budget must not be negative: " + tokenBudget);
         }
         RepoGraph current = currentGraph();
+        focus = new RepoMapFocus(focus.files().stream().map(this::shown).toList(), focus.identifiers());
         int waiting = queued.get();
         boolean complete = walked && waiting == 0;
         String note = complete ? "" : "partial: still reading the workspace, " + current.size() + " files mapped"
@@ -213,6 +214,15 @@ public final class RepoMap {
         int limit = tokenBudget / 3 + 1;
         return RepoMapRenderer.fit(current, RepoMapRanker.rank(current, focus, limit), tokenBudget, tokens, complete,
                 note);
+    }
+
+    /** A focused file as the map shows paths ({@code file:} URIs and absolute paths too); as given if not ours. */
+    private String shown(String file) {
+        try {
+            return roots.resolve(file).display();
+        } catch (RuntimeException notOurs) {
+            return file;
+        }
     }
 
     private synchronized RepoGraph currentGraph() {

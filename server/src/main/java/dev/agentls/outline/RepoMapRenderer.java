@@ -1,15 +1,16 @@
 package dev.agentls.outline;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes the best-ranked definitions as the map the model reads, fitted to a token budget: files in order of their
  * best definition, each with its definitions in line order, one line each (line number and the declaring line,
- * indented by depth) so the model can read exactly the range it needs. The largest prefix of the ranking that fits
- * is found by bisection, as the text is not additive in tokens.
+ * indented by depth) so the model can read exactly the range it needs.
  */
 final class RepoMapRenderer {
 
@@ -18,33 +19,47 @@ final class RepoMapRenderer {
 
     private RepoMapRenderer() {}
 
-    /** The largest map of the top definitions whose text fits {@code budget} tokens; a header alone if none does. */
+    /**
+     * The largest map of the top definitions whose text fits {@code budget} tokens; empty when not even the header
+     * fits. Counting a whole map costs milliseconds per try with a real tokenizer, so the prefix is first found from
+     * each line's own count (a line's tokens rarely merge with the next one's), then the whole text is counted and
+     * the prefix shortened until it truly fits.
+     */
     static RepoMapResult fit(RepoGraph graph, List<RepoMapRanker.Ranked> ranked, int budget, TokenCounter tokens,
                              boolean complete, String note) {
-        int low = 0;
-        int high = ranked.size();
-        String best = render(graph, ranked.subList(0, 0), note);
-        int bestTokens = tokens.count(best);
-        if (bestTokens > budget) {
+        String empty = render(graph, ranked.subList(0, 0), note);
+        int used = tokens.count(empty);
+        if (used > budget) {
             return new RepoMapResult("", 0, 0, 0, complete, note);
         }
-        int bestCount = 0;
-        while (low < high) {
-            int mid = (low + high + 1) >>> 1;
-            String text = render(graph, ranked.subList(0, mid), note);
-            int count = tokens.count(text);
-            if (count <= budget) {
-                low = mid;
-                best = text;
-                bestTokens = count;
-                bestCount = mid;
-            } else {
-                high = mid - 1;
+        Set<Integer> filesSeen = new HashSet<>();
+        int count = 0;
+        for (RepoMapRanker.Ranked r : ranked) {
+            int cost = tokens.count(line(graph.symbols[r.file()].definitions().get(r.tag())));
+            if (filesSeen.add(r.file())) {
+                cost += tokens.count("\n" + graph.paths[r.file()] + ":\n");
             }
+            if (used + cost > budget) {
+                break;
+            }
+            used += cost;
+            count++;
         }
-        int files = (int) ranked.subList(0, bestCount).stream().mapToInt(RepoMapRanker.Ranked::file).distinct()
-                .count();
-        return new RepoMapResult(best, bestTokens, files, bestCount, complete, note);
+        while (true) {
+            String text = render(graph, ranked.subList(0, count), note);
+            int exact = tokens.count(text);
+            if (exact <= budget || count == 0) {
+                int files = (int) ranked.subList(0, count).stream().mapToInt(RepoMapRanker.Ranked::file).distinct()
+                        .count();
+                return exact <= budget ? new RepoMapResult(text, exact, files, count, complete, note)
+                        : new RepoMapResult(empty, tokens.count(empty), 0, 0, complete, note);
+            }
+            count = Math.min(count - 1, (int) ((long) count * budget / exact));
+        }
+    }
+
+    private static String line(SourceSymbols.Tag tag) {
+        return "  ".repeat(tag.depth() + 1) + tag.line() + ": " + tag.signature() + "\n";
     }
 
     static String render(RepoGraph graph, List<RepoMapRanker.Ranked> chosen, String note) {
@@ -63,8 +78,7 @@ final class RepoMapRenderer {
             text.append('\n').append(graph.paths[file.getKey()]).append(":\n");
             for (int t : shown) {
                 SourceSymbols.Tag tag = tags.get(t);
-                text.append("  ".repeat(tag.depth() + 1)).append(tag.line()).append(": ").append(tag.signature())
-                        .append('\n');
+                text.append(line(tag));
             }
         }
         return text.toString();
