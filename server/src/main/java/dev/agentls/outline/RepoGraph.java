@@ -19,25 +19,31 @@ final class RepoGraph {
 
     final String[] paths;
     final SourceSymbols[] symbols;
-    /** For each name: the files defining it. */
-    final Map<String, int[]> definers;
-    /** For each name: the files using it (other than its definers) and each one's edge weight. */
-    final Map<String, int[]> users;
-    final Map<String, float[]> userWeights;
+    /** For each name defined in at most {@link #MAX_DEFINERS} files: its id. */
+    final Map<String, Integer> nameIds;
+    /** By name id: the files defining it. */
+    final int[][] definers;
+    /** By name id: the files using it (except a lone definer using its own name) and each one's edge weight. */
+    final int[][] users;
+    final float[][] userWeights;
+    /** By file, then tag: the id of the tag's name, or -1 when the name is too common to rank by. */
+    final int[][] tagNames;
     /** Compressed rows of summed file-to-file edges. */
     final int[] rowStart;
     final int[] edgeTo;
     final float[] edgeWeight;
     final double[] outWeight;
 
-    private RepoGraph(String[] paths, SourceSymbols[] symbols, Map<String, int[]> definers, Map<String, int[]> users,
-                      Map<String, float[]> userWeights, int[] rowStart, int[] edgeTo, float[] edgeWeight,
-                      double[] outWeight) {
+    private RepoGraph(String[] paths, SourceSymbols[] symbols, Map<String, Integer> nameIds, int[][] definers,
+                      int[][] users, float[][] userWeights, int[][] tagNames, int[] rowStart, int[] edgeTo,
+                      float[] edgeWeight, double[] outWeight) {
         this.paths = paths;
         this.symbols = symbols;
+        this.nameIds = nameIds;
         this.definers = definers;
         this.users = users;
         this.userWeights = userWeights;
+        this.tagNames = tagNames;
         this.rowStart = rowStart;
         this.edgeTo = edgeTo;
         this.edgeWeight = edgeWeight;
@@ -48,86 +54,86 @@ final class RepoGraph {
     static RepoGraph of(Map<String, SourceSymbols> files) {
         String[] paths = files.keySet().toArray(String[]::new);
         Arrays.sort(paths);
-        SourceSymbols[] symbols = new SourceSymbols[paths.length];
-        Map<String, List<Integer>> defining = new HashMap<>();
-        for (int f = 0; f < paths.length; f++) {
+        int n = paths.length;
+        SourceSymbols[] symbols = new SourceSymbols[n];
+        Map<String, IntFloatList> defining = new HashMap<>();
+        for (int f = 0; f < n; f++) {
             symbols[f] = files.get(paths[f]);
-            String previous = null;
             for (SourceSymbols.Tag tag : symbols[f].definitions()) {
-                if (tag.depth() <= 1 && !tag.name().equals(previous)) {
-                    List<Integer> list = defining.computeIfAbsent(tag.name(), k -> new ArrayList<>(1));
-                    if (list.isEmpty() || list.get(list.size() - 1) != f) {
-                        list.add(f);
+                if (tag.depth() <= 1) {
+                    IntFloatList list = defining.computeIfAbsent(tag.name(), k -> new IntFloatList());
+                    if (list.size == 0 || list.ints[list.size - 1] != f) {
+                        list.add(f, 0);
                     }
                 }
-                previous = tag.name();
             }
         }
-        Map<String, int[]> definers = new HashMap<>(defining.size() * 2);
+        Map<String, Integer> nameIds = new HashMap<>(defining.size() * 2);
+        List<int[]> definerList = new ArrayList<>();
         defining.forEach((name, list) -> {
-            if (list.size() <= MAX_DEFINERS) {
-                definers.put(name, list.stream().mapToInt(Integer::intValue).toArray());
+            if (list.size <= MAX_DEFINERS) {
+                nameIds.put(name, definerList.size());
+                definerList.add(list.ints());
             }
         });
-        Map<String, IntFloatList> using = new HashMap<>();
-        for (int f = 0; f < paths.length; f++) {
+        int[][] definers = definerList.toArray(int[][]::new);
+        IntFloatList[] using = new IntFloatList[definers.length];
+        int[][] tagNames = new int[n][];
+        // one dense accumulator reused for every file's row: no boxing, cost proportional to the edges
+        double[] accumulated = new double[n];
+        int[] touched = new int[n];
+        IntFloatList edges = new IntFloatList();
+        int[] rowStart = new int[n + 1];
+        double[] outWeight = new double[n];
+        for (int f = 0; f < n; f++) {
             SourceSymbols s = symbols[f];
-            for (int i = 0; i < s.referenced().length; i++) {
-                int[] defs = definers.get(s.referenced()[i]);
-                if (defs != null && !(defs.length == 1 && defs[0] == f)) {
-                    float weight = (float) (Math.sqrt(s.counts()[i]) * specificity(s.referenced()[i], defs.length));
-                    using.computeIfAbsent(s.referenced()[i], k -> new IntFloatList()).add(f, weight);
-                }
+            List<SourceSymbols.Tag> tags = s.definitions();
+            tagNames[f] = new int[tags.size()];
+            for (int t = 0; t < tags.size(); t++) {
+                tagNames[f][t] = nameIds.getOrDefault(tags.get(t).name(), -1);
             }
-        }
-        Map<String, int[]> users = new HashMap<>(using.size() * 2);
-        Map<String, float[]> userWeights = new HashMap<>(using.size() * 2);
-        List<Map<Integer, Float>> rows = new ArrayList<>(paths.length);
-        for (int f = 0; f < paths.length; f++) {
-            rows.add(null);
-        }
-        using.forEach((name, list) -> {
-            users.put(name, list.ints());
-            userWeights.put(name, list.floats());
-            int[] defs = definers.get(name);
-            for (int k = 0; k < list.size; k++) {
-                int from = list.ints[k];
-                Map<Integer, Float> row = rows.get(from);
-                if (row == null) {
-                    row = new HashMap<>();
-                    rows.set(from, row);
+            int touchedCount = 0;
+            for (int i = 0; i < s.referenced().length; i++) {
+                Integer id = nameIds.get(s.referenced()[i]);
+                if (id == null) {
+                    continue;
                 }
+                int[] defs = definers[id];
+                if (defs.length == 1 && defs[0] == f) {
+                    continue;
+                }
+                float weight = (float) (Math.sqrt(s.counts()[i]) * specificity(s.referenced()[i], defs.length));
+                if (using[id] == null) {
+                    using[id] = new IntFloatList();
+                }
+                using[id].add(f, weight);
                 for (int to : defs) {
-                    if (to != from) {
-                        row.merge(to, list.floats[k], Float::sum);
+                    if (to != f) {
+                        if (accumulated[to] == 0) {
+                            touched[touchedCount++] = to;
+                        }
+                        accumulated[to] += weight;
                     }
                 }
             }
-        });
-        int[] rowStart = new int[paths.length + 1];
-        int edges = 0;
-        for (int f = 0; f < paths.length; f++) {
-            rowStart[f] = edges;
-            edges += rows.get(f) == null ? 0 : rows.get(f).size();
-        }
-        rowStart[paths.length] = edges;
-        int[] edgeTo = new int[edges];
-        float[] edgeWeight = new float[edges];
-        double[] outWeight = new double[paths.length];
-        for (int f = 0; f < paths.length; f++) {
-            Map<Integer, Float> row = rows.get(f);
-            if (row == null) {
-                continue;
-            }
-            int at = rowStart[f];
-            for (Map.Entry<Integer, Float> e : row.entrySet()) {
-                edgeTo[at] = e.getKey();
-                edgeWeight[at] = e.getValue();
-                outWeight[f] += e.getValue();
-                at++;
+            rowStart[f] = edges.size;
+            Arrays.sort(touched, 0, touchedCount);
+            for (int k = 0; k < touchedCount; k++) {
+                int to = touched[k];
+                edges.add(to, (float) accumulated[to]);
+                outWeight[f] += accumulated[to];
+                accumulated[to] = 0;
             }
         }
-        return new RepoGraph(paths, symbols, definers, users, userWeights, rowStart, edgeTo, edgeWeight, outWeight);
+        rowStart[n] = edges.size;
+        int[][] users = new int[definers.length][];
+        float[][] userWeights = new float[definers.length][];
+        for (int id = 0; id < definers.length; id++) {
+            users[id] = using[id] == null ? new int[0] : using[id].ints();
+            userWeights[id] = using[id] == null ? new float[0] : using[id].floats();
+        }
+        return new RepoGraph(paths, symbols, nameIds, definers, users, userWeights, tagNames, rowStart, edges.ints(),
+                edges.floats(), outWeight);
     }
 
     /**

@@ -67,8 +67,11 @@ public final class RepoMap {
         this.tokens = tokens;
     }
 
-    /** How much is known: files mapped, files waiting, parses done and parses saved by the content cache. */
-    public record Stats(int files, int queued, long parsed, long reused, boolean walked) {}
+    /**
+     * How much is known: files mapped, files waiting, parses done and parses saved by the content cache, whether the
+     * first walk is done, and the edges of the last graph ranked.
+     */
+    public record Stats(int files, int queued, long parsed, long reused, boolean walked, int edges) {}
 
     /** Reads every root in the background; the future completes when all files are in. */
     public CompletableFuture<Void> start() {
@@ -239,6 +242,8 @@ public final class RepoMap {
     }
 
     public Stats stats() {
-        return new Stats(byPath.size(), queued.get(), parsed.get(), reused.get(), walked);
+        RepoGraph current = graph;
+        return new Stats(byPath.size(), queued.get(), parsed.get(), reused.get(), walked,
+                current == null ? 0 : current.edgeCount());
     }
 }

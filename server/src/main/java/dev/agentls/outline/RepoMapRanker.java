@@ -2,9 +2,7 @@ package dev.agentls.outline;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -30,7 +28,7 @@ final class RepoMapRanker {
     /** The best {@code limit} definitions, best first. */
     static List<Ranked> rank(RepoGraph graph, RepoMapFocus focus, int limit) {
         double[] fileRank = graph.rank(restart(graph, focus), DAMPING);
-        Map<String, Double> incoming = incoming(graph, fileRank);
+        double[] incoming = incoming(graph, fileRank);
         Comparator<Ranked> order = Comparator.comparingDouble(Ranked::score).reversed()
                 .thenComparing(r -> graph.paths[r.file()]).thenComparingInt(Ranked::tag);
         PriorityQueue<Ranked> best = new PriorityQueue<>(Math.max(1, limit + 1), order.reversed());
@@ -41,8 +39,8 @@ final class RepoMapRanker {
                 if (tag.depth() > 1) {
                     continue;
                 }
-                double score = incoming.getOrDefault(tag.name(), 0.0)
-                        + fileRank[f] * (tag.depth() == 0 ? 0.1 : 0.01);
+                int id = graph.tagNames[f][t];
+                double score = (id < 0 ? 0 : incoming[id]) + fileRank[f] * (tag.depth() == 0 ? 0.1 : 0.01);
                 if (isCodeName(tag.name()) && focus.identifiers().contains(tag.name())) {
                     // the request named this very definition: its file's whole rank backs it, not a share
                     score = (score + fileRank[f]) * MENTIONED;
@@ -65,18 +63,19 @@ final class RepoMapRanker {
      * For each used name, the rank flowing along its uses: each user passes on its rank in proportion to the
      * weight of this name among all it uses. The same for every file defining the name.
      */
-    private static Map<String, Double> incoming(RepoGraph graph, double[] fileRank) {
-        Map<String, Double> incoming = new HashMap<>(graph.users.size() * 2);
-        graph.users.forEach((name, from) -> {
-            float[] weights = graph.userWeights.get(name);
+    private static double[] incoming(RepoGraph graph, double[] fileRank) {
+        double[] incoming = new double[graph.users.length];
+        for (int id = 0; id < incoming.length; id++) {
+            int[] from = graph.users[id];
+            float[] weights = graph.userWeights[id];
             double sum = 0;
             for (int k = 0; k < from.length; k++) {
                 if (graph.outWeight[from[k]] > 0) {
                     sum += fileRank[from[k]] * weights[k] / graph.outWeight[from[k]];
                 }
             }
-            incoming.put(name, sum);
-        });
+            incoming[id] = sum;
+        }
         return incoming;
     }
 
@@ -115,8 +114,9 @@ final class RepoMapRanker {
             }
         }
         for (String name : focus.identifiers()) {
-            int[] defs = graph.definers.get(name);
-            if (defs != null) {
+            Integer id = graph.nameIds.get(name);
+            if (id != null) {
+                int[] defs = graph.definers[id];
                 double weight = isCodeName(name) ? 1.0 : 0.2;
                 for (int d : defs) {
                     restart[d] += weight / defs.length;

@@ -43,9 +43,14 @@ public final class RepoMapBench {
         TokenCounter tokens = encoding::countTokensOrdinary;
         ExecutorService executor = Executors.newFixedThreadPool(2);
         RepoMap map = new RepoMap(new WorkspaceRoots(List.of(corpus)), new SyntaxParser(), executor, 2, tokens);
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long start = System.nanoTime();
+        long cpuStart = os.getProcessCpuTime();
         map.start().get(10, TimeUnit.MINUTES);
         long buildMs = (System.nanoTime() - start) / 1_000_000;
+        long buildCpuMs = (os.getProcessCpuTime() - cpuStart) / 1_000_000;
         long firstStart = System.nanoTime();
         RepoMapResult first = map.render(RepoMapFocus.NONE, budget);
         long firstMs = (System.nanoTime() - firstStart) / 1_000_000;
@@ -53,27 +58,32 @@ public final class RepoMapBench {
         Thread.sleep(200);
         long heapMb = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed() / (1024 * 1024);
         List<Long> warm = new ArrayList<>();
+        List<Long> warmCpu = new ArrayList<>();
         RepoMapResult sample = first;
         for (int round = 0; round < 4; round++) {
             for (String request : REQUESTS) {
                 RepoMapFocus focus = RepoMapFocus.of(List.of(), request);
                 long t = System.nanoTime();
+                long c = threads.getCurrentThreadCpuTime();
                 RepoMapResult result = map.render(focus, budget);
                 warm.add((System.nanoTime() - t) / 1_000_000);
+                warmCpu.add((threads.getCurrentThreadCpuTime() - c) / 1_000_000);
                 if (round == 0 && request.equals(REQUESTS.get(0))) {
                     sample = result;
                 }
             }
         }
         long[] sorted = warm.stream().mapToLong(Long::longValue).sorted().toArray();
+        long[] sortedCpu = warmCpu.stream().mapToLong(Long::longValue).sorted().toArray();
         if (show) {
             System.err.println(sample.text());
         }
         RepoMap.Stats stats = map.stats();
-        System.out.println("files=" + stats.files() + " build_ms=" + buildMs + " first_map_ms=" + firstMs
+        System.out.println("files=" + stats.files() + " build_ms=" + buildMs + " build_cpu_ms=" + buildCpuMs
+                + " first_map_ms=" + firstMs + " warm_map_cpu_median_ms=" + sortedCpu[sortedCpu.length / 2]
                 + " warm_map_median_ms=" + sorted[sorted.length / 2] + " warm_map_max_ms=" + sorted[sorted.length - 1]
                 + " heap_after_gc_mb=" + heapMb + " map_tokens=" + sample.tokens() + " map_files=" + sample.files()
-                + " map_definitions=" + sample.definitions() + " max_heap_mb="
+                + " map_definitions=" + sample.definitions() + " graph_edges=" + stats.edges() + " max_heap_mb="
                 + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " warm_samples=" + Arrays.toString(sorted));
         executor.shutdownNow();
     }
