@@ -19,6 +19,8 @@ final class RepoMapRanker {
     static final double DAMPING = 0.85;
     /** How much more a definition the request names in code form weighs. */
     static final double MENTIONED = 10;
+    /** The factor each further member shown from one file is weighed by. */
+    static final double SAME_FILE_DECAY = 0.85;
 
     /** One definition of the map: file index, index in its file's tags, and score. */
     record Ranked(int file, int tag, double score) {}
@@ -31,7 +33,8 @@ final class RepoMapRanker {
         double[] incoming = incoming(graph, fileRank);
         Comparator<Ranked> order = Comparator.comparingDouble(Ranked::score).reversed()
                 .thenComparing(r -> graph.paths[r.file()]).thenComparingInt(Ranked::tag);
-        PriorityQueue<Ranked> best = new PriorityQueue<>(Math.max(1, limit + 1), order.reversed());
+        int candidates = limit * 2;
+        PriorityQueue<Ranked> best = new PriorityQueue<>(Math.max(1, candidates + 1), order.reversed());
         for (int f = 0; f < graph.size(); f++) {
             List<SourceSymbols.Tag> tags = graph.symbols[f].definitions();
             for (int t = 0; t < tags.size(); t++) {
@@ -46,9 +49,9 @@ final class RepoMapRanker {
                     score = (score + fileRank[f]) * MENTIONED;
                 }
                 Ranked ranked = new Ranked(f, t, score);
-                if (best.size() < limit) {
+                if (best.size() < candidates) {
                     best.add(ranked);
-                } else if (limit > 0 && order.compare(ranked, best.peek()) < 0) {
+                } else if (candidates > 0 && order.compare(ranked, best.peek()) < 0) {
                     best.poll();
                     best.add(ranked);
                 }
@@ -56,7 +59,16 @@ final class RepoMapRanker {
         }
         List<Ranked> ranked = new ArrayList<>(best);
         ranked.sort(order);
-        return ranked;
+        // each further member shown from the same file counts a little less, so one large class does not fill the map
+        int[] shown = new int[graph.size()];
+        List<Ranked> spread = new ArrayList<>(ranked.size());
+        for (Ranked r : ranked) {
+            boolean member = graph.symbols[r.file()].definitions().get(r.tag()).depth() > 0;
+            double factor = member ? Math.pow(SAME_FILE_DECAY, shown[r.file()]++) : 1;
+            spread.add(new Ranked(r.file(), r.tag(), r.score() * factor));
+        }
+        spread.sort(order);
+        return spread.subList(0, Math.min(limit, spread.size()));
     }
 
     /**
