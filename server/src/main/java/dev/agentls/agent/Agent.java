@@ -11,8 +11,10 @@ import dev.agentls.tools.ToolSet;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -43,6 +45,11 @@ public final class Agent {
     private final Clock clock;
     private final Supplier<String> runIds;
     private final ProjectContext project;
+    /**
+     * Conversation id to the run under way on it: one run at a time appends to a conversation. Shared with the
+     * agents {@link #withProjectContext} makes, as they run on the same conversations.
+     */
+    private final Map<String, String> active;
 
     /**
      * @param settings      the {@code agentls} settings: the model's (tool mode, prices) and the agent's limits
@@ -69,6 +76,7 @@ public final class Agent {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.runIds = Objects.requireNonNull(runIds, "runIds");
         this.project = ProjectContext.NONE;
+        this.active = new ConcurrentHashMap<>();
     }
 
     private Agent(Agent agent, ProjectContext project) {
@@ -83,6 +91,7 @@ public final class Agent {
         this.clock = agent.clock;
         this.runIds = agent.runIds;
         this.project = Objects.requireNonNull(project, "project");
+        this.active = agent.active;
     }
 
     /**
@@ -114,7 +123,8 @@ public final class Agent {
 
     /**
      * Starts a run and returns at once. A request naming a conversation this agent does not know is refused with an
-     * {@link IllegalArgumentException} naming the id, before anything runs.
+     * {@link IllegalArgumentException} naming the id, and one naming a conversation that has a run under way with an
+     * {@link IllegalStateException} naming that run, before anything runs.
      */
     public RunHandle run(RunRequest request, AgentListener listener) {
         Objects.requireNonNull(request, "request");
@@ -123,9 +133,21 @@ public final class Agent {
                 .map(id -> conversations.find(id).orElseThrow(() -> new IllegalArgumentException(
                         "no conversation with id '" + id + "'; known: " + conversations.ids())))
                 .orElseGet(conversations::create);
+        String runId = runIds.get();
+        String busy = active.putIfAbsent(conversation.id(), runId);
+        if (busy != null) {
+            throw new IllegalStateException("conversation '" + conversation.id() + "' has a run under way (" + busy
+                    + "); cancel it or wait for its end");
+        }
         RunContext context = new RunContext(settings, model, tools, host, roots, history, clock, project);
-        AgentRun run = new AgentRun(runIds.get(), request, conversation, context, listener);
-        executor.execute(run::run);
+        AgentRun run = new AgentRun(runId, request, conversation, context, listener,
+                () -> active.remove(conversation.id(), runId));
+        try {
+            executor.execute(run::run);
+        } catch (RuntimeException e) {
+            active.remove(conversation.id(), runId);
+            throw e;
+        }
         return run;
     }
 
