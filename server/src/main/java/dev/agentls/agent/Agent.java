@@ -44,8 +44,12 @@ public final class Agent {
     private final Executor executor;
     private final Clock clock;
     private final Supplier<String> runIds;
-    /** Conversation id to the run under way on it: one run at a time appends to a conversation. */
-    private final Map<String, String> active = new ConcurrentHashMap<>();
+    private final ProjectContext project;
+    /**
+     * Conversation id to the run under way on it: one run at a time appends to a conversation. Shared with the
+     * agents {@link #withProjectContext} makes, as they run on the same conversations.
+     */
+    private final Map<String, String> active;
 
     /**
      * @param settings      the {@code agentls} settings: the model's (tool mode, prices) and the agent's limits
@@ -71,6 +75,31 @@ public final class Agent {
         this.executor = Objects.requireNonNull(executor, "executor");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.runIds = Objects.requireNonNull(runIds, "runIds");
+        this.project = ProjectContext.NONE;
+        this.active = new ConcurrentHashMap<>();
+    }
+
+    private Agent(Agent agent, ProjectContext project) {
+        this.settings = agent.settings;
+        this.model = agent.model;
+        this.tools = agent.tools;
+        this.host = agent.host;
+        this.roots = agent.roots;
+        this.conversations = agent.conversations;
+        this.history = agent.history;
+        this.executor = agent.executor;
+        this.clock = agent.clock;
+        this.runIds = agent.runIds;
+        this.project = Objects.requireNonNull(project, "project");
+        this.active = agent.active;
+    }
+
+    /**
+     * This agent with project layers (rules files, repo map; {@link ProjectLayers} in the product) after the fixed
+     * system layers of every run's prompt.
+     */
+    public Agent withProjectContext(ProjectContext project) {
+        return new Agent(this, project);
     }
 
     /**
@@ -110,7 +139,7 @@ public final class Agent {
             throw new IllegalStateException("conversation '" + conversation.id() + "' has a run under way (" + busy
                     + "); cancel it or wait for its end");
         }
-        RunContext context = new RunContext(settings, model, tools, host, roots, history, clock);
+        RunContext context = new RunContext(settings, model, tools, host, roots, history, clock, project);
         AgentRun run = new AgentRun(runId, request, conversation, context, listener,
                 () -> active.remove(conversation.id(), runId));
         try {

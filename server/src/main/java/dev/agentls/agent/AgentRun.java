@@ -128,6 +128,7 @@ final class AgentRun implements RunHandle {
                 events, plan, mode, conversation, context.roots(), context.clock());
         String system = PromptLayers.system(llm.toolMode(), context.tools(), context.roots(),
                 started.atZone(ZoneOffset.UTC).toLocalDate(), System.getProperty("os.name", "unknown"));
+        system = PromptLayers.withProjectLayers(system, context.project().layers(request));
         RequestBuilder requests = new RequestBuilder(system, context.tools(), llm.toolMode(), context.history());
         conversation.append(runId, new ModelMessage.User(RequestText.of(request)));
         while (true) {

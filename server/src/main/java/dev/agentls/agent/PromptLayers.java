@@ -13,7 +13,8 @@ import java.util.List;
  * SEARCH/REPLACE format exactly as the engine reads it; the {@code ... existing code ...} rules; in XML tool mode the
  * tools' descriptions with examples (native mode sends schemas instead); system information; the objective and the
  * default workflow. Nothing in it changes between the steps of a run, so the prefix of every request is
- * byte-identical and providers' prompt caches hit. Project layers (rules files, repo map) come after it (issue 12).
+ * byte-identical and providers' prompt caches hit. Project layers (rules files, repo map) come after it
+ * ({@link #withProjectLayers}, from the agent's {@link ProjectContext}).
  */
 final class PromptLayers {
 
@@ -104,6 +105,15 @@ final class PromptLayers {
         text.append("\n- Date: ").append(date).append("\n\n");
         text.append(OBJECTIVE);
         return text.toString();
+    }
+
+    /**
+     * The system prompt followed by the project layers (rules, repo map), which come after every fixed layer so the
+     * fixed part stays the same prefix whatever the project says; asked once per run, so the whole stays
+     * byte-identical from step to step.
+     */
+    static String withProjectLayers(String system, String projectLayers) {
+        return projectLayers == null || projectLayers.isBlank() ? system : system + "\n\n" + projectLayers.strip();
     }
 
     /** Every tool as XML mode needs it: its description (with an example call) and its parameters. */

@@ -11,5 +11,5 @@ import java.util.List;
 
 /** The long-lived collaborators every run of one {@link Agent} shares. */
 record RunContext(AgentLsSettings settings, ModelClient model, ToolSet tools, Host host, List<Path> roots,
-                  RequestHistory history, Clock clock) {
+                  RequestHistory history, Clock clock, ProjectContext project) {
 }

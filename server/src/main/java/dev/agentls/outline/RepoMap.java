@@ -1,0 +1,249 @@
+package dev.agentls.outline;
+
+import dev.agentls.syntax.SyntaxParser;
+import dev.agentls.workspace.WorkspaceRoot;
+import dev.agentls.workspace.WorkspaceRoots;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The workspace's repo map: every parsable file's definitions and uses ({@link SourceSymbols}), read in the
+ * background on the given executor, kept current by {@link #onFilesChanged}, and ranked for each request into a
+ * map fitted to a token budget. Symbols are cached by content hash, so a file event whose content is unchanged (or
+ * was seen before) costs a read and a hash, not a parse. Asked before the first build finishes, it answers from
+ * what it has read so far and says so. Thread-safe.
+ */
+public final class RepoMap {
+
+    private static final Logger LOG = Logger.getLogger(RepoMap.class.getName());
+
+    /** Files past this size are not read (the parser's own bound). */
+    public static final long MAX_FILE_BYTES = SyntaxParser.DEFAULT_MAX_BYTES;
+
+    private final WorkspaceRoots roots;
+    private final SymbolExtractor extractor;
+    private final Executor executor;
+    private final int parallelism;
+    private final TokenCounter tokens;
+    private final Map<String, SourceSymbols> byPath = new ConcurrentHashMap<>();
+    private final Map<String, SourceSymbols> byHash = new ConcurrentHashMap<>();
+    private final AtomicBoolean dirty = new AtomicBoolean(true);
+    private final AtomicInteger queued = new AtomicInteger();
+    private final AtomicLong parsed = new AtomicLong();
+    private final AtomicLong reused = new AtomicLong();
+    private volatile boolean walked;
+    private volatile RepoGraph graph;
+
+    /**
+     * @param parallelism how many of the executor's threads the first build may use at once
+     * @param tokens      counts the map's tokens as the model's tokenizer would
+     */
+    public RepoMap(WorkspaceRoots roots, SyntaxParser parser, Executor executor, int parallelism,
+                   TokenCounter tokens) {
+        this.roots = roots;
+        this.extractor = new SymbolExtractor(parser);
+        this.executor = executor;
+        this.parallelism = Math.max(1, parallelism);
+        this.tokens = tokens;
+    }
+
+    /**
+     * How much is known: files mapped, files waiting, parses done and parses saved by the content cache, whether the
+     * first walk is done, and the edges of the last graph ranked.
+     */
+    public record Stats(int files, int queued, long parsed, long reused, boolean walked, int edges) {}
+
+    /** Reads every root in the background; the future completes when all files are in. */
+    public CompletableFuture<Void> start() {
+        return CompletableFuture.supplyAsync(this::walk, executor).thenCompose(files -> {
+            walked = true;
+            List<CompletableFuture<Void>> parts = new ArrayList<>();
+            for (int part = 0; part < parallelism; part++) {
+                List<Path> share = new ArrayList<>();
+                for (int i = part; i < files.size(); i += parallelism) {
+                    share.add(files.get(i));
+                }
+                parts.add(CompletableFuture.runAsync(() -> share.forEach(this::refresh), executor));
+            }
+            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new));
+        });
+    }
+
+    private List<Path> walk() {
+        List<Path> files = new ArrayList<>();
+        SourceWalker walker = new SourceWalker(MAX_FILE_BYTES);
+        for (WorkspaceRoot root : roots.roots()) {
+            try {
+                files.addAll(walker.files(root));
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "repo map: cannot walk " + root.real() + ": " + e.getMessage());
+            }
+        }
+        queued.addAndGet(files.size());
+        return files;
+    }
+
+    /**
+     * Brings the map up to date with files created, changed or deleted (absolute paths; a deleted folder drops
+     * everything under it), in the background; the future completes when they are in.
+     */
+    public CompletableFuture<Void> onFilesChanged(Collection<Path> createdOrChanged, Collection<Path> deleted) {
+        List<Path> changed = List.copyOf(createdOrChanged);
+        List<Path> gone = List.copyOf(deleted);
+        queued.addAndGet(changed.size());
+        return CompletableFuture.runAsync(() -> {
+            for (Path path : gone) {
+                display(path).ifPresent(shown -> {
+                    byPath.keySet().removeIf(key -> key.equals(shown) || key.startsWith(shown + "/"));
+                    dirty.set(true);
+                });
+            }
+            changed.forEach(this::refresh);
+        }, executor);
+    }
+
+    /** Re-reads one file: gone or unparsable drops it; known content reuses its symbols; else it is parsed. */
+    private void refresh(Path file) {
+        try {
+            Optional<String> shown = display(file);
+            if (shown.isEmpty() || !SymbolExtractor.parsable(file.getFileName().toString())) {
+                return;
+            }
+            Optional<String> text = read(file);
+            if (text.isEmpty()) {
+                if (byPath.remove(shown.get()) != null) {
+                    dirty.set(true);
+                }
+                return;
+            }
+            String hash = SymbolExtractor.hash(text.get());
+            SourceSymbols current = byPath.get(shown.get());
+            if (current != null && current.contentHash().equals(hash)) {
+                reused.incrementAndGet();
+                return;
+            }
+            SourceSymbols symbols = byHash.get(hash);
+            if (symbols != null) {
+                reused.incrementAndGet();
+            } else {
+                Optional<SourceSymbols> extracted = extractor.extract(file.getFileName().toString(), text.get(), hash);
+                parsed.incrementAndGet();
+                if (extracted.isEmpty()) {
+                    byPath.remove(shown.get());
+                    dirty.set(true);
+                    return;
+                }
+                symbols = extracted.get();
+                byHash.put(hash, symbols);
+            }
+            byPath.put(shown.get(), symbols);
+            dirty.set(true);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "repo map: cannot read " + file + ": " + e);
+        } finally {
+            queued.decrementAndGet();
+        }
+    }
+
+    /** The file's text, or empty when it is gone, too large, binary (a NUL byte) or not UTF-8. */
+    private static Optional<String> read(Path file) {
+        try {
+            if (!Files.isRegularFile(file) || Files.isSymbolicLink(file) || Files.size(file) > MAX_FILE_BYTES) {
+                return Optional.empty();
+            }
+            byte[] bytes = Files.readAllBytes(file);
+            for (byte b : bytes) {
+                if (b == 0) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The path as the model sees it: relative to its root, prefixed by the root's name in a multi-root workspace. */
+    private Optional<String> display(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        return roots.rootOf(absolute).map(root -> {
+            Path base = absolute.startsWith(root.real()) ? root.real() : root.given();
+            String relative = SourceWalker.relative(base, absolute);
+            return roots.roots().size() > 1 ? root.name() + "/" + relative : relative;
+        });
+    }
+
+    /**
+     * The map for one request, at most {@code tokenBudget} tokens. Ranks the current graph (rebuilt first if files
+     * changed since the last map); before the first build is done, ranks what has been read and says so.
+     */
+    public RepoMapResult render(RepoMapFocus focus, int tokenBudget) {
+        if (tokenBudget < 0) {
+            throw new IllegalArgumentException("the repo map's token budget must not be negative: " + tokenBudget);
+        }
+        RepoGraph current = currentGraph();
+        focus = new RepoMapFocus(focus.files().stream().map(this::shown).toList(), focus.identifiers());
+        int waiting = queued.get();
+        boolean complete = walked && waiting == 0;
+        String note = complete ? "" : "partial: still reading the workspace, " + current.size() + " files mapped"
+                + (walked ? ", " + waiting + " to go" : "");
+        if (tokenBudget == 0) {
+            return new RepoMapResult("", 0, 0, 0, complete, note);
+        }
+        // a shown definition costs a few tokens at least, so no map of this budget shows more than this many
+        int limit = tokenBudget / 3 + 1;
+        return RepoMapRenderer.fit(current, RepoMapRanker.rank(current, focus, limit), tokenBudget, tokens, complete,
+                note);
+    }
+
+    /** A focused file as the map shows paths ({@code file:} URIs and absolute paths too); as given if not ours. */
+    private String shown(String file) {
+        try {
+            return roots.resolve(file).display();
+        } catch (RuntimeException notOurs) {
+            return file;
+        }
+    }
+
+    private synchronized RepoGraph currentGraph() {
+        if (dirty.getAndSet(false) || graph == null) {
+            graph = RepoGraph.of(Map.copyOf(byPath));
+            // only contents some file has now stay cached, so edits over a long session do not pile up
+            Set<String> live = new HashSet<>();
+            for (SourceSymbols symbols : graph.symbols) {
+                live.add(symbols.contentHash());
+            }
+            byHash.keySet().retainAll(live);
+        }
+        return graph;
+    }
+
+    public Stats stats() {
+        RepoGraph current = graph;
+        return new Stats(byPath.size(), queued.get(), parsed.get(), reused.get(), walked,
+                current == null ? 0 : current.edgeCount());
+    }
+}

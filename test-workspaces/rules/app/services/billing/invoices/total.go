@@ -1,0 +1,3 @@
+package invoices
+
+func Total(cents []int) int { return 0 }

@@ -1,0 +1,1 @@
+export function slug(s) { return s.toLowerCase(); }
