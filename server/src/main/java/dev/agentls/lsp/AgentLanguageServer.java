@@ -78,6 +78,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         log.info("initialized with workspace folders " + Echo.bounded(roots.toString()));
         ServerCapabilities capabilities = new ServerCapabilities();
         capabilities.setTextDocumentSync(TextDocumentSyncKind.Full);
+        capabilities.setCodeActionProvider(true);
         capabilities.setExecuteCommandProvider(new ExecuteCommandOptions(opened.commands().ids()));
         WorkspaceFoldersOptions folders = new WorkspaceFoldersOptions();
         folders.setSupported(true);

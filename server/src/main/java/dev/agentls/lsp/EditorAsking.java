@@ -9,9 +9,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DiagnosticSeverity;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.services.LanguageClient;
 
@@ -40,9 +44,15 @@ final class EditorAsking {
     private final ClientExtensions declared;
     private final WaitingRuns waiting;
     private final AlwaysAllowed always;
+    private final RunAnchors anchors;
+    private final SessionDiagnostics diagnostics;
     private final Map<String, Set<String>> allowedForRun = new ConcurrentHashMap<>();
 
-    EditorAsking(LanguageClient client, ClientExtensions declared, WaitingRuns waiting, AlwaysAllowed always) {
+    /** @param anchors where a waiting run is shown as a diagnostic with code actions to answer it */
+    EditorAsking(LanguageClient client, ClientExtensions declared, WaitingRuns waiting, AlwaysAllowed always,
+                 RunAnchors anchors, SessionDiagnostics diagnostics) {
+        this.anchors = anchors;
+        this.diagnostics = diagnostics;
         this.client = client;
         this.declared = declared;
         this.waiting = waiting;
@@ -62,8 +72,9 @@ final class EditorAsking {
         if (allowedForRun.getOrDefault(runId, Set.of()).contains(command)) {
             return CompletableFuture.completedFuture(true);
         }
-        CompletableFuture<Boolean> decided = waiting.await(runId, WaitingRuns.Kind.APPROVAL, command)
-                .thenApply(answer -> decide(runId, command, answer, notes));
+        CompletableFuture<String> answered = waiting.await(runId, WaitingRuns.Kind.APPROVAL, command);
+        answered.whenComplete((answer, error) -> unmark(runId));
+        CompletableFuture<Boolean> decided = answered.thenApply(answer -> decide(runId, command, answer, notes));
         String alwaysTitle = alwaysTitle(command);
         String message = "AgentLS #" + runId + ": " + title + "\n" + detail;
         if (declared.messageActions()) {
@@ -92,8 +103,9 @@ final class EditorAsking {
      * options, else (or when the client fails to ask) a message saying to answer with {@code agentls.answer}.
      */
     CompletableFuture<Optional<String>> ask(String runId, String question, List<String> options) {
-        CompletableFuture<Optional<String>> answered = waiting.await(runId, WaitingRuns.Kind.QUESTION, question)
-                .thenApply(answer -> Optional.ofNullable(answer).filter(text -> !text.isEmpty()));
+        CompletableFuture<String> waited = waiting.await(runId, WaitingRuns.Kind.QUESTION, question);
+        waited.whenComplete((answer, error) -> unmark(runId));
+        CompletableFuture<Optional<String>> answered = waited.thenApply(answer -> Optional.ofNullable(answer).filter(text -> !text.isEmpty()));
         if (declared.ask() && client instanceof AgentLsClient extended) {
             JsonObject params = new JsonObject();
             params.addProperty("runId", runId);
@@ -133,6 +145,21 @@ final class EditorAsking {
         waiting.abandon(runId);
     }
 
+    /** Shows what the run waits for on the line it started from, when it started from one. */
+    private void mark(String runId, DiagnosticSeverity severity, String message) {
+        anchors.find(runId).ifPresent(anchor -> diagnostics.set(anchor.uri(), owner(runId), List.of(
+                new Diagnostic(new Range(new Position(anchor.line(), 0), new Position(anchor.line(), 0)), message,
+                        severity, "agentls"))));
+    }
+
+    private void unmark(String runId) {
+        anchors.find(runId).ifPresent(anchor -> diagnostics.set(anchor.uri(), owner(runId), List.of()));
+    }
+
+    private static String owner(String runId) {
+        return "run:" + runId;
+    }
+
     static String alwaysTitle(String command) {
         String shown = command.length() <= MAX_COMMAND_IN_TITLE ? command
                 : command.substring(0, MAX_COMMAND_IN_TITLE - 3) + "...";
@@ -156,12 +183,16 @@ final class EditorAsking {
     }
 
     private void tellHowToApprove(String runId, String command) {
+        mark(runId, DiagnosticSeverity.Warning, "AgentLS #" + runId + " waits for your approval to run `" + command
+                + "`: Approve or Deny with a code action here");
         client.showMessage(new MessageParams(MessageType.Warning, "AgentLS #" + runId + " waits for your approval to"
                 + " run `" + command + "`: run the command agentls.approve or agentls.deny with {\"runId\": \""
                 + runId + "\"}"));
     }
 
     private void tellHowToAnswer(String runId, String question, List<String> options) {
+        mark(runId, DiagnosticSeverity.Information, "AgentLS #" + runId + " asks: " + question
+                + " - answer with agentls.answer");
         client.showMessage(new MessageParams(MessageType.Info, "AgentLS #" + runId + " asks: " + question
                 + (options.isEmpty() ? "" : " (options: " + String.join(", ", options) + ")")
                 + " - answer with the command agentls.answer {\"runId\": \"" + runId + "\", \"answer\": ...}"));

@@ -19,23 +19,33 @@ final class RunEditorHost implements Host {
     private final EditorAsking asking;
     private final RunNotes notes;
     private final Consumer<String> progress;
+    private final Consumer<List<FileChange>> landed;
 
-    RunEditorHost(String runId, LspHost editor, EditorAsking asking, RunNotes notes, Consumer<String> progress) {
+    /** @param landed hears every set of changes the editor applied (the transcript's diff) */
+    RunEditorHost(String runId, LspHost editor, EditorAsking asking, RunNotes notes, Consumer<String> progress,
+                  Consumer<List<FileChange>> landed) {
         this.runId = runId;
         this.editor = editor;
         this.asking = asking;
         this.notes = notes;
         this.progress = progress;
+        this.landed = landed;
     }
 
     @Override
     public CompletableFuture<ChangeOutcome> applyChange(FileChange change) {
-        return editor.applyChange(change);
+        return applyChanges(List.of(change));
     }
 
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        return editor.applyChanges(changes);
+        return (changes.size() == 1 ? editor.applyChange(changes.get(0)) : editor.applyChanges(changes))
+                .thenApply(outcome -> {
+                    if (outcome instanceof ChangeOutcome.Applied) {
+                        landed.accept(changes);
+                    }
+                    return outcome;
+                });
     }
 
     @Override

@@ -23,20 +23,23 @@ final class RunWatch implements AgentListener {
     private final ClientExtensions declared;
     private final Progress progress;
     private final Milestones milestones;
+    private final RunNotes finishedSummary;
     private final Set<String> changedFiles = new LinkedHashSet<>();
     private int added;
     private int removed;
     private String step = "";
     private AgentEvent.TokenUsage usage;
 
+    /** @param finishedSummary hears the finished message (the transcript keeps it) */
     RunWatch(String runId, String prompt, LanguageClient client, ClientExtensions declared, Progress progress,
-             Milestones milestones) {
+             Milestones milestones, RunNotes finishedSummary) {
         this.runId = runId;
         this.prompt = prompt;
         this.client = client;
         this.declared = declared;
         this.progress = progress;
         this.milestones = milestones;
+        this.finishedSummary = finishedSummary;
     }
 
     @Override
@@ -68,6 +71,7 @@ final class RunWatch implements AgentListener {
         } else if (event instanceof AgentEvent.RunFinished finished) {
             String summary = finishedText(finished);
             progress.end(summary);
+            finishedSummary.note(summary);
             milestones.add(summary);
         }
     }

@@ -2,22 +2,29 @@ package dev.agentls.lsp;
 
 import dev.agentls.agent.Agent;
 import dev.agentls.agent.RunHandle;
+import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
 import dev.agentls.config.AgentLsSettings;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.ShowDocumentParams;
 import org.eclipse.lsp4j.services.LanguageClient;
 
 /**
  * The runs of one session: starts each on an {@link Agent} made from the settings in force at that moment, with the
- * run's own host and watch, numbers them {@code 1, 2, 3...} (the {@code #3} the user reads), and finds the ones still
- * under way for {@code agentls.cancel} and {@code agentls.steer}. Starting returns at once; the run goes on the
- * agent's executor.
+ * run's own host, watch and transcript (opened in the editor with {@code window/showDocument}, without focus, where
+ * the client declares it), numbers them {@code 1, 2, 3...} (the {@code #3} the user reads, after the transcripts
+ * already in the workspace), and finds the ones still under way for {@code agentls.cancel} and {@code agentls.steer}.
+ * Starting returns at once; the run goes on the agent's executor.
  */
 final class SessionRuns {
 
@@ -31,11 +38,18 @@ final class SessionRuns {
     private final ClientCapabilities capabilities;
     private final EditorAsking asking;
     private final Milestones milestones;
-    private final AtomicInteger numbers = new AtomicInteger();
+    private final Path root;
+    private final RunAnchors anchors;
+    private final AtomicInteger numbers;
     private final Map<String, RunHandle> running = new ConcurrentHashMap<>();
 
+    /** @param root where transcripts go ({@code .agentls/runs}); runs are numbered after the ones found there */
     SessionRuns(SessionAgents agents, Supplier<AgentLsSettings> settings, LspHost editor, LanguageClient client,
-                ClientCapabilities capabilities, EditorAsking asking, Milestones milestones) {
+                ClientCapabilities capabilities, EditorAsking asking, Milestones milestones, Path root,
+                RunAnchors anchors) {
+        this.root = root;
+        this.anchors = anchors;
+        this.numbers = new AtomicInteger(RunTranscript.lastNumber(root));
         this.agents = agents;
         this.settings = settings;
         this.editor = editor;
@@ -52,19 +66,45 @@ final class SessionRuns {
      * @throws IllegalStateException when the session has no agent
      */
     Started start(RunRequest request) {
+        return start(request, outcome -> { });
+    }
+
+    /** Starts the run; {@code ended} hears its outcome once it is over. */
+    Started start(RunRequest request, Consumer<RunOutcome> ended) {
         String runId = String.valueOf(numbers.incrementAndGet());
+        request.selection().ifPresent(selection ->
+                anchors.put(runId, new RunAnchors.Anchor(selection.uri(), selection.range().startLine())));
+        ClientExtensions declared = ClientExtensions.of(capabilities);
         Progress progress = new Progress(client, capabilities);
-        RunNotes notes = text -> milestones.add("AgentLS #" + runId + ": " + text);
-        RunEditorHost host = new RunEditorHost(runId, editor, asking, notes, progress::report);
+        RunTranscript transcript = new RunTranscript(root, runId, request.prompt(),
+                problem -> client.showMessage(new MessageParams(MessageType.Warning, "AgentLS #" + runId + ": "
+                        + problem)));
+        RunNotes notes = text -> {
+            transcript.note(text);
+            milestones.add("AgentLS #" + runId + ": " + text);
+        };
+        RunEditorHost host = new RunEditorHost(runId, editor, asking, notes, progress::report, transcript::landed);
         Agent agent = agents.agent(settings.get(), host, runId);
-        RunWatch watch = new RunWatch(runId, request.prompt(), client, ClientExtensions.of(capabilities), progress,
-                milestones);
-        RunHandle handle = agent.run(request, watch);
+        RunWatch watch = new RunWatch(runId, request.prompt(), client, declared, progress, milestones,
+                transcript);
+        RunHandle handle = agent.run(request, event -> {
+            transcript.onEvent(event);
+            watch.onEvent(event);
+        });
         running.put(runId, handle);
         handle.outcome().whenComplete((outcome, error) -> {
             running.remove(runId);
             asking.runEnded(runId);
+            anchors.remove(runId);
+            if (outcome != null) {
+                ended.accept(outcome);
+            }
         });
+        if (declared.showDocument()) {
+            ShowDocumentParams show = new ShowDocumentParams(transcript.markdown().toUri().toString());
+            show.setTakeFocus(false);
+            client.showDocument(show);
+        }
         return new Started(runId, handle.conversationId());
     }
 

@@ -26,7 +26,7 @@ final class StandardCommands {
                 new RunToolCommand(parts.tools()),
                 new CheckpointsCommand(parts.checkpoints()),
                 new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host()),
-                new StartRunCommand(requests, parts.runs()),
+                new StartRunCommand(requests, parts.runs(), parts.done()),
                 new RunLinesCommand(requests, parts.runs()),
                 new CancelRunCommand(parts.runs()),
                 new SteerRunCommand(parts.runs()),

@@ -121,14 +121,22 @@ final class StandardSessions implements SessionFactory {
         SessionTools.Workspace workspace = new SessionTools.Workspace(workspaceRoots, documents, policy, index,
                 checkpoints, background);
         WaitingRuns waiting = new WaitingRuns();
+        SessionDiagnostics diagnostics = new SessionDiagnostics(client);
+        RunAnchors anchors = new RunAnchors();
+        InstructionMarks marks = new InstructionMarks(diagnostics);
+        // A session without folders keeps its transcripts and choices in a temp folder, not wherever it was started.
+        Path home = roots.isEmpty() ? Path.of(System.getProperty("java.io.tmpdir"), "agentls-no-folder")
+                : roots.get(0);
         EditorAsking asking = new EditorAsking(client, ClientExtensions.of(capabilities), waiting,
-                new AlwaysAllowed(roots.isEmpty() ? Path.of("").toAbsolutePath() : roots.get(0)));
+                new AlwaysAllowed(home), anchors, diagnostics);
         Milestones milestones = new Milestones(
                 text -> client.showMessage(new MessageParams(MessageType.Info, text)), Clock.systemUTC(), timer);
         SessionRuns runs = new SessionRuns(agents.open(workspace), settings, host, client, capabilities, asking,
-                milestones);
+                milestones, home, anchors);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
-                tools.open(workspace, host), checkpoints, policy, runs, waiting);
-        return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index);
+                tools.open(workspace, host), checkpoints, policy, runs, waiting,
+                new InstructionDone(workspaceRoots, documents, host));
+        return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index,
+                marks, new SessionCodeActions(marks, anchors, waiting));
     }
 }

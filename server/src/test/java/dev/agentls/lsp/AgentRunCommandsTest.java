@@ -71,6 +71,50 @@ class AgentRunCommandsTest {
     }
 
     @Test
+    void theTranscriptAndDiffAreWrittenAndOpenedWithoutFocusInHelix() throws Exception {
+        try (RunFixture lsp = new RunFixture(temp, RealClient.helix(), editThenComplete())) {
+            lsp.open(RunFixture.GREETER);
+            lsp.answer("agentls.run", Map.of("prompt", "Strip names before greeting"));
+            lsp.editor.awaitShown(text -> text.contains("AgentLS #1 finished (completed)"));
+
+            String transcript = java.nio.file.Files.readString(lsp.root.resolve(".agentls/runs/1.md"));
+            assertTrue(transcript.startsWith("# AgentLS run #1\n\n> Strip names before greeting\n\nMode: direct;"),
+                    transcript);
+            assertTrue(transcript.contains("**replace_in_file** editing " + RunFixture.GREETER), transcript);
+            assertTrue(transcript.contains("Changed `" + RunFixture.GREETER + "` (+1 -1)"), transcript);
+            assertTrue(transcript.contains("## Result\n\nNames are stripped."), transcript);
+            assertTrue(transcript.contains("> AgentLS #1 finished (completed): +1 -1 in 1 file; 200 tokens in, 40 out"),
+                    transcript);
+            String diff = java.nio.file.Files.readString(lsp.root.resolve(".agentls/runs/1.diff"));
+            assertTrue(diff.startsWith("--- a/" + RunFixture.GREETER + "\n+++ b/" + RunFixture.GREETER + "\n@@ "),
+                    diff);
+            assertTrue(diff.contains("\n-        return greeting + \", \" + name + \"!\";\n"
+                    + "+        return greeting + \", \" + name.strip() + \"!\";\n"), diff);
+            assertEquals(1, lsp.editor.documentsShown.size());
+            assertEquals(lsp.root.resolve(".agentls/runs/1.md").toUri().toString(),
+                    lsp.editor.documentsShown.get(0).getUri());
+            assertFalse(lsp.editor.documentsShown.get(0).getTakeFocus());
+        }
+    }
+
+    @Test
+    void runsAreNumberedAfterTheTranscriptsAlreadyInTheWorkspaceAndNeovimIsNotSentShowDocument() throws Exception {
+        java.nio.file.Path runs = temp.resolve("demo/.agentls/runs");
+        try (RunFixture lsp = new RunFixture(temp, RealClient.neovim07(), new ReplayAnswers().complete("Done."),
+                () -> {
+                    java.nio.file.Files.createDirectories(runs);
+                    java.nio.file.Files.writeString(runs.resolve("41.md"), "an earlier run");
+                })) {
+            JsonObject started = lsp.answer("agentls.run", Map.of("prompt", "one"));
+            assertEquals("42", started.get("runId").getAsString());
+            lsp.editor.awaitShown(text -> text.contains("AgentLS #42 finished (completed)"));
+            assertTrue(java.nio.file.Files.readString(runs.resolve("42.md")).startsWith("# AgentLS run #42"));
+            assertEquals("an earlier run", java.nio.file.Files.readString(runs.resolve("41.md")));
+            assertEquals(List.of(), lsp.editor.documentsShown, "Neovim 0.7 declares no showDocument");
+        }
+    }
+
+    @Test
     void eventsGoOnlyToClientsThatDeclareTheExperimentalCapability() throws Exception {
         try (RunFixture lsp = new RunFixture(temp, RealClient.eglot19(), editThenComplete())) {
             lsp.open(RunFixture.GREETER);

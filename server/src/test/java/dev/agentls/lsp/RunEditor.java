@@ -18,6 +18,8 @@ import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.ProgressParams;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.RegistrationParams;
+import org.eclipse.lsp4j.ShowDocumentParams;
+import org.eclipse.lsp4j.ShowDocumentResult;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
@@ -46,6 +48,7 @@ final class RunEditor implements LanguageClient {
     final List<JsonObject> asked = new CopyOnWriteArrayList<>();
     final List<ProgressParams> progress = new CopyOnWriteArrayList<>();
     final List<ApplyWorkspaceEditParams> edits = new CopyOnWriteArrayList<>();
+    final List<ShowDocumentParams> documentsShown = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
     private volatile Function<ShowMessageRequestParams, String> buttons = params -> null;
     private volatile Function<JsonObject, String> answers = question -> null;
@@ -124,6 +127,12 @@ final class RunEditor implements LanguageClient {
     }
 
     @Override
+    public CompletableFuture<ShowDocumentResult> showDocument(ShowDocumentParams params) {
+        documentsShown.add(params);
+        return CompletableFuture.completedFuture(new ShowDocumentResult(true));
+    }
+
+    @Override
     public CompletableFuture<Void> registerCapability(RegistrationParams params) {
         return CompletableFuture.completedFuture(null);
     }
@@ -150,7 +159,13 @@ final class RunEditor implements LanguageClient {
     public void telemetryEvent(Object object) {}
 
     @Override
-    public void publishDiagnostics(PublishDiagnosticsParams diagnostics) {}
+    public void publishDiagnostics(PublishDiagnosticsParams diagnostics) {
+        this.diagnostics.put(diagnostics.getUri(), List.copyOf(diagnostics.getDiagnostics()));
+    }
+
+    /** The diagnostics the server last published for each document. */
+    final java.util.Map<String, List<org.eclipse.lsp4j.Diagnostic>> diagnostics =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Waits (bounded) for a shown message that matches; fails naming every message shown. */
     MessageParams awaitShown(Predicate<String> matches) throws InterruptedException {

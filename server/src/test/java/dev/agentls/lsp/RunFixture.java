@@ -57,9 +57,20 @@ final class RunFixture implements AutoCloseable {
     private final ByteArrayOutputStream serverErr = new ByteArrayOutputStream();
     private final WireFrames.Recording serverOut = new WireFrames.Recording(toClient);
 
+    /** Something done to the workspace copy before the server starts. */
+    @FunctionalInterface
+    interface Preparation {
+        void prepare() throws IOException;
+    }
+
     RunFixture(Path temp, RealClient client, ReplayAnswers answers) throws Exception {
+        this(temp, client, answers, () -> { });
+    }
+
+    RunFixture(Path temp, RealClient client, ReplayAnswers answers, Preparation before) throws Exception {
         root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces").resolve("demo"), root);
+        before.prepare();
         model = ReplayServer.start(answers.transcript(), 0, executor, line -> { });
         CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, executor);
         ToolSessions tools = new ToolSessions(runner, temp.resolve("home"));
