@@ -16,13 +16,15 @@ import java.util.Set;
 
 /**
  * The commands the user chose to "Always allow", kept in {@code .agentls/settings.json} under {@code alwaysAllow}
- * (other keys of that file are kept as they are). A file that is not a JSON object is never overwritten: the choice
+ * (other keys of that file are kept as they are). A file past {@link #MAX_FILE_BYTES} is not read. A file that is not a JSON object is never overwritten: the choice
  * then holds for this session only, and {@link #remember} says why.
  */
 final class AlwaysAllowed {
 
     static final String FILE = ".agentls/settings.json";
     static final String KEY = "alwaysAllow";
+    /** A bigger file is not read: the list is a few commands, and the file comes with the workspace. */
+    static final long MAX_FILE_BYTES = 1 << 20;
 
     private final Path file;
     private final Set<String> commands = new LinkedHashSet<>();
@@ -76,6 +78,9 @@ final class AlwaysAllowed {
 
     private Optional<JsonObject> read() {
         try {
+            if (Files.size(file) > MAX_FILE_BYTES) {
+                return Optional.empty();
+            }
             JsonElement parsed = JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8));
             return parsed.isJsonObject() ? Optional.of(parsed.getAsJsonObject()) : Optional.empty();
         } catch (IOException | JsonParseException e) {

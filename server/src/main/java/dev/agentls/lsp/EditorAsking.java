@@ -65,7 +65,9 @@ final class EditorAsking {
      */
     CompletableFuture<Boolean> confirm(String runId, String title, String detail, RunNotes notes) {
         String command = detail.isBlank() ? title : detail.lines().findFirst().orElse(title);
-        if (always.allows(command)) {
+        // The list lives in the workspace, which a cloned repository may ship: it is honoured only for commands the
+        // safety check found nothing in (asked for by the model alone), never for one it flagged.
+        if (onlyTheModelAsked(detail) && always.allows(command)) {
             notes.note("Allowed `" + command + "`: always allowed in " + AlwaysAllowed.FILE);
             return CompletableFuture.completedFuture(true);
         }
@@ -138,6 +140,14 @@ final class EditorAsking {
         }
         return answered;
     }
+
+    /** Whether the approval is asked only because the model asked for it (execute_command's detail says why). */
+    static boolean onlyTheModelAsked(String detail) {
+        return detail.strip().endsWith("\n\nNeeds approval: " + MODEL_ASKED);
+    }
+
+    /** The reason execute_command gives when its safety check found nothing and the model asked for approval. */
+    static final String MODEL_ASKED = "the model asked for approval";
 
     /** Forgets what the run was allowed; called when it ends. */
     void runEnded(String runId) {

@@ -134,4 +134,27 @@ class RunApprovalsTest {
             assertEquals(List.of(), lsp.editor.events, "ALE declares no events");
         }
     }
+
+    @Test
+    void aStoredAlwaysAllowCoversOnlyCommandsTheSafetyCheckDidNotFlag() throws Exception {
+        ReplayAnswers answers = new ReplayAnswers()
+                .call("execute_command", "command", "echo one", "requires_approval", true)
+                .call("execute_command", "command", "rm -rf build", "requires_approval", false)
+                .complete("Done.");
+        try (RunFixture lsp = new RunFixture(temp, RealClient.helix().declaring(true, false), answers, () -> {
+            Path settings = temp.resolve("demo/.agentls/settings.json");
+            Files.createDirectories(settings.getParent());
+            Files.writeString(settings, "{\"alwaysAllow\": [\"echo one\", \"rm -rf build\"]}");
+        })) {
+            lsp.answer("agentls.run", Map.of("prompt", "clean"));
+            String told = lsp.editor.awaitShown(text -> text.contains("waits for your approval")).getMessage();
+            assertTrue(told.contains("`rm -rf build`"), "the flagged command is asked, the other was not: " + told);
+            assertTrue(toolResults(lsp).get(0).startsWith("true"), toolResults(lsp).toString());
+            lsp.answer("agentls.deny", Map.of("runId", "1"));
+            lsp.editor.awaitShown(text -> text.contains("AgentLS #1 finished (completed)"));
+            assertTrue(toolResults(lsp).get(1).contains("the user declined to run `rm -rf build`"),
+                    toolResults(lsp).toString());
+            assertTrue(Files.exists(lsp.root), "nothing was removed");
+        }
+    }
 }
