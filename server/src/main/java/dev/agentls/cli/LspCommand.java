@@ -3,6 +3,7 @@ package dev.agentls.cli;
 import dev.agentls.config.SettingsException;
 import dev.agentls.config.SettingsFlags;
 import dev.agentls.config.SettingsParser;
+import dev.agentls.llm.StreamingModelClient;
 import dev.agentls.lsp.CommandLineSettings;
 import dev.agentls.lsp.LspServerLauncher;
 import java.io.IOException;
@@ -11,7 +12,10 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.time.Clock;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * {@code agentls lsp [--port N] [settings flags]}: the language server on stdin/stdout, or on one connection to
@@ -67,7 +71,15 @@ final class LspCommand implements Subcommand {
         // Filled by each session as it takes settings into use; read by the command runner at each command.
         Set<String> keyVariables = ConcurrentHashMap.newKeySet();
         keyVariables.add(flags.settings().settings().llm().apiKeyEnv());
-        LspServerLauncher launcher = new LspServerLauncher(err, ToolSessionsWiring.standard(environment, keyVariables),
+        ToolSessions tools = ToolSessionsWiring.standard(environment, keyVariables);
+        ExecutorService runs = Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "agentls-run");
+            thread.setDaemon(true);
+            return thread;
+        });
+        AgentSessions agents = new AgentSessions(tools, llm -> StreamingModelClient.forProduct(llm, runs), runs,
+                Clock.systemUTC());
+        LspServerLauncher launcher = new LspServerLauncher(err, tools, agents,
                 new CommandLineSettings(flags.section(), keyVariables::add));
         PrintStream previous = System.out;
         System.setOut(err);

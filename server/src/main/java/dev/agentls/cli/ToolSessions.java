@@ -39,15 +39,20 @@ public final class ToolSessions implements SessionTools.Factory {
         this.home = home;
     }
 
-    @Override
-    public SessionTools open(SessionTools.Workspace workspace, Host host) {
+    /** The agent's standard tools over a session's workspace (the agent's runs use the same). */
+    ToolSet toolSet(SessionTools.Workspace workspace) {
         WorkspaceFiles files = new WorkspaceFiles(workspace.roots(), workspace.documents(), workspace.policy(),
                 workspace.index(), workspace.checkpoints());
         WorkspaceSearch search = new WorkspaceSearch(workspace.index(),
                 new GrepSearch(workspace.index(), workspace.documents(), workspace.background(), PARALLELISM),
                 new FileSearch(workspace.index()), new DirectoryLister(workspace.policy()), workspace.background());
         SyntaxParser parser = new SyntaxParser();
-        ToolSet tools = StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner, home);
+        return StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner, home);
+    }
+
+    @Override
+    public SessionTools open(SessionTools.Workspace workspace, Host host) {
+        ToolSet tools = toolSet(workspace);
         return (name, argumentsJson, conversationId) -> {
             JsonNode arguments;
             try {

@@ -73,11 +73,12 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
                 : params.getCapabilities();
         capabilities = declared;
         configuration.initialize(client, params);
-        Session opened = sessions.open(roots, client, declared);
+        Session opened = sessions.open(roots, client, declared, settings);
         session = opened;
         log.info("initialized with workspace folders " + Echo.bounded(roots.toString()));
         ServerCapabilities capabilities = new ServerCapabilities();
         capabilities.setTextDocumentSync(TextDocumentSyncKind.Full);
+        capabilities.setCodeActionProvider(true);
         capabilities.setExecuteCommandProvider(new ExecuteCommandOptions(opened.commands().ids()));
         WorkspaceFoldersOptions folders = new WorkspaceFoldersOptions();
         folders.setSupported(true);

@@ -41,6 +41,11 @@ final class CommandArguments {
         return command;
     }
 
+    /** The whole argument object, for handlers that read members of other kinds. */
+    JsonObject raw() {
+        return object.deepCopy();
+    }
+
     /** A required string member; missing, null or not a string is an error naming it. */
     String requireString(String name) {
         return optionalString(name).orElseThrow(() -> missing(name, "a string"));

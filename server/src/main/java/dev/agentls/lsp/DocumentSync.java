@@ -5,11 +5,16 @@ import dev.agentls.workspace.WorkspaceException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.concurrent.CompletableFuture;
+import org.eclipse.lsp4j.CodeAction;
+import org.eclipse.lsp4j.CodeActionParams;
+import org.eclipse.lsp4j.Command;
 import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.DidCloseTextDocumentParams;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
 import org.eclipse.lsp4j.DidSaveTextDocumentParams;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.services.TextDocumentService;
 
 /**
@@ -34,6 +39,7 @@ final class DocumentSync implements TextDocumentService {
             current.documents().didOpen(path.absolute(), params.getTextDocument().getVersion(),
                     params.getTextDocument().getText());
             current.openDocuments().opened(path.absolute(), uri);
+            current.marks().update(uri, params.getTextDocument().getText());
         });
     }
 
@@ -49,8 +55,10 @@ final class DocumentSync implements TextDocumentService {
             log.error("ignored an incremental change to " + Echo.bounded(uri) + ": this server asked for full text sync");
             return;
         }
-        withPath(uri, (current, path) -> current.documents().didChange(path.absolute(),
-                params.getTextDocument().getVersion(), last.getText()));
+        withPath(uri, (current, path) -> {
+            current.documents().didChange(path.absolute(), params.getTextDocument().getVersion(), last.getText());
+            current.marks().update(uri, last.getText());
+        });
     }
 
     @Override
@@ -58,12 +66,25 @@ final class DocumentSync implements TextDocumentService {
         withPath(params.getTextDocument().getUri(), (current, path) -> {
             current.documents().didClose(path.absolute());
             current.openDocuments().closed(path.absolute());
+            current.marks().closed(params.getTextDocument().getUri());
         });
     }
 
     @Override
     public void didSave(DidSaveTextDocumentParams params) {
         // The buffer already holds what was saved; disk is read fresh when the buffer closes.
+    }
+
+    /** The session's code actions on the range (instruction lines, waiting runs); none before initialize. */
+    @Override
+    public CompletableFuture<List<Either<Command, CodeAction>>> codeAction(CodeActionParams params) {
+        Session current = session.get();
+        if (current == null || params == null || params.getTextDocument() == null
+                || params.getTextDocument().getUri() == null || params.getRange() == null
+                || params.getRange().getStart() == null || params.getRange().getEnd() == null) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        return CompletableFuture.completedFuture(current.codeActions().on(params));
     }
 
     private interface DocumentAction {

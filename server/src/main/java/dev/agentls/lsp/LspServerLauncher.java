@@ -23,7 +23,6 @@ import org.eclipse.lsp4j.jsonrpc.json.JsonRpcMethod;
 import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
 import org.eclipse.lsp4j.jsonrpc.json.StreamMessageConsumer;
 import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
-import org.eclipse.lsp4j.services.LanguageClient;
 
 /**
  * Runs the language server on a pair of streams (stdio) or on one loopback connection, and returns the exit status
@@ -52,6 +51,15 @@ public final class LspServerLauncher {
      */
     public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools, CommandLineSettings commandLine) {
         this(stderr, new StandardSessions(tools), commandLine);
+    }
+
+    /**
+     * The standard server with the agent's tools and the agent itself, both built per session; each session's
+     * settings laid over the command line's.
+     */
+    public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools, SessionAgents.Factory agents,
+                             CommandLineSettings commandLine) {
+        this(stderr, new StandardSessions(tools, agents), commandLine);
     }
 
     LspServerLauncher(PrintStream stderr, SessionFactory sessions) {
@@ -97,7 +105,7 @@ public final class LspServerLauncher {
     Connection start(InputStream in, OutputStream out, ExecutorService executor) {
         ServerLog log = new ServerLog(stderr, Clock.systemUTC());
         AgentLanguageServer server = new AgentLanguageServer(sessions, log, commandLine);
-        Map<String, JsonRpcMethod> methods = new LinkedHashMap<>(ServiceEndpoints.getSupportedMethods(LanguageClient.class));
+        Map<String, JsonRpcMethod> methods = new LinkedHashMap<>(ServiceEndpoints.getSupportedMethods(AgentLsClient.class));
         methods.putAll(ServiceEndpoints.getSupportedMethods(server.getClass()));
         MessageJsonHandler json = new MessageJsonHandler(methods);
         MessageConsumer outgoing = new ShownTextGuard(new StreamMessageConsumer(out, json));
@@ -105,7 +113,7 @@ public final class LspServerLauncher {
                 new InternalErrors(log));
         json.setMethodProvider(endpoint);
         endpoint.setJsonHandler(json);
-        server.connect(ServiceEndpoints.toServiceObject(endpoint, LanguageClient.class));
+        server.connect(ServiceEndpoints.toServiceObject(endpoint, AgentLsClient.class));
         MessageGate gate = new MessageGate(json, server::lifecycle, ImplementedMethods.of(server));
         IncomingMessages incoming = new IncomingMessages(in, gate, outgoing, endpoint, log);
         Future<Void> listening = new ConcurrentMessageProcessor(incoming, endpoint).beginProcessing(executor);

@@ -6,7 +6,7 @@ import dev.agentls.workspace.WorkspaceRoots;
 
 /**
  * The object graph of one initialized connection: its workspace, its buffers, its warm file index, its editor host and
- * its commands.
+ * its commands, and what it shows in the documents: the instruction lines and their code actions.
  */
 record Session(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
-        CommandTable commands, FileIndex index) {}
+        CommandTable commands, FileIndex index, InstructionMarks marks, SessionCodeActions codeActions) {}

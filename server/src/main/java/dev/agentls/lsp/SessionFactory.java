@@ -1,7 +1,9 @@
 package dev.agentls.lsp;
 
+import dev.agentls.config.AgentLsSettings;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.services.LanguageClient;
 
@@ -9,5 +11,7 @@ import org.eclipse.lsp4j.services.LanguageClient;
 @FunctionalInterface
 interface SessionFactory {
 
-    Session open(List<Path> roots, LanguageClient client, ClientCapabilities capabilities);
+    /** @param settings the settings in force, read by each run when it starts */
+    Session open(List<Path> roots, LanguageClient client, ClientCapabilities capabilities,
+                 Supplier<AgentLsSettings> settings);
 }

@@ -5,6 +5,7 @@ import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.WorkspaceRoots;
 
-/** What commands are built from: the session's collaborators before its command table exists. */
+/** What commands are built from: the session's collaborators before its command table exists, its runs included. */
 record SessionParts(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
-                    SessionTools tools, CheckpointStore checkpoints, PathPolicy policy) {}
+                    SessionTools tools, CheckpointStore checkpoints, PathPolicy policy, SessionRuns runs,
+                    WaitingRuns waiting, InstructionDone done) {}

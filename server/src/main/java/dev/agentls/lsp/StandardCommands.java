@@ -19,11 +19,20 @@ final class StandardCommands {
         LazyEditPlanner lazyPlanner = new LazyEditPlanner(parts.roots(), parts.documents(), new LazyMerger());
         DeniedTargets denied = new DeniedTargets(parts.roots(), parts.policy());
         PlannedEditLanding landing = new PlannedEditLanding(parts.checkpoints(), parts.host());
+        RunRequests requests = new RunRequests(parts.roots(), parts.documents());
         return new CommandTable(List.of(
                 new ApplyEditsCommand(planner, denied, landing),
                 new ApplyLazyEditCommand(lazyPlanner, denied, landing),
                 new RunToolCommand(parts.tools()),
                 new CheckpointsCommand(parts.checkpoints()),
-                new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host())));
+                new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host()),
+                new StartRunCommand(requests, parts.runs(), parts.done()),
+                new RunLinesCommand(requests, parts.runs()),
+                new CancelRunCommand(parts.runs()),
+                new SteerRunCommand(parts.runs()),
+                new ApproveCommand(parts.waiting()),
+                new DenyCommand(parts.waiting()),
+                new AnswerCommand(parts.waiting()),
+                new ConversationsCommand(parts.runs())));
     }
 }

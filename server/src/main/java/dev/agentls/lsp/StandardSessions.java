@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.config.AgentLsSettings;
 import dev.agentls.workspace.AtomicWriter;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
@@ -12,6 +13,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Supplier;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
@@ -39,7 +42,9 @@ final class StandardSessions implements SessionFactory {
     private final Duration editorAnswerTimeout;
     private final Duration landingTimeout;
     private final SessionTools.Factory tools;
+    private final SessionAgents.Factory agents;
     private final Executor background;
+    private final ScheduledExecutorService timer;
 
     StandardSessions() {
         this(EDITOR_ANSWER_TIMEOUT);
@@ -53,6 +58,10 @@ final class StandardSessions implements SessionFactory {
         this(EDITOR_ANSWER_TIMEOUT, EDIT_REPORT_WAIT, tools, daemonPool());
     }
 
+    StandardSessions(SessionTools.Factory tools, SessionAgents.Factory agents) {
+        this(EDITOR_ANSWER_TIMEOUT, EDIT_REPORT_WAIT, tools, agents, daemonPool(), daemonTimer());
+    }
+
     /**
      * @param landingTimeout how long an applied edit waits for the editor's report of its buffers (see
      *     {@link #EDIT_REPORT_WAIT})
@@ -60,10 +69,29 @@ final class StandardSessions implements SessionFactory {
      */
     StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, SessionTools.Factory tools,
             Executor background) {
+        this(editorAnswerTimeout, landingTimeout, tools, SessionAgents.NONE, background, daemonTimer());
+    }
+
+    /**
+     * @param agents builds each session's agent
+     * @param timer  shows held milestones when their second is up
+     */
+    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, SessionTools.Factory tools,
+            SessionAgents.Factory agents, Executor background, ScheduledExecutorService timer) {
         this.editorAnswerTimeout = editorAnswerTimeout;
         this.landingTimeout = landingTimeout;
         this.tools = tools;
+        this.agents = agents;
         this.background = background;
+        this.timer = timer;
+    }
+
+    static ScheduledExecutorService daemonTimer() {
+        return Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "agentls-milestones");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     static Executor daemonPool() {
@@ -75,7 +103,8 @@ final class StandardSessions implements SessionFactory {
     }
 
     @Override
-    public Session open(List<Path> roots, LanguageClient client, ClientCapabilities capabilities) {
+    public Session open(List<Path> roots, LanguageClient client, ClientCapabilities capabilities,
+                        Supplier<AgentLsSettings> settings) {
         WorkspaceRoots workspaceRoots = new WorkspaceRoots(roots);
         DocumentStore documents = new DocumentStore();
         OpenDocuments openDocuments = new OpenDocuments();
@@ -89,9 +118,25 @@ final class StandardSessions implements SessionFactory {
                 FileIndex.DEFAULT_MAX_FILE_BYTES, System::gc);
         index.start();
         CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC(), CheckpointStore.DEFAULT_BUDGET, null, documents);
+        SessionTools.Workspace workspace = new SessionTools.Workspace(workspaceRoots, documents, policy, index,
+                checkpoints, background);
+        WaitingRuns waiting = new WaitingRuns();
+        SessionDiagnostics diagnostics = new SessionDiagnostics(client);
+        RunAnchors anchors = new RunAnchors();
+        InstructionMarks marks = new InstructionMarks(diagnostics);
+        // A session without folders keeps its transcripts and choices in a temp folder, not wherever it was started.
+        Path home = roots.isEmpty() ? Path.of(System.getProperty("java.io.tmpdir"), "agentls-no-folder")
+                : roots.get(0);
+        EditorAsking asking = new EditorAsking(client, ClientExtensions.of(capabilities), waiting,
+                new AlwaysAllowed(home), anchors, diagnostics);
+        Milestones milestones = new Milestones(
+                text -> client.showMessage(new MessageParams(MessageType.Info, text)), Clock.systemUTC(), timer);
+        SessionRuns runs = new SessionRuns(agents.open(workspace), settings, host, client, capabilities, asking,
+                milestones, home, anchors);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
-                tools.open(new SessionTools.Workspace(workspaceRoots, documents, policy, index, checkpoints, background),
-                        host), checkpoints, policy);
-        return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index);
+                tools.open(workspace, host), checkpoints, policy, runs, waiting,
+                new InstructionDone(workspaceRoots, documents, host));
+        return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index,
+                marks, new SessionCodeActions(marks, anchors, waiting));
     }
 }

@@ -36,7 +36,7 @@ final class HostileMessages {
     static final int INVALID_PARAMS = -32602;
 
     private static final List<String> UNIMPLEMENTED = List.of("textDocument/hover", "textDocument/completion",
-            "textDocument/definition", "textDocument/references", "textDocument/formatting", "textDocument/codeAction",
+            "textDocument/definition", "textDocument/references", "textDocument/formatting",
             "textDocument/codeLens", "textDocument/documentSymbol", "workspace/symbol", "textDocument/rename",
             "textDocument/signatureHelp", "textDocument/foldingRange", "textDocument/semanticTokens/full",
             "textDocument/inlayHint", "textDocument/diagnostic", "workspace/willRenameFiles", "callHierarchy/incomingCalls");

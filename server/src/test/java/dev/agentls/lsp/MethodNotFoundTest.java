@@ -71,7 +71,7 @@ class MethodNotFoundTest {
 
     @Test
     void answersAHandlerThatThrowsWithInternalErrorNamingTheExceptionAndNoTrace() throws Exception {
-        SessionFactory failing = (roots, client, capabilities) -> {
+        SessionFactory failing = (roots, client, capabilities, settings) -> {
             throw new IllegalStateException("the index could not start");
         };
         try (RawWire wire = new RawWire(failing)) {

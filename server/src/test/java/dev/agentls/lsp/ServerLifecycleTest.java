@@ -44,7 +44,8 @@ class ServerLifecycleTest {
             InitializeResult result = lsp.initialize();
             assertEquals(TextDocumentSyncKind.Full, result.getCapabilities().getTextDocumentSync().getLeft());
             assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
-                    RollbackCommand.ID),
+                    RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, CancelRunCommand.ID,
+                    SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             assertEquals("agentls", result.getServerInfo().getName());
         }
@@ -161,7 +162,8 @@ class ServerLifecycleTest {
             params.setRootUri(temp.toUri().toString());
             InitializeResult result = await(client.getRemoteProxy().initialize(params));
             assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
-                    RollbackCommand.ID),
+                    RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, CancelRunCommand.ID,
+                    SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             await(client.getRemoteProxy().shutdown());
             client.getRemoteProxy().exit();

@@ -1,0 +1,72 @@
+package dev.agentls.cli;
+
+import dev.agentls.agent.Agent;
+import dev.agentls.config.AgentLsSettings;
+import dev.agentls.config.LlmSettings;
+import dev.agentls.conversation.InMemoryConversations;
+import dev.agentls.conversation.RequestHistory;
+import dev.agentls.host.Host;
+import dev.agentls.llm.ModelClient;
+import dev.agentls.lsp.SessionAgents;
+import dev.agentls.lsp.SessionTools;
+import dev.agentls.tools.ToolSet;
+import dev.agentls.workspace.WorkspaceRoot;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+/**
+ * Gives each LSP session its agent: the session's tools (the same as {@code agentls.runTool}'s), its conversations in
+ * memory, and, for each run, an {@link Agent} made from the settings in force with a model client for their
+ * {@code llm} section (kept while that section stays the same, so its connections are reused).
+ */
+public final class AgentSessions implements SessionAgents.Factory {
+
+    private final ToolSessions tools;
+    private final Function<LlmSettings, ModelClient> models;
+    private final Executor runs;
+    private final Clock clock;
+
+    /**
+     * @param models makes the model client for an {@code llm} section ({@code StreamingModelClient.forProduct})
+     * @param runs   runs each run's loop
+     */
+    public AgentSessions(ToolSessions tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock) {
+        this.tools = tools;
+        this.models = models;
+        this.runs = runs;
+        this.clock = clock;
+    }
+
+    @Override
+    public SessionAgents open(SessionTools.Workspace workspace) {
+        ToolSet toolSet = tools.toolSet(workspace);
+        InMemoryConversations conversations = new InMemoryConversations();
+        return new SessionAgents() {
+            private LlmSettings modelSettings;
+            private ModelClient model;
+
+            @Override
+            public Agent agent(AgentLsSettings settings, Host host, String runId) {
+                List<Path> roots = workspace.roots().roots().stream().map(WorkspaceRoot::given).toList();
+                return new Agent(settings, modelFor(settings.llm()), toolSet, host, roots, conversations,
+                        RequestHistory.whole(), runs, clock, () -> runId);
+            }
+
+            private synchronized ModelClient modelFor(LlmSettings llm) {
+                if (!llm.equals(modelSettings)) {
+                    model = models.apply(llm);
+                    modelSettings = llm;
+                }
+                return model;
+            }
+
+            @Override
+            public List<String> conversationIds() {
+                return conversations.ids();
+            }
+        };
+    }
+}

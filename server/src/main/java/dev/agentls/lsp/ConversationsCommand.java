@@ -1,0 +1,31 @@
+package dev.agentls.lsp;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.util.concurrent.CompletableFuture;
+
+/** {@code agentls.conversations} {}: the conversations this session's runs can continue, {@code {conversations: [ids]}}. */
+final class ConversationsCommand implements CommandHandler {
+
+    static final String ID = "agentls.conversations";
+
+    private final SessionRuns runs;
+
+    ConversationsCommand(SessionRuns runs) {
+        this.runs = runs;
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public CompletableFuture<Object> execute(CommandArguments arguments) {
+        JsonArray ids = new JsonArray();
+        runs.conversationIds().forEach(ids::add);
+        JsonObject answer = new JsonObject();
+        answer.add("conversations", ids);
+        return CompletableFuture.completedFuture(answer);
+    }
+}

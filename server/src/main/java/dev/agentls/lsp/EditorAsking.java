@@ -1,0 +1,210 @@
+package dev.agentls.lsp;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DiagnosticSeverity;
+import org.eclipse.lsp4j.MessageActionItem;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.ShowMessageRequestParams;
+import org.eclipse.lsp4j.services.LanguageClient;
+
+/**
+ * How a run asks the user through the editor, as the editor can be asked. Approvals go as
+ * {@code window/showMessageRequest} buttons only to a client that declares {@code messageActionItem}; questions go as
+ * {@code agentls/ask} to a client that declares it, else as buttons. Whatever the client does with that request
+ * (Helix answers MethodNotFound, Kakoune queues it) and for clients that cannot be asked at all, the run also waits
+ * for {@code agentls.approve}, {@code agentls.deny} or {@code agentls.answer}, and a {@code window/showMessage} says
+ * so. Nothing is denied for the user: not by a timeout, not by a client error.
+ */
+final class EditorAsking {
+
+    static final String ALLOW_ONCE = "Allow once";
+    static final String ALLOW_RUN = "Allow for this run";
+    static final String DENY = "Deny";
+    /** The answers {@code agentls.approve} takes as its {@code scope}, and {@code agentls.deny}'s. */
+    static final String ONCE = "once";
+    static final String RUN = "run";
+    static final String ALWAYS = "always";
+    static final String DENIED = "deny";
+
+    private static final int MAX_COMMAND_IN_TITLE = 60;
+
+    private final LanguageClient client;
+    private final ClientExtensions declared;
+    private final WaitingRuns waiting;
+    private final AlwaysAllowed always;
+    private final RunAnchors anchors;
+    private final SessionDiagnostics diagnostics;
+    private final Map<String, Set<String>> allowedForRun = new ConcurrentHashMap<>();
+
+    /** @param anchors where a waiting run is shown as a diagnostic with code actions to answer it */
+    EditorAsking(LanguageClient client, ClientExtensions declared, WaitingRuns waiting, AlwaysAllowed always,
+                 RunAnchors anchors, SessionDiagnostics diagnostics) {
+        this.anchors = anchors;
+        this.diagnostics = diagnostics;
+        this.client = client;
+        this.declared = declared;
+        this.waiting = waiting;
+        this.always = always;
+    }
+
+    /**
+     * Asks to approve {@code detail}, whose first line is the command; true when allowed (now, for the run, or
+     * always), false when denied. A command always allowed, or allowed for this run, is not asked again.
+     */
+    CompletableFuture<Boolean> confirm(String runId, String title, String detail, RunNotes notes) {
+        String command = detail.isBlank() ? title : detail.lines().findFirst().orElse(title);
+        // The list lives in the workspace, which a cloned repository may ship: it is honoured only for commands the
+        // safety check found nothing in (asked for by the model alone), never for one it flagged.
+        if (onlyTheModelAsked(detail) && always.allows(command)) {
+            notes.note("Allowed `" + command + "`: always allowed in " + AlwaysAllowed.FILE);
+            return CompletableFuture.completedFuture(true);
+        }
+        if (allowedForRun.getOrDefault(runId, Set.of()).contains(command)) {
+            return CompletableFuture.completedFuture(true);
+        }
+        CompletableFuture<String> answered = waiting.await(runId, WaitingRuns.Kind.APPROVAL, command);
+        answered.whenComplete((answer, error) -> unmark(runId));
+        CompletableFuture<Boolean> decided = answered.thenApply(answer -> decide(runId, command, answer, notes));
+        String alwaysTitle = alwaysTitle(command);
+        String message = "AgentLS #" + runId + ": " + title + "\n" + detail;
+        if (declared.messageActions()) {
+            ShowMessageRequestParams params = new ShowMessageRequestParams(List.of(new MessageActionItem(ALLOW_ONCE),
+                    new MessageActionItem(ALLOW_RUN), new MessageActionItem(alwaysTitle), new MessageActionItem(DENY)));
+            params.setType(MessageType.Warning);
+            params.setMessage(message);
+            client.showMessageRequest(params).whenComplete((chosen, error) -> {
+                String picked = error == null && chosen != null ? chosen.getTitle() : null;
+                String answer = ALLOW_ONCE.equals(picked) ? ONCE : ALLOW_RUN.equals(picked) ? RUN
+                        : alwaysTitle.equals(picked) ? ALWAYS : DENY.equals(picked) ? DENIED : null;
+                if (answer != null) {
+                    waiting.answer(runId, answer);
+                } else if (!decided.isDone()) {
+                    tellHowToApprove(runId, command);
+                }
+            });
+        } else {
+            tellHowToApprove(runId, command);
+        }
+        return decided;
+    }
+
+    /**
+     * Asks a question; empty when dismissed. {@code agentls/ask} to a client that declares it, else buttons with the
+     * options, else (or when the client fails to ask) a message saying to answer with {@code agentls.answer}.
+     */
+    CompletableFuture<Optional<String>> ask(String runId, String question, List<String> options) {
+        CompletableFuture<String> waited = waiting.await(runId, WaitingRuns.Kind.QUESTION, question);
+        waited.whenComplete((answer, error) -> unmark(runId));
+        CompletableFuture<Optional<String>> answered = waited.thenApply(answer -> Optional.ofNullable(answer).filter(text -> !text.isEmpty()));
+        if (declared.ask() && client instanceof AgentLsClient extended) {
+            JsonObject params = new JsonObject();
+            params.addProperty("runId", runId);
+            params.addProperty("question", question);
+            JsonArray list = new JsonArray();
+            options.forEach(list::add);
+            params.add("options", list);
+            extended.ask(params).whenComplete((answer, error) -> {
+                JsonElement given = error == null && answer != null ? answer.get("answer") : null;
+                if (error != null) {
+                    tellHowToAnswer(runId, question, options);
+                } else {
+                    waiting.answer(runId, given == null || given.isJsonNull() ? "" : given.getAsString());
+                }
+            });
+        } else if (declared.messageActions() && !options.isEmpty()) {
+            ShowMessageRequestParams params = new ShowMessageRequestParams(
+                    options.stream().map(MessageActionItem::new).toList());
+            params.setType(MessageType.Info);
+            params.setMessage("AgentLS #" + runId + " asks: " + question);
+            client.showMessageRequest(params).whenComplete((chosen, error) -> {
+                if (error != null) {
+                    tellHowToAnswer(runId, question, options);
+                } else {
+                    waiting.answer(runId, chosen == null || chosen.getTitle() == null ? "" : chosen.getTitle());
+                }
+            });
+        } else {
+            tellHowToAnswer(runId, question, options);
+        }
+        return answered;
+    }
+
+    /** Whether the approval is asked only because the model asked for it (execute_command's detail says why). */
+    static boolean onlyTheModelAsked(String detail) {
+        return detail.strip().endsWith("\n\nNeeds approval: " + MODEL_ASKED);
+    }
+
+    /** The reason execute_command gives when its safety check found nothing and the model asked for approval. */
+    static final String MODEL_ASKED = "the model asked for approval";
+
+    /** Forgets what the run was allowed; called when it ends. */
+    void runEnded(String runId) {
+        allowedForRun.remove(runId);
+        waiting.abandon(runId);
+    }
+
+    /** Shows what the run waits for on the line it started from, when it started from one. */
+    private void mark(String runId, DiagnosticSeverity severity, String message) {
+        anchors.find(runId).ifPresent(anchor -> diagnostics.set(anchor.uri(), owner(runId), List.of(
+                new Diagnostic(new Range(new Position(anchor.line(), 0), new Position(anchor.line(), 0)), message,
+                        severity, "agentls"))));
+    }
+
+    private void unmark(String runId) {
+        anchors.find(runId).ifPresent(anchor -> diagnostics.set(anchor.uri(), owner(runId), List.of()));
+    }
+
+    private static String owner(String runId) {
+        return "run:" + runId;
+    }
+
+    static String alwaysTitle(String command) {
+        String shown = command.length() <= MAX_COMMAND_IN_TITLE ? command
+                : command.substring(0, MAX_COMMAND_IN_TITLE - 3) + "...";
+        return "Always allow \"" + shown + "\"";
+    }
+
+    private boolean decide(String runId, String command, String answer, RunNotes notes) {
+        switch (answer) {
+            case RUN -> allowedForRun.computeIfAbsent(runId, id -> ConcurrentHashMap.newKeySet()).add(command);
+            case ALWAYS -> {
+                Optional<String> problem = always.remember(command);
+                notes.note("Always allowed `" + command + "`"
+                        + problem.map(p -> ": " + p).orElse(" (kept in " + AlwaysAllowed.FILE + ")"));
+            }
+            case DENIED -> {
+                return false;
+            }
+            default -> { }
+        }
+        return true;
+    }
+
+    private void tellHowToApprove(String runId, String command) {
+        mark(runId, DiagnosticSeverity.Warning, "AgentLS #" + runId + " waits for your approval to run `" + command
+                + "`: Approve or Deny with a code action here");
+        client.showMessage(new MessageParams(MessageType.Warning, "AgentLS #" + runId + " waits for your approval to"
+                + " run `" + command + "`: run the command agentls.approve or agentls.deny with {\"runId\": \""
+                + runId + "\"}"));
+    }
+
+    private void tellHowToAnswer(String runId, String question, List<String> options) {
+        mark(runId, DiagnosticSeverity.Information, "AgentLS #" + runId + " asks: " + question
+                + " - answer with agentls.answer");
+        client.showMessage(new MessageParams(MessageType.Info, "AgentLS #" + runId + " asks: " + question
+                + (options.isEmpty() ? "" : " (options: " + String.join(", ", options) + ")")
+                + " - answer with the command agentls.answer {\"runId\": \"" + runId + "\", \"answer\": ...}"));
+    }
+}

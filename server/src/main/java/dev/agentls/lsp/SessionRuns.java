@@ -1,0 +1,125 @@
+package dev.agentls.lsp;
+
+import dev.agentls.agent.Agent;
+import dev.agentls.agent.RunHandle;
+import dev.agentls.agent.RunOutcome;
+import dev.agentls.agent.RunRequest;
+import dev.agentls.config.AgentLsSettings;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.ShowDocumentParams;
+import org.eclipse.lsp4j.services.LanguageClient;
+
+/**
+ * The runs of one session: starts each on an {@link Agent} made from the settings in force at that moment, with the
+ * run's own host, watch and transcript (opened in the editor with {@code window/showDocument}, without focus, where
+ * the client declares it), numbers them {@code 1, 2, 3...} (the {@code #3} the user reads, after the transcripts
+ * already in the workspace), and finds the ones still under way for {@code agentls.cancel} and {@code agentls.steer}.
+ * Starting returns at once; the run goes on the agent's executor.
+ */
+final class SessionRuns {
+
+    /** What {@code agentls.run} answers: the run's id and its conversation's. */
+    record Started(String runId, String conversationId) {}
+
+    private final SessionAgents agents;
+    private final Supplier<AgentLsSettings> settings;
+    private final LspHost editor;
+    private final LanguageClient client;
+    private final ClientCapabilities capabilities;
+    private final EditorAsking asking;
+    private final Milestones milestones;
+    private final Path root;
+    private final RunAnchors anchors;
+    private final AtomicInteger numbers;
+    private final Map<String, RunHandle> running = new ConcurrentHashMap<>();
+
+    /** @param root where transcripts go ({@code .agentls/runs}); runs are numbered after the ones found there */
+    SessionRuns(SessionAgents agents, Supplier<AgentLsSettings> settings, LspHost editor, LanguageClient client,
+                ClientCapabilities capabilities, EditorAsking asking, Milestones milestones, Path root,
+                RunAnchors anchors) {
+        this.root = root;
+        this.anchors = anchors;
+        this.numbers = new AtomicInteger(RunTranscript.lastNumber(root));
+        this.agents = agents;
+        this.settings = settings;
+        this.editor = editor;
+        this.client = client;
+        this.capabilities = capabilities;
+        this.asking = asking;
+        this.milestones = milestones;
+    }
+
+    /**
+     * Starts the run.
+     *
+     * @throws IllegalArgumentException when the request names a conversation this session does not know
+     * @throws IllegalStateException when the session has no agent
+     */
+    Started start(RunRequest request) {
+        return start(request, outcome -> { });
+    }
+
+    /** Starts the run; {@code ended} hears its outcome once it is over. */
+    Started start(RunRequest request, Consumer<RunOutcome> ended) {
+        String runId = String.valueOf(numbers.incrementAndGet());
+        request.selection().ifPresent(selection ->
+                anchors.put(runId, new RunAnchors.Anchor(selection.uri(), selection.range().startLine())));
+        ClientExtensions declared = ClientExtensions.of(capabilities);
+        Progress progress = new Progress(client, capabilities);
+        RunTranscript transcript = new RunTranscript(root, runId, request.prompt(),
+                problem -> client.showMessage(new MessageParams(MessageType.Warning, "AgentLS #" + runId + ": "
+                        + problem)));
+        RunNotes notes = text -> {
+            transcript.note(text);
+            milestones.add("AgentLS #" + runId + ": " + text);
+        };
+        RunEditorHost host = new RunEditorHost(runId, editor, asking, notes, progress::report, transcript::landed);
+        Agent agent = agents.agent(settings.get(), host, runId);
+        RunWatch watch = new RunWatch(runId, request.prompt(), client, declared, progress, milestones,
+                transcript);
+        RunHandle handle = agent.run(request, event -> {
+            transcript.onEvent(event);
+            watch.onEvent(event);
+        });
+        running.put(runId, handle);
+        handle.outcome().whenComplete((outcome, error) -> {
+            running.remove(runId);
+            asking.runEnded(runId);
+            anchors.remove(runId);
+            if (outcome != null) {
+                ended.accept(outcome);
+            }
+        });
+        if (declared.showDocument()) {
+            ShowDocumentParams show = new ShowDocumentParams(transcript.markdown().toUri().toString());
+            show.setTakeFocus(false);
+            client.showDocument(show);
+        }
+        return new Started(runId, handle.conversationId());
+    }
+
+    /** The run with this id while it is under way. */
+    Optional<RunHandle> find(String runId) {
+        return Optional.ofNullable(running.get(runId));
+    }
+
+    /** The ids of the runs under way, in number order. */
+    List<String> runningIds() {
+        return running.keySet().stream().sorted((a, b) -> Integer.compare(Integer.parseInt(a), Integer.parseInt(b)))
+                .toList();
+    }
+
+    List<String> conversationIds() {
+        return agents.conversationIds();
+    }
+}

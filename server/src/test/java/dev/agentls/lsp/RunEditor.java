@@ -1,0 +1,188 @@
+package dev.agentls.lsp;
+
+import com.google.gson.JsonObject;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.eclipse.lsp4j.ApplyWorkspaceEditParams;
+import org.eclipse.lsp4j.ApplyWorkspaceEditResponse;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.MessageActionItem;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.ProgressParams;
+import org.eclipse.lsp4j.PublishDiagnosticsParams;
+import org.eclipse.lsp4j.RegistrationParams;
+import org.eclipse.lsp4j.ShowDocumentParams;
+import org.eclipse.lsp4j.ShowDocumentResult;
+import org.eclipse.lsp4j.ShowMessageRequestParams;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
+import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.eclipse.lsp4j.jsonrpc.services.JsonNotification;
+import org.eclipse.lsp4j.jsonrpc.services.JsonRequest;
+import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageServer;
+
+/**
+ * The editor side of the run tests, behaving as one real client does ({@link RealClient}): it applies edits to its
+ * {@link EditorModel} and reports its buffers after the client's delay (or never answers the edit, like ALE); it
+ * answers {@code window/showMessageRequest} as the client does (MethodNotFound, as Helix; a button, as Neovim); and it
+ * records every message, progress notification and {@code agentls/event} it gets.
+ */
+final class RunEditor implements LanguageClient {
+
+    final EditorModel model = new EditorModel();
+    final RealClient client;
+    final List<JsonObject> events = new CopyOnWriteArrayList<>();
+    final List<MessageParams> shown = new CopyOnWriteArrayList<>();
+    final List<ShowMessageRequestParams> requests = new CopyOnWriteArrayList<>();
+    final List<JsonObject> asked = new CopyOnWriteArrayList<>();
+    final List<ProgressParams> progress = new CopyOnWriteArrayList<>();
+    final List<ApplyWorkspaceEditParams> edits = new CopyOnWriteArrayList<>();
+    final List<ShowDocumentParams> documentsShown = new CopyOnWriteArrayList<>();
+    private final ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
+    private volatile Function<ShowMessageRequestParams, String> buttons = params -> null;
+    private volatile Function<JsonObject, String> answers = question -> null;
+    private volatile LanguageServer server;
+
+    RunEditor(RealClient client) {
+        this.client = client;
+    }
+
+    void connect(LanguageServer server) {
+        this.server = server;
+    }
+
+    /** The button the "user" picks in a showMessageRequest (for clients that show one); null dismisses it. */
+    void pickButtons(Function<ShowMessageRequestParams, String> picker) {
+        buttons = picker;
+    }
+
+    /** The answer the "user" gives an {@code agentls/ask} question. */
+    void answerQuestions(Function<JsonObject, String> answerer) {
+        answers = answerer;
+    }
+
+    @Override
+    public CompletableFuture<ApplyWorkspaceEditResponse> applyEdit(ApplyWorkspaceEditParams params) {
+        edits.add(params);
+        Optional<String> failure = model.apply(params.getEdit(), client.skipsStaleEdits());
+        if (failure.isEmpty()) {
+            later.schedule(() -> report(params), client.reportDelayMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (!client.answersApplyEdit()) {
+            return new CompletableFuture<>();
+        }
+        ApplyWorkspaceEditResponse response = new ApplyWorkspaceEditResponse(failure.isEmpty());
+        failure.ifPresent(response::setFailureReason);
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private void report(ApplyWorkspaceEditParams params) {
+        LanguageServer to = server;
+        if (to == null || params.getEdit().getDocumentChanges() == null) {
+            return;
+        }
+        for (var change : params.getEdit().getDocumentChanges()) {
+            if (change.isLeft()) {
+                String uri = change.getLeft().getTextDocument().getUri();
+                model.buffer(uri).ifPresent(buffer -> to.getTextDocumentService().didChange(
+                        new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, buffer.version()),
+                                List.of(new TextDocumentContentChangeEvent(buffer.text())))));
+            }
+        }
+    }
+
+    @Override
+    public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams params) {
+        requests.add(params);
+        if (!client.answersShowMessageRequest()) {
+            return CompletableFuture.failedFuture(new ResponseErrorException(new ResponseError(
+                    ResponseErrorCode.MethodNotFound, "Method not found: window/showMessageRequest", null)));
+        }
+        String title = buttons.apply(params);
+        return CompletableFuture.completedFuture(title == null ? null : new MessageActionItem(title));
+    }
+
+    @JsonNotification("agentls/event")
+    public void agentEvent(JsonObject event) {
+        events.add(event);
+    }
+
+    @JsonRequest("agentls/ask")
+    public CompletableFuture<JsonObject> ask(JsonObject question) {
+        asked.add(question);
+        JsonObject answer = new JsonObject();
+        answer.addProperty("answer", answers.apply(question));
+        return CompletableFuture.completedFuture(answer);
+    }
+
+    @Override
+    public CompletableFuture<ShowDocumentResult> showDocument(ShowDocumentParams params) {
+        documentsShown.add(params);
+        return CompletableFuture.completedFuture(new ShowDocumentResult(true));
+    }
+
+    @Override
+    public CompletableFuture<Void> registerCapability(RegistrationParams params) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<Void> createProgress(WorkDoneProgressCreateParams params) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public void notifyProgress(ProgressParams params) {
+        progress.add(params);
+    }
+
+    @Override
+    public void showMessage(MessageParams message) {
+        shown.add(message);
+    }
+
+    @Override
+    public void logMessage(MessageParams message) {}
+
+    @Override
+    public void telemetryEvent(Object object) {}
+
+    @Override
+    public void publishDiagnostics(PublishDiagnosticsParams diagnostics) {
+        this.diagnostics.put(diagnostics.getUri(), List.copyOf(diagnostics.getDiagnostics()));
+    }
+
+    /** The diagnostics the server last published for each document. */
+    final java.util.Map<String, List<org.eclipse.lsp4j.Diagnostic>> diagnostics =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Waits (bounded) for a shown message that matches; fails naming every message shown. */
+    MessageParams awaitShown(Predicate<String> matches) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LspFixture.TIMEOUT_SECONDS);
+        while (System.nanoTime() < deadline) {
+            for (MessageParams message : shown) {
+                if (matches.test(message.getMessage())) {
+                    return message;
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no such message shown; shown: " + shown.stream().map(MessageParams::getMessage)
+                .toList());
+    }
+
+    void close() {
+        later.shutdownNow();
+    }
+}

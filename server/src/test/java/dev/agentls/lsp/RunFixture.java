@@ -1,0 +1,163 @@
+package dev.agentls.lsp;
+
+import com.google.gson.JsonObject;
+import dev.agentls.cli.AgentSessions;
+import dev.agentls.cli.ToolSessions;
+import dev.agentls.llm.StreamingModelClient;
+import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.tools.command.CommandRunner;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.eclipse.lsp4j.DidOpenTextDocumentParams;
+import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializedParams;
+import org.eclipse.lsp4j.TextDocumentItem;
+import org.eclipse.lsp4j.WorkspaceFolder;
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.launch.LSPLauncher;
+import org.eclipse.lsp4j.services.LanguageServer;
+
+/**
+ * A real AgentLS server with its agent, wired as {@code agentls lsp} wires it (the real tools, the product's streaming
+ * model client), talking to a {@link RunEditor} that behaves as one {@link RealClient} over pipes, on a temp copy of
+ * {@code test-workspaces/demo}; the model is a {@link ReplayServer} on loopback serving {@link ReplayAnswers}, named
+ * by the editor's initializationOptions as real settings would name it.
+ */
+final class RunFixture implements AutoCloseable {
+
+    static final String GREETER = "src/main/java/demo/Greeter.java";
+
+    final Path root;
+    final RunEditor editor;
+    final LanguageServer server;
+    final ReplayServer model;
+    final org.eclipse.lsp4j.InitializeResult initialized;
+    private final LspServerLauncher.Connection connection;
+    private final ExecutorService executor = Executors.newCachedThreadPool();
+    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
+    private final PipedOutputStream toServer = new PipedOutputStream();
+    private final PipedOutputStream toClient = new PipedOutputStream();
+    private final ByteArrayOutputStream serverErr = new ByteArrayOutputStream();
+    private final WireFrames.Recording serverOut = new WireFrames.Recording(toClient);
+
+    /** Something done to the workspace copy before the server starts. */
+    @FunctionalInterface
+    interface Preparation {
+        void prepare() throws IOException;
+    }
+
+    RunFixture(Path temp, RealClient client, ReplayAnswers answers) throws Exception {
+        this(temp, client, answers, () -> { });
+    }
+
+    RunFixture(Path temp, RealClient client, ReplayAnswers answers, Preparation before) throws Exception {
+        root = temp.resolve("demo");
+        LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces").resolve("demo"), root);
+        before.prepare();
+        model = ReplayServer.start(answers.transcript(), 0, executor, line -> { });
+        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, executor);
+        ToolSessions tools = new ToolSessions(runner, temp.resolve("home"));
+        AgentSessions agents = new AgentSessions(tools, llm -> StreamingModelClient.forProduct(llm, executor),
+                executor, Clock.systemUTC());
+        StandardSessions sessions = new StandardSessions(StandardSessions.EDITOR_ANSWER_TIMEOUT,
+                Duration.ofMillis(1500), tools, agents, executor, timers);
+        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
+        PipedInputStream clientIn = new PipedInputStream(toClient, 1 << 16);
+        connection = new LspServerLauncher(new PrintStream(serverErr, true, StandardCharsets.UTF_8), sessions)
+                .start(serverIn, serverOut, executor);
+        editor = new RunEditor(client);
+        Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>()
+                .setLocalService(editor)
+                .setRemoteInterface(LanguageServer.class)
+                .setInput(clientIn)
+                .setOutput(toServer)
+                .setExecutorService(executor)
+                .create();
+        launcher.startListening();
+        server = launcher.getRemoteProxy();
+        editor.connect(server);
+        InitializeParams params = new InitializeParams();
+        params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "demo")));
+        params.setCapabilities(client.capabilities());
+        params.setInitializationOptions(com.google.gson.JsonParser.parseString("{\"llm\": {\"baseUrl\": \""
+                + model.baseUrl() + "/v1\", \"apiKeyEnv\": \"AGENTLS_RUN_TEST_NO_KEY\", \"model\": \"test-model\"}}"));
+        initialized = LspFixture.await(server.initialize(params));
+        server.initialized(new InitializedParams());
+    }
+
+    String uri(String relative) {
+        return root.resolve(relative).toUri().toString();
+    }
+
+    /** Opens the file in the editor at version 1 with its disk text; returns the text. */
+    String open(String relative) throws IOException {
+        String text = Files.readString(root.resolve(relative));
+        editor.model.open(uri(relative), text, 1);
+        server.getTextDocumentService().didOpen(
+                new DidOpenTextDocumentParams(new TextDocumentItem(uri(relative), "java", 1, text)));
+        return text;
+    }
+
+    CompletableFuture<Object> execute(String command, Map<String, ?> arguments) {
+        return server.getWorkspaceService().executeCommand(new ExecuteCommandParams(command,
+                List.of(new com.google.gson.Gson().toJsonTree(arguments))));
+    }
+
+    /** Runs the command and gives its answer as a JSON object. */
+    JsonObject answer(String command, Map<String, ?> arguments) throws Exception {
+        return LspFixture.json(LspFixture.await(execute(command, arguments)));
+    }
+
+    /** Waits (bounded) for the editor's buffer to hold {@code expected}. */
+    String awaitBuffer(String relative, Predicate<String> expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LspFixture.TIMEOUT_SECONDS);
+        String text = "";
+        while (System.nanoTime() < deadline) {
+            text = editor.model.buffer(uri(relative)).map(EditorModel.Buffer::text).orElse("");
+            if (expected.test(text)) {
+                return text;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("the buffer of " + relative + " never showed what was expected: " + text);
+    }
+
+    String serverErr() {
+        return serverErr.toString(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            LspFixture.await(server.shutdown());
+            server.exit();
+            connection.exit().get(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            org.junit.jupiter.api.Assertions.assertEquals(List.of(),
+                    WireFrames.percentSigns(WireFrames.parseAll(serverOut.bytes())), "texts an editor shows held a '%'");
+        } finally {
+            model.close();
+            editor.close();
+            toServer.close();
+            toClient.close();
+            executor.shutdownNow();
+            timers.shutdownNow();
+        }
+    }
+}
