@@ -11,8 +11,10 @@ import dev.agentls.tools.ToolSet;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -42,6 +44,8 @@ public final class Agent {
     private final Executor executor;
     private final Clock clock;
     private final Supplier<String> runIds;
+    /** Conversation id to the run under way on it: one run at a time appends to a conversation. */
+    private final Map<String, String> active = new ConcurrentHashMap<>();
 
     /**
      * @param settings      the {@code agentls} settings: the model's (tool mode, prices) and the agent's limits
@@ -90,7 +94,8 @@ public final class Agent {
 
     /**
      * Starts a run and returns at once. A request naming a conversation this agent does not know is refused with an
-     * {@link IllegalArgumentException} naming the id, before anything runs.
+     * {@link IllegalArgumentException} naming the id, and one naming a conversation that has a run under way with an
+     * {@link IllegalStateException} naming that run, before anything runs.
      */
     public RunHandle run(RunRequest request, AgentListener listener) {
         Objects.requireNonNull(request, "request");
@@ -99,9 +104,21 @@ public final class Agent {
                 .map(id -> conversations.find(id).orElseThrow(() -> new IllegalArgumentException(
                         "no conversation with id '" + id + "'; known: " + conversations.ids())))
                 .orElseGet(conversations::create);
+        String runId = runIds.get();
+        String busy = active.putIfAbsent(conversation.id(), runId);
+        if (busy != null) {
+            throw new IllegalStateException("conversation '" + conversation.id() + "' has a run under way (" + busy
+                    + "); cancel it or wait for its end");
+        }
         RunContext context = new RunContext(settings, model, tools, host, roots, history, clock);
-        AgentRun run = new AgentRun(runIds.get(), request, conversation, context, listener);
-        executor.execute(run::run);
+        AgentRun run = new AgentRun(runId, request, conversation, context, listener,
+                () -> active.remove(conversation.id(), runId));
+        try {
+            executor.execute(run::run);
+        } catch (RuntimeException e) {
+            active.remove(conversation.id(), runId);
+            throw e;
+        }
         return run;
     }
 

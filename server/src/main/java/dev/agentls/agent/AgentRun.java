@@ -45,13 +45,17 @@ final class AgentRun implements RunHandle {
     private final Budget budget;
     private final LoopDetector loops = new LoopDetector();
     private final Set<String> dropped = new HashSet<>();
+    private final Runnable onEnd;
     private volatile ModelCall currentCall;
     private volatile boolean ended;
     private int iterations;
     private Instant started;
 
-    AgentRun(String runId, RunRequest request, Conversation conversation, RunContext context, AgentListener listener) {
+    /** @param onEnd runs once the run has ended, before its outcome completes (frees its conversation) */
+    AgentRun(String runId, RunRequest request, Conversation conversation, RunContext context, AgentListener listener,
+             Runnable onEnd) {
         this.runId = runId;
+        this.onEnd = onEnd;
         this.request = request;
         this.conversation = conversation;
         this.context = context;
@@ -271,6 +275,7 @@ final class AgentRun implements RunHandle {
         conversation.endRun(new RunRecord(runId, mode.current().id(), status.id(), budget.used(), budget.cost(),
                 started, context.clock().instant()));
         events.finish(mode.current(), status, text);
+        onEnd.run();
         outcome.complete(new RunOutcome(runId, conversation.id(), status, text, iterations, budget.used(),
                 budget.cost()));
     }

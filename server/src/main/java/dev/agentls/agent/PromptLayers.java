@@ -114,7 +114,8 @@ final class PromptLayers {
             for (Parameter p : tool.parameters()) {
                 text.append("\n- ").append(p.name()).append(p.required() ? " (required, " : " (optional, ")
                         .append(p.type().phrase())
-                        .append(p.type() == Parameter.Type.STRING_ARRAY ? " written as a JSON array" : "")
+                        .append(p.type() == Parameter.Type.STRING_ARRAY || p.type() == Parameter.Type.TITLED_ARRAY
+                                ? " written as a JSON array" : "")
                         .append("): ").append(p.description());
             }
             text.append('\n');

@@ -57,6 +57,26 @@ class RunFaultsTest {
         }
     }
 
+    @ParameterizedTest
+    @MethodSource("dev.agentls.agent.Protocols#all")
+    void aRateLimitIsRetriedAndTheRunGoesOn(Provider provider, ToolMode mode) throws Exception {
+        ModelScript script = new ModelScript(provider, mode)
+                .calls("", call("read_file", "target_file", GREETER, "start_line", 1, "end_line", 1))
+                .error(429, "slow down")
+                .text("It is in package demo.");
+        try (AgentHarness h = new AgentHarness(temp, script)) {
+            RunOutcome outcome = h.run(RunRequest.of("Which package?"));
+
+            assertEquals(RunStatus.COMPLETED, outcome.status());
+            assertEquals(List.of("run_started", "token_usage", "tool_call", "tool_result", "retry", "text",
+                    "token_usage", "completion", "run_finished"), h.types());
+            AgentEvent.Retry retry = h.all(AgentEvent.Retry.class).get(0);
+            assertEquals(2, retry.attempt());
+            assertTrue(retry.reason().startsWith("rate limited"), retry.reason());
+            assertTrue(retry.reason().contains("slow down"), retry.reason());
+        }
+    }
+
     @Test
     void aStreamCutAfterTextFailsTheRunWithoutPassingItOffAsAnAnswer() throws Exception {
         ModelScript script = new ModelScript(Provider.OPENAI, ToolMode.NATIVE).cutAfter("The greeter is");

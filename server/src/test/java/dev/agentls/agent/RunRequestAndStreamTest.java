@@ -65,6 +65,23 @@ class RunRequestAndStreamTest {
     }
 
     @Test
+    void aSecondRunOnAConversationWithARunUnderWayIsRefused() throws Exception {
+        ModelScript script = new ModelScript(Provider.OPENAI, ToolMode.NATIVE)
+                .calls("", call("ask_followup_question", "question", "Which?"));
+        try (AgentHarness h = new AgentHarness(temp, script)) {
+            h.host.hangOnQuestions = true;
+            RunHandle first = h.start(RunRequest.of("Ask me"));
+            h.host.questionWaiting.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            IllegalStateException busy = assertThrows(IllegalStateException.class,
+                    () -> h.agent.run(RunRequest.of("Again").withConversation(first.conversationId()), e -> { }));
+            assertEquals("conversation 'conversation-1' has a run under way (run-1); cancel it or wait for its end",
+                    busy.getMessage());
+            first.cancel();
+            first.outcome().get(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void aFailedRunsConversationResumesWithEverythingTheFirstRunDid() throws Exception {
         ModelScript script = new ModelScript(Provider.ANTHROPIC, ToolMode.NATIVE)
                 .calls("", call("read_file", "target_file", GREETER, "start_line", 1, "end_line", 1))
