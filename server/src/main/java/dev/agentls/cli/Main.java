@@ -46,6 +46,7 @@ public final class Main {
         register(verbs, new LspCommand(System.in));
         register(verbs, new ReplayModelCommand());
         register(verbs, new EditCorpusCommand());
+        register(verbs, new ConversationsCommand());
         return verbs;
     }
 

@@ -65,6 +65,7 @@ public final class ContextHistory implements RequestHistory {
      * Prunes by hand ({@code agentls.compact}): every superseded copy collapsed, then the history pruned to three
      * quarters of its size, with the same protections as automatic pruning. Returns what the next request sends.
      */
+    @Override
     public Next compact(Conversation conversation) {
         return fit(conversation, Set.of(), true);
     }
