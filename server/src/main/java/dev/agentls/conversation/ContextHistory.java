@@ -22,7 +22,7 @@ import java.util.TreeSet;
  *
  * <p>De-duplication: a {@code read_file} result is superseded by a later whole read of the same file; superseded copies
  * become one line ("src/Foo.java as read at step 3: see the newest copy further down"). To keep the provider's
- * prompt cache warm they are collapsed in batches, when they hold at least a quarter of the history's tokens or the
+ * prompt cache warm they are collapsed in batches, when they hold at least 15% of the history's tokens or the
  * history passes its budget, rather than at every re-read. The newest copy, and any result the model has not seen
  * yet, is never cut.
  *
@@ -35,7 +35,7 @@ import java.util.TreeSet;
 public final class ContextHistory implements RequestHistory {
 
     static final int KEEP_LAST = 6;
-    private static final double STALE_SHARE = 0.25;
+    private static final double STALE_SHARE = 0.15;
     private static final double PRUNE_TO = 0.75;
 
     private final ObjectMapper json = new ObjectMapper();
