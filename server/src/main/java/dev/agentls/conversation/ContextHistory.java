@@ -105,7 +105,8 @@ public final class ContextHistory implements RequestHistory {
             }
         }
         if (total > limit) {
-            long target = (long) (limit * PRUNE_TO);
+            // Automatic pruning leaves room for the next steps, so they keep the new prefix; by hand, 3/4 is the aim.
+            long target = byHand ? limit : (long) (limit * PRUNE_TO);
             Set<String> keep = protectedIds(all, callTool);
             List<String> cleared = new ArrayList<>();
             long before = total;
@@ -116,9 +117,13 @@ public final class ContextHistory implements RequestHistory {
                 if (m.message() instanceof ModelMessage.ToolResult && !keep.contains(m.id())
                         && !exclude.contains(m.id()) && !state.cleared().contains(m.id())
                         && !state.superseded().contains(m.id()) && !state.dropped().contains(m.id())) {
-                    state = state.plus(Set.of(), Set.of(m.id()), Set.of());
-                    cleared.add(m.id());
-                    total = rendering.tokens(state);
+                    ContextState tried = state.plus(Set.of(), Set.of(m.id()), Set.of());
+                    long after = rendering.tokens(tried);
+                    if (after < total) { // a result shorter than its summary line stays as it is
+                        state = tried;
+                        cleared.add(m.id());
+                        total = after;
+                    }
                 }
             }
             if (!cleared.isEmpty()) {

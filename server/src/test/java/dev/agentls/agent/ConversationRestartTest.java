@@ -71,4 +71,33 @@ class ConversationRestartTest {
                     + " down").matcher(bodies.get(3)).find(), bodies.get(3));
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void compactingByHandPrunesTheNextRequestKeepsTheLastSixAndRefusesUnknownIds() throws Exception {
+        ModelScript script = new ModelScript(Provider.OPENAI, ToolMode.NATIVE)
+                .calls("", call("read_file", "target_file", DirectRunTest.GREETER))
+                .calls("", call("list_dir", "relative_workspace_path", "src"))
+                .calls("", call("grep_search", "query", "greet"))
+                .calls("", call("file_search", "query", "App"))
+                .text("Done.")
+                .text("Again.");
+        try (AgentHarness h = new AgentHarness(temp, script, AgentSettings.DEFAULTS, PriceTable.EMPTY, history(),
+                root -> new FileConversations(root, Clock.systemUTC()))) {
+            String id = h.run(RunRequest.of("Look around")).conversationId();
+            List<dev.agentls.conversation.RequestHistory.Pruned> pruned = h.agent.compact(id);
+            assertTrue(!pruned.isEmpty() && pruned.get(0).dropped().startsWith("cleared the "), pruned.toString());
+            assertTrue(pruned.get(0).tokensSaved() > 0);
+            assertEquals(RunStatus.COMPLETED, h.agent.run(RunRequest.of("Again").withConversation(id), e -> { })
+                    .outcome().get(60, TimeUnit.SECONDS).status());
+            String next = h.requestBodies().get(5);
+            assertTrue(!next.contains("Greeter.java: 21 lines]\\npackage demo;"), "the file's copy is gone: " + next);
+            assertTrue(next.contains("earlier messages were dropped here to fit the context"), next);
+            assertTrue(next.contains("\"content\":\"No file path matches 'App'.\""), "the last six stay: " + next);
+            assertTrue(Files.readString(h.root.resolve(".agentls/conversations/" + id + ".json"))
+                    .contains("\"cleared\" : [ \"m3\""), "the decision is persisted");
+            IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> h.agent.compact("nope"));
+            assertTrue(refused.getMessage().startsWith("no conversation with id 'nope'"), refused.getMessage());
+        }
+    }
 }
