@@ -33,6 +33,9 @@ final class ToolStep {
     private static final Set<String> ALONE = Set.of("ask_followup_question", "create_plan", "complete_step",
             "attempt_completion");
 
+    /** Calls one answer may make; the rest are answered "not run", so a runaway answer cannot flood the workspace. */
+    static final int MAX_CALLS_PER_ANSWER = 50;
+
     /** One call's outcome, as loop detection needs it. */
     record Done(ToolCall call, boolean ok, String text, String resultMessageId) {}
 
@@ -76,9 +79,9 @@ final class ToolStep {
             }
             List<ToolCall> group = calls.subList(i, end);
             List<CompletableFuture<ToolResult>> running = new ArrayList<>();
-            for (ToolCall call : group) {
-                announce(call);
-                running.add(start(call));
+            for (int k = 0; k < group.size(); k++) {
+                announce(group.get(k));
+                running.add(start(group.get(k), i + k));
             }
             for (int k = 0; k < group.size(); k++) {
                 ToolCall call = group.get(k);
@@ -109,7 +112,12 @@ final class ToolStep {
                 explanation));
     }
 
-    private CompletableFuture<ToolResult> start(ToolCall call) {
+    private CompletableFuture<ToolResult> start(ToolCall call, int index) {
+        if (index >= MAX_CALLS_PER_ANSWER) {
+            return CompletableFuture.completedFuture(ToolResult.failure(call.name() + ": not run: one answer may make"
+                    + " at most " + MAX_CALLS_PER_ANSWER + " tool calls; this was call " + (index + 1)
+                    + ". Make fewer calls per answer."));
+        }
         if (context.cancellation().isCancelled()) {
             return CompletableFuture.completedFuture(ToolResult.failure(call.name()
                     + ": not run: the run was cancelled"));

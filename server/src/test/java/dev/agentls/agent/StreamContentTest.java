@@ -35,6 +35,28 @@ class StreamContentTest {
 
     @ParameterizedTest
     @EnumSource(Provider.class)
+    void anAnswerWithTooManyToolCallsRunsOnlyTheFirstFifty(Provider provider) throws Exception {
+        ModelScript.Call[] calls = new ModelScript.Call[ToolStep.MAX_CALLS_PER_ANSWER + 3];
+        for (int i = 0; i < calls.length; i++) {
+            calls[i] = call("write_to_file", "target_file", "out/f" + i + ".txt", "content", "x");
+        }
+        ModelScript script = new ModelScript(provider, ToolMode.NATIVE).calls("", calls).text("Wrote them.");
+        try (AgentHarness h = new AgentHarness(temp, script)) {
+            RunOutcome outcome = h.run(RunRequest.of("Write many files"));
+
+            List<AgentEvent.ToolResult> results = h.all(AgentEvent.ToolResult.class);
+            assertEquals(53, results.size());
+            assertTrue(results.get(49).ok());
+            assertEquals("write_to_file: not run: one answer may make at most 50 tool calls; this was call 51. Make"
+                    + " fewer calls per answer.", results.get(50).text());
+            assertTrue(java.nio.file.Files.exists(h.root.resolve("out/f49.txt")));
+            assertFalse(java.nio.file.Files.exists(h.root.resolve("out/f50.txt")));
+            assertEquals(RunStatus.COMPLETED, outcome.status());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Provider.class)
     void toolArgumentsThatAreNotJsonAreAFailedCallTheModelCanCorrect(Provider provider) throws Exception {
         ModelScript script = new ModelScript(provider, ToolMode.NATIVE)
                 .rawCall("read_file", "[\"src/main/java/demo/Greeter.java\"]")
