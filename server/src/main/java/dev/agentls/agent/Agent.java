@@ -1,7 +1,10 @@
 package dev.agentls.agent;
 
 import dev.agentls.config.AgentLsSettings;
+import dev.agentls.conversation.ContextHistory;
 import dev.agentls.conversation.Conversation;
+import dev.agentls.conversation.FileConversations;
+import dev.agentls.conversation.TokenCounter;
 import dev.agentls.conversation.Conversations;
 import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.RequestHistory;
@@ -114,6 +117,38 @@ public final class Agent {
                     thread.setDaemon(true);
                     return thread;
                 }), Clock.systemUTC(), () -> UUID.randomUUID().toString());
+    }
+
+    /**
+     * The agent of a workspace whose conversations persist (issue 12): kept under {@code .agentls/conversations/} of
+     * the first root, each request built by a {@link ContextHistory} (newest copy of each file once, pruned to the
+     * safe zone) counting tokens for the configured model. The history's budget is the safe zone less the answer's
+     * room and {@value #PROMPT_RESERVE} tokens for the system prompt and tool definitions.
+     */
+    public static Agent persisted(AgentLsSettings settings, ModelClient model, ToolSet tools, Host host,
+                                  List<Path> roots) {
+        var llm = settings.llm();
+        long budget = Math.max(1_000, (long) llm.safeZoneTokens() - llm.maxOutputTokens() - PROMPT_RESERVE);
+        return new Agent(settings, model, tools, host, roots, new FileConversations(roots.get(0), Clock.systemUTC()),
+                new ContextHistory(new TokenCounter(llm.model()), budget),
+                Executors.newCachedThreadPool(runnable -> {
+                    Thread thread = new Thread(runnable, "agentls-run");
+                    thread.setDaemon(true);
+                    return thread;
+                }), Clock.systemUTC(), () -> UUID.randomUUID().toString());
+    }
+
+    /** Tokens set aside for the system prompt and tools (about 4k in XML tool mode) with room to spare. */
+    static final int PROMPT_RESERVE = 8_000;
+
+    /**
+     * Prunes a conversation by hand ({@code agentls.compact}), as its next request will be built, and says what was
+     * dropped and the tokens saved; an unknown id is refused naming it.
+     */
+    public List<RequestHistory.Pruned> compact(String conversationId) {
+        Conversation conversation = conversations.find(conversationId).orElseThrow(() -> new IllegalArgumentException(
+                "no conversation with id '" + conversationId + "'; known: " + conversations.ids()));
+        return history.compact(conversation).pruned();
     }
 
     /** Where this agent's runs keep their conversations. */

@@ -48,6 +48,7 @@ public final class Main {
         register(verbs, new ReplayModelCommand());
         register(verbs, new RunCommand(System.in, RunCommand.Terminal.ofProcess()));
         register(verbs, new EditCorpusCommand());
+        register(verbs, new ConversationsCommand());
         return verbs;
     }
 

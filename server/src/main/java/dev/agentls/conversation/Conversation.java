@@ -10,22 +10,70 @@ import java.util.Optional;
 
 /**
  * One conversation, held in memory: its messages in order (each with an id), the history of its tool calls, its
- * ended runs, and the tokens and cost of all of them. Thread-safe; one run at a time appends to it. Whatever is sent
- * to the model is derived from it by a {@link RequestHistory}, never kept here, so pruning and de-duplication
- * (issue 12) change what is sent without losing what happened.
+ * ended runs, the tokens and cost of all of them, a title, and the context decisions made for its requests (which
+ * results were abbreviated or cleared, which turns dropped). Thread-safe; one run at a time appends to it. Whatever is
+ * sent to the model is derived from it by a {@link RequestHistory}, never kept here, so pruning and de-duplication
+ * change what is sent without losing what happened. Every change is passed to its {@link Listener} while the
+ * conversation is locked, so a store that saves on each change writes the changes in the order they happened.
  */
 public final class Conversation {
 
+    /** Told of every change, under the conversation's lock (a persisted store writes the file here). */
+    @FunctionalInterface
+    public interface Listener {
+        void changed(Conversation conversation);
+
+        Listener NONE = conversation -> { };
+    }
+
     private final String id;
+    private final Listener listener;
     private final List<ConversationMessage> messages = new ArrayList<>();
     private final List<HistoryEntry> history = new ArrayList<>();
     private final List<RunRecord> runs = new ArrayList<>();
+    private String title = "";
+    private ContextState context = ContextState.EMPTY;
     private TokenUsage usage = TokenUsage.NONE;
     private BigDecimal cost = BigDecimal.ZERO;
     private boolean costKnown = true;
 
     public Conversation(String id) {
+        this(id, Listener.NONE);
+    }
+
+    public Conversation(String id, Listener listener) {
         this.id = Objects.requireNonNull(id, "id");
+        this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /** Everything a conversation holds, as a value (what a store saves and restores). */
+    public record Snapshot(String id, String title, List<ConversationMessage> messages, List<HistoryEntry> history,
+                           List<RunRecord> runs, ContextState context) {
+        public Snapshot {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(title, "title");
+            messages = List.copyOf(messages);
+            history = List.copyOf(history);
+            runs = List.copyOf(runs);
+            Objects.requireNonNull(context, "context");
+        }
+    }
+
+    /** A conversation holding exactly what {@code snapshot} holds; its usage and cost are its runs' totals. */
+    public static Conversation restore(Snapshot snapshot, Listener listener) {
+        Conversation conversation = new Conversation(snapshot.id(), listener);
+        conversation.title = snapshot.title();
+        conversation.messages.addAll(snapshot.messages());
+        conversation.history.addAll(snapshot.history());
+        conversation.context = snapshot.context();
+        for (RunRecord run : snapshot.runs()) {
+            conversation.addRun(run);
+        }
+        return conversation;
+    }
+
+    public synchronized Snapshot snapshot() {
+        return new Snapshot(id, title, messages, history, runs, context);
     }
 
     public String id() {
@@ -36,6 +84,7 @@ public final class Conversation {
     public synchronized ConversationMessage append(String runId, ModelMessage message) {
         ConversationMessage added = new ConversationMessage("m" + (messages.size() + 1), runId, message);
         messages.add(added);
+        listener.changed(this);
         return added;
     }
 
@@ -45,6 +94,7 @@ public final class Conversation {
 
     public synchronized void record(HistoryEntry entry) {
         history.add(Objects.requireNonNull(entry, "entry"));
+        listener.changed(this);
     }
 
     public synchronized List<HistoryEntry> history() {
@@ -53,7 +103,12 @@ public final class Conversation {
 
     /** Records an ended run and adds its usage and cost to the conversation's totals. */
     public synchronized void endRun(RunRecord run) {
-        runs.add(Objects.requireNonNull(run, "run"));
+        addRun(Objects.requireNonNull(run, "run"));
+        listener.changed(this);
+    }
+
+    private void addRun(RunRecord run) {
+        runs.add(run);
         usage = usage.plus(run.usage());
         if (run.cost().isPresent()) {
             cost = cost.add(run.cost().get());
@@ -73,5 +128,28 @@ public final class Conversation {
     /** The total cost of its runs; empty when a run that used tokens had no price. */
     public synchronized Optional<BigDecimal> cost() {
         return costKnown ? Optional.of(cost) : Optional.empty();
+    }
+
+    /** The name the user gave it; empty until renamed. */
+    public synchronized String title() {
+        return title;
+    }
+
+    public synchronized void rename(String newTitle) {
+        title = Objects.requireNonNull(newTitle, "title").strip();
+        listener.changed(this);
+    }
+
+    /** The context decisions made so far; kept so every later request repeats them (a stable prefix). */
+    public synchronized ContextState context() {
+        return context;
+    }
+
+    /** Replaces the context decisions (only ever by adding to them, so earlier requests' prefixes stay valid). */
+    public synchronized void context(ContextState state) {
+        if (!state.equals(context)) {
+            context = Objects.requireNonNull(state, "state");
+            listener.changed(this);
+        }
     }
 }

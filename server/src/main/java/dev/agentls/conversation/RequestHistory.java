@@ -32,6 +32,14 @@ public interface RequestHistory {
     /** The history part of the next request; {@code exclude} holds ids of messages to leave out (loop recovery). */
     Next next(Conversation conversation, Set<String> exclude);
 
+    /**
+     * Prunes by hand ({@code agentls.compact}) and returns what the next request would send, with the prunings made.
+     * A history that never prunes prunes nothing.
+     */
+    default Next compact(Conversation conversation) {
+        return next(conversation, Set.of());
+    }
+
     /** Every message, in order, except the excluded ones; nothing pruned. */
     static RequestHistory whole() {
         return (conversation, exclude) -> new Next(conversation.messages().stream()

@@ -27,7 +27,9 @@ import java.util.Set;
  * <p>With a thinking budget every request asks for extended thinking ({@code "thinking": {"type": "enabled",
  * "budget_tokens": N}}); the API wants the budget below {@code max_tokens}, so a call whose own output limit leaves no
  * room is refused before it is sent, and it forbids a prefill, so an answer cut by the output limit is not continued.
- * No sampling parameter (temperature, top_k) is ever sent, so none can clash with thinking.
+ * No sampling parameter (temperature, top_k) is ever sent, so none can clash with thinking. Every request carries
+ * {@code cache_control} breakpoints on the last tool, the system prompt and the end of the history, so the
+ * byte-identical prefix of consecutive steps is read from the prompt cache ({@code cache_read_input_tokens}).
  */
 final class AnthropicProtocol implements WireProtocol {
 
@@ -82,15 +84,19 @@ final class AnthropicProtocol implements WireProtocol {
             addBlocks(content, message, i == all.size() - 1);
         }
         if (!system.isEmpty()) {
-            body.put("system", String.join("\n\n", system));
+            cacheBreakpoint(body.putArray("system").addObject().put("type", "text")
+                    .put("text", String.join("\n\n", system)));
         }
+        markHistory(messages);
         body.set("messages", messages);
         if (withTools && !request.tools().isEmpty()) {
             ArrayNode tools = body.putArray("tools");
+            ObjectNode last = null;
             for (ToolSpec spec : request.tools()) {
-                tools.addObject().put("name", spec.name()).put("description", spec.description())
-                        .set("input_schema", Schemas.parse(json, spec));
+                last = tools.addObject().put("name", spec.name()).put("description", spec.description());
+                last.set("input_schema", Schemas.parse(json, spec));
             }
+            cacheBreakpoint(last);
         }
         Map<String, String> headers = new HashMap<>();
         headers.put("Content-Type", "application/json");
@@ -100,6 +106,35 @@ final class AnthropicProtocol implements WireProtocol {
             headers.put("x-api-key", apiKey);
         }
         return new WireRequest(baseUrl + "/v1/messages", headers, Set.of("x-api-key"), body.toString());
+    }
+
+    /**
+     * Prompt caching: breakpoints on the stable parts, so each step reads the previous step's prefix from the cache
+     * (the API caches tools, then system, then messages, up to each breakpoint): the last tool, the system prompt,
+     * and the last block of the last user turn (the history up to this step, which the next step repeats). A
+     * prefill's assistant turn is skipped, and so are thinking blocks and empty texts, which the API refuses to mark.
+     */
+    private static void markHistory(ArrayNode messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            JsonNode message = messages.get(i);
+            if (!"user".equals(message.path("role").asText())) {
+                continue;
+            }
+            JsonNode content = message.path("content");
+            for (int j = content.size() - 1; j >= 0; j--) {
+                JsonNode block = content.get(j);
+                if (block instanceof ObjectNode marked && !(block.path("type").asText().equals("text")
+                        && block.path("text").asText().isEmpty())) {
+                    cacheBreakpoint(marked);
+                    return;
+                }
+            }
+            return;
+        }
+    }
+
+    private static void cacheBreakpoint(ObjectNode block) {
+        block.putObject("cache_control").put("type", "ephemeral");
     }
 
     private void addBlocks(ArrayNode content, ModelMessage message, boolean last) {

@@ -8,9 +8,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What the tools may touch inside the workspace: the deny list (never read, listed, searched or passed to a command)
  * and each root's ignore rules (left out of listings and searches, still readable by name). Thread-safe; one per
- * workspace, shared by the tools and the index.
+ * workspace, shared by the tools and the index. AgentLS's own folder ({@code .agentls/}) is denied like a secret, so a
+ * conversation never reads its own history back through a tool.
  */
 public final class PathPolicy {
+
+    /** The folder AgentLS keeps its conversations and checkpoints in, at each root. */
+    public static final String AGENT_STATE = ".agentls";
 
     private final DenyList denyList = new DenyList();
     private final Map<java.nio.file.Path, IgnoreRules> rules = new ConcurrentHashMap<>();
@@ -28,6 +32,11 @@ public final class PathPolicy {
     public Optional<String> isDenied(ResolvedPath path) {
         if (path.relative().isEmpty()) {
             return Optional.empty();
+        }
+        String first = path.relative().split("/", 2)[0];
+        if (first.equalsIgnoreCase(AGENT_STATE)) {
+            return Optional.of("'" + path.display() + "' is AgentLS's own state (conversations, checkpoints, run"
+                    + " transcripts): the agent's tools never read, write, list or search it");
         }
         return denyList.check(path.root().real(), path.relative())
                 .map(why -> path.display().equals(path.relative()) ? why : why.replaceFirst(

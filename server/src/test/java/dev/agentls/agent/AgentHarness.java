@@ -14,6 +14,7 @@ import dev.agentls.config.RetryPolicy;
 import dev.agentls.config.SafeZone;
 import dev.agentls.config.Thinking;
 import dev.agentls.config.Timeouts;
+import dev.agentls.conversation.Conversations;
 import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.RequestHistory;
 import dev.agentls.edit.lazy.LazyMerger;
@@ -66,6 +67,10 @@ final class AgentHarness implements AutoCloseable {
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
     private final FileIndex index;
+    private final AgentLsSettings settings;
+    private final StreamingModelClient model;
+    private final ToolSet tools;
+    private final RequestHistory history;
 
     AgentHarness(Path temp, ModelScript script, AgentSettings agentSettings, PriceTable prices) throws IOException {
         this(temp, script, agentSettings, prices, RequestHistory.whole());
@@ -73,6 +78,13 @@ final class AgentHarness implements AutoCloseable {
 
     AgentHarness(Path temp, ModelScript script, AgentSettings agentSettings, PriceTable prices,
                  RequestHistory history) throws IOException {
+        this(temp, script, agentSettings, prices, history, null);
+    }
+
+    /** With conversations made for the workspace root ({@code null}: in memory, ids conversation-1, -2...). */
+    AgentHarness(Path temp, ModelScript script, AgentSettings agentSettings, PriceTable prices,
+                 RequestHistory history, java.util.function.Function<Path, Conversations> conversationsAt)
+            throws IOException {
         root = TestWorkspace.copy("demo", temp);
         DocumentStore documents = new DocumentStore();
         host = new ScriptedHost(TerminalHosts.headless(documents));
@@ -101,13 +113,28 @@ final class AgentHarness implements AutoCloseable {
                 (delay, cancelled) -> { }, new Random(1), executor);
         AtomicInteger runs = new AtomicInteger();
         AtomicInteger conversations = new AtomicInteger();
-        agent = new Agent(new AgentLsSettings(llm, agentSettings), model, tools, host, List.of(root),
-                new InMemoryConversations(() -> "conversation-" + conversations.incrementAndGet()),
+        settings = new AgentLsSettings(llm, agentSettings);
+        this.model = model;
+        this.tools = tools;
+        this.history = history;
+        agent = new Agent(settings, model, tools, host, List.of(root), conversationsAt != null
+                ? conversationsAt.apply(root)
+                : new InMemoryConversations(() -> "conversation-" + conversations.incrementAndGet()),
                 history, executor, Clock.systemUTC(), () -> "run-" + runs.incrementAndGet());
     }
 
     AgentHarness(Path temp, ModelScript script) throws IOException {
         this(temp, script, AgentSettings.DEFAULTS, PriceTable.EMPTY);
+    }
+
+    /**
+     * A second agent on the same workspace, model server and tools, with its own conversations and history, as a
+     * restarted server would build it; its runs record their events here too.
+     */
+    Agent restarted(Conversations conversations, RequestHistory restartedHistory) {
+        AtomicInteger runs = new AtomicInteger(100);
+        return new Agent(settings, model, tools, host, List.of(root), conversations, restartedHistory, executor,
+                Clock.systemUTC(), () -> "run-" + runs.incrementAndGet());
     }
 
     /** Starts a run recording its events. */

@@ -91,8 +91,20 @@ class DirectRunTest {
         }
     }
 
+    /**
+     * The messages of a request body as the model reads them: Anthropic's cache_control breakpoint moves to the end
+     * of the history at each step (that is how the cache is extended; the marker is not part of the cached content).
+     */
     static JsonNode messagesOf(Provider provider, String body) throws Exception {
-        return JSON.readTree(body).path("messages");
+        JsonNode messages = JSON.readTree(body).path("messages");
+        for (JsonNode message : messages) {
+            for (JsonNode block : message.path("content")) {
+                if (block instanceof com.fasterxml.jackson.databind.node.ObjectNode object) {
+                    object.remove("cache_control");
+                }
+            }
+        }
+        return messages;
     }
 
     static String systemOf(Provider provider, String body) throws Exception {

@@ -69,7 +69,7 @@ class AnthropicClientTest {
             assertEquals("2023-06-01", recorded.getHeaders().get("anthropic-version"));
             assertEquals(null, recorded.getHeaders().get("Authorization"));
             JsonNode body = model.requestJson(0);
-            assertEquals("Rule one.\n\nRule two.", body.get("system").asText());
+            assertEquals("Rule one.\n\nRule two.", body.get("system").get(0).get("text").asText());
             assertEquals(1024, body.get("max_tokens").asInt());
             JsonNode messages = body.get("messages");
             assertEquals(3, messages.size(), messages.toString());

@@ -103,7 +103,8 @@ class AssistantBlockOrderTest {
             assertTrue(body.contains(expected), "the blocks are byte-exact in the body: " + body);
             assertEquals("[{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_91\","
                             + "\"content\":\"<release>17</release>\"},"
-                            + "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_92\",\"content\":\"App.java\"}]",
+                            + "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_92\",\"content\":\"App.java\","
+                            + "\"cache_control\":{\"type\":\"ephemeral\"}}]",
                     model.requestJson(1).at("/messages/2/content").toString());
             model.assertAllConsumed();
         }

@@ -1,0 +1,257 @@
+package dev.agentls.conversation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.llm.ModelMessage;
+import dev.agentls.llm.ToolCall;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a conversation sends: the newest copy of each file once, pruned to the safe zone. Decisions are recorded in
+ * the conversation ({@link ContextState}) and only ever added to, so every request repeats the previous one's prefix
+ * until a new decision is made, and a resumed conversation sends exactly what it would have.
+ *
+ * <p>De-duplication: a {@code read_file} result is superseded by a later whole read of the same file; superseded copies
+ * become one line ("src/Foo.java as read at step 3: see the newest copy further down"). To keep the provider's
+ * prompt cache warm they are collapsed in batches, when they hold at least 15% of the history's tokens or the
+ * history passes its budget, rather than at every re-read. The newest copy, and any result the model has not seen
+ * yet, is never cut.
+ *
+ * <p>Pruning: when the history passes its budget (the safe zone less what the system prompt, tools and answer need),
+ * the oldest tool results are cleared first (their call stays, the result becomes a summary line), then the oldest
+ * turns are dropped, until the history fits three quarters of the budget, so the steps after it keep their prefix.
+ * Never touched: the last six messages, the newest user request, and the {@code create_plan} call with its result
+ * (the current plan). Rules live in the system prompt, which is never pruned.
+ */
+public final class ContextHistory implements RequestHistory {
+
+    static final int KEEP_LAST = 6;
+    private static final double STALE_SHARE = 0.15;
+    private static final double PRUNE_TO = 0.75;
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final TokenCounter counter;
+    private final long budget;
+    private final Map<ToolCall, Optional<String>> wholeReads = new HashMap<>();
+
+    /** @param budget tokens the history may take: the safe zone less the system prompt, tools and the answer */
+    public ContextHistory(TokenCounter counter, long budget) {
+        if (budget < 1) {
+            throw new IllegalArgumentException("the history's budget must be positive, not " + budget);
+        }
+        this.counter = counter;
+        this.budget = budget;
+    }
+
+    public TokenCounter counter() {
+        return counter;
+    }
+
+    @Override
+    public Next next(Conversation conversation, Set<String> exclude) {
+        return fit(conversation, exclude, false);
+    }
+
+    /**
+     * Prunes by hand ({@code agentls.compact}): every superseded copy collapsed, then the history pruned to three
+     * quarters of its size, with the same protections as automatic pruning. Returns what the next request sends.
+     */
+    @Override
+    public Next compact(Conversation conversation) {
+        return fit(conversation, Set.of(), true);
+    }
+
+    private synchronized Next fit(Conversation conversation, Set<String> exclude, boolean byHand) {
+        List<ConversationMessage> all = conversation.messages();
+        ContextState state = conversation.context();
+        Map<String, String> callTool = new HashMap<>();
+        Map<String, Optional<String>> callPath = new HashMap<>();
+        Map<String, Integer> callStep = new HashMap<>();
+        int step = 0;
+        for (ConversationMessage m : all) {
+            if (m.message() instanceof ModelMessage.Assistant a) {
+                step++;
+                for (ToolCall call : a.toolCalls()) {
+                    callTool.put(call.id(), call.name());
+                    callPath.put(call.id(), wholeReadPath(call));
+                    callStep.put(call.id(), step);
+                }
+            }
+        }
+        HistoryRendering rendering = new HistoryRendering(all, exclude, callPath, callStep, counter);
+        List<RequestHistory.Pruned> pruned = new ArrayList<>();
+        long total = rendering.tokens(state);
+        long limit = byHand ? Math.max(1, total * 3 / 4) : budget;
+
+        Set<String> stale = staleCopies(all, state, callPath);
+        if (!stale.isEmpty()) {
+            ContextState collapsed = state.plus(stale, Set.of(), Set.of());
+            long after = rendering.tokens(collapsed);
+            if (byHand || total > limit || total - after >= STALE_SHARE * total) {
+                pruned.add(new RequestHistory.Pruned(stale.size() + " older file "
+                        + (stale.size() == 1 ? "copy" : "copies") + " replaced by a line pointing to the newest ("
+                        + paths(stale, all, callPath) + ")", total - after));
+                state = collapsed;
+                total = after;
+            }
+        }
+        if (total > limit) {
+            // Automatic pruning leaves room for the next steps, so they keep the new prefix; by hand, 3/4 is the aim.
+            long target = byHand ? limit : (long) (limit * PRUNE_TO);
+            Set<String> keep = protectedIds(all, callTool);
+            List<String> cleared = new ArrayList<>();
+            long before = total;
+            for (ConversationMessage m : all) {
+                if (total <= target) {
+                    break;
+                }
+                if (m.message() instanceof ModelMessage.ToolResult && !keep.contains(m.id())
+                        && !exclude.contains(m.id()) && !state.cleared().contains(m.id())
+                        && !state.superseded().contains(m.id()) && !state.dropped().contains(m.id())) {
+                    ContextState tried = state.plus(Set.of(), Set.of(m.id()), Set.of());
+                    long after = rendering.tokens(tried);
+                    if (after < total) { // a result shorter than its summary line stays as it is
+                        state = tried;
+                        cleared.add(m.id());
+                        total = after;
+                    }
+                }
+            }
+            if (!cleared.isEmpty()) {
+                pruned.add(new RequestHistory.Pruned("cleared the " + cleared.size() + " oldest tool "
+                        + (cleared.size() == 1 ? "result" : "results") + " (" + String.join(", ", cleared)
+                        + "; their calls stay, each with a summary line)", before - total));
+            }
+            before = total;
+            int droppedTurns = 0;
+            int droppedMessages = 0;
+            for (List<ConversationMessage> turn : turns(all)) {
+                if (total <= target) {
+                    break;
+                }
+                Set<String> ids = new HashSet<>();
+                turn.forEach(m -> ids.add(m.id()));
+                ContextState current = state;
+                if (ids.stream().anyMatch(id -> keep.contains(id) || current.dropped().contains(id))) {
+                    continue;
+                }
+                state = state.plus(Set.of(), Set.of(), ids);
+                droppedTurns++;
+                droppedMessages += ids.size();
+                total = rendering.tokens(state);
+            }
+            if (droppedTurns > 0) {
+                pruned.add(new RequestHistory.Pruned("dropped the " + droppedTurns + " oldest "
+                        + (droppedTurns == 1 ? "turn" : "turns") + " (" + droppedMessages + " messages)",
+                        before - total));
+            }
+        }
+        conversation.context(state);
+        return new Next(rendering.messages(state), pruned);
+    }
+
+    /** The path a call read whole (read_file without a range), or empty for any other call. */
+    private Optional<String> wholeReadPath(ToolCall call) {
+        if (!call.name().equals("read_file")) {
+            return Optional.empty();
+        }
+        return wholeReads.computeIfAbsent(call, c -> {
+            try {
+                JsonNode args = json.readTree(c.argumentsJson());
+                if (args == null || !args.path("target_file").isTextual() || args.hasNonNull("start_line")
+                        || args.hasNonNull("end_line")) {
+                    return Optional.empty();
+                }
+                return Optional.of(normalize(args.path("target_file").asText()));
+            } catch (IOException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    private static String normalize(String path) {
+        String p = path.strip().replace('\\', '/');
+        while (p.startsWith("./")) {
+            p = p.substring(2);
+        }
+        return p;
+    }
+
+    /** Successful whole reads followed by a later successful whole read of the same file, not yet collapsed. */
+    private static Set<String> staleCopies(List<ConversationMessage> all, ContextState state,
+                                           Map<String, Optional<String>> callPath) {
+        Map<String, String> newest = new HashMap<>();
+        Set<String> stale = new TreeSet<>();
+        for (ConversationMessage m : all) {
+            if (m.message() instanceof ModelMessage.ToolResult r && !r.error()) {
+                Optional<String> path = callPath.getOrDefault(r.callId(), Optional.empty());
+                if (path.isPresent()) {
+                    String older = newest.put(path.get(), m.id());
+                    if (older != null && !state.superseded().contains(older) && !state.dropped().contains(older)) {
+                        stale.add(older);
+                    }
+                }
+            }
+        }
+        return stale;
+    }
+
+    private static String paths(Set<String> ids, List<ConversationMessage> all, Map<String, Optional<String>> callPath) {
+        Set<String> paths = new TreeSet<>();
+        for (ConversationMessage m : all) {
+            if (ids.contains(m.id()) && m.message() instanceof ModelMessage.ToolResult r) {
+                callPath.getOrDefault(r.callId(), Optional.empty()).ifPresent(paths::add);
+            }
+        }
+        return String.join(", ", paths);
+    }
+
+    /** The last six messages, the newest user request, and the create_plan call with its result. */
+    private static Set<String> protectedIds(List<ConversationMessage> all, Map<String, String> callTool) {
+        Set<String> keep = new HashSet<>();
+        for (int i = Math.max(0, all.size() - KEEP_LAST); i < all.size(); i++) {
+            keep.add(all.get(i).id());
+        }
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (all.get(i).message() instanceof ModelMessage.User) {
+                keep.add(all.get(i).id());
+                break;
+            }
+        }
+        for (ConversationMessage m : all) {
+            if (m.message() instanceof ModelMessage.Assistant a
+                    && a.toolCalls().stream().anyMatch(c -> c.name().equals("create_plan"))) {
+                keep.add(m.id());
+            } else if (m.message() instanceof ModelMessage.ToolResult r
+                    && "create_plan".equals(callTool.get(r.callId()))) {
+                keep.add(m.id());
+            }
+        }
+        return keep;
+    }
+
+    /** Turns as units that can go without breaking a call from its result: a user message, or an answer with them. */
+    private static List<List<ConversationMessage>> turns(List<ConversationMessage> all) {
+        List<List<ConversationMessage>> turns = new ArrayList<>();
+        List<ConversationMessage> current = null;
+        for (ConversationMessage m : all) {
+            if (m.message() instanceof ModelMessage.ToolResult && current != null) {
+                current.add(m);
+                continue;
+            }
+            current = new ArrayList<>();
+            current.add(m);
+            turns.add(current);
+        }
+        return turns;
+    }
+}

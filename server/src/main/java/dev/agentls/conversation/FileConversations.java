@@ -1,0 +1,213 @@
+package dev.agentls.conversation;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.llm.TokenUsage;
+import dev.agentls.workspace.AtomicWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Conversations persisted under {@code <root>/.agentls/conversations/<id>.json}, written whole and atomically (temp
+ * file and rename) after every change, so a crash leaves the last complete state. One {@link Conversation} object per
+ * id lives in the process, so concurrent runs and commands share its lock and write in order. A file that cannot be
+ * read (not JSON, another format or version, a missing field, a name that does not match its id) is refused with a
+ * {@link ConversationFileException} naming it and the reason, and never overwritten. The first write adds
+ * {@code .agentls/} to {@code .git/info/exclude}.
+ */
+public final class FileConversations implements Conversations {
+
+    /** What {@code list} shows of one conversation; {@code problem} says why its file could not be read. */
+    public record Summary(String id, String title, int messages, int runs, TokenUsage usage,
+                          Optional<String> problem) {}
+
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
+    private static final String SUFFIX = ".json";
+
+    private final Path root;
+    private final Path folder;
+    private final Supplier<String> ids;
+    private final ConversationCodec codec = new ConversationCodec(new ObjectMapper());
+    private final AtomicWriter writer = new AtomicWriter();
+    private final Map<String, Conversation> open = new HashMap<>();
+    private final Object excludeLock = new Object();
+    private boolean excluded;
+
+    /** Ids like {@code 20261124-051500-3f9a2c1b}: sortable by creation, unique by their random tail. */
+    public FileConversations(Path root, Clock clock) {
+        this(root, () -> DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC)
+                .format(clock.instant()) + "-" + UUID.randomUUID().toString().substring(0, 8));
+    }
+
+    public FileConversations(Path root, Supplier<String> ids) {
+        this.root = root.toAbsolutePath().normalize();
+        this.folder = this.root.resolve(".agentls").resolve("conversations");
+        this.ids = ids;
+    }
+
+    /** The folder the files live in. */
+    public Path folder() {
+        return folder;
+    }
+
+    @Override
+    public synchronized Conversation create() {
+        String id = ids.get();
+        checkId(id);
+        if (open.containsKey(id) || Files.exists(file(id))) {
+            throw new IllegalStateException("conversation id " + id + " is taken");
+        }
+        Conversation conversation = new Conversation(id, this::save);
+        open.put(id, conversation);
+        save(conversation);
+        return conversation;
+    }
+
+    /**
+     * The conversation with this id, read from its file the first time. An id that is not a plain name is refused
+     * with an {@link IllegalArgumentException}; an unreadable file with a {@link ConversationFileException}.
+     */
+    @Override
+    public synchronized Optional<Conversation> find(String id) {
+        checkId(id);
+        Conversation known = open.get(id);
+        if (known != null) {
+            return Optional.of(known);
+        }
+        Path file = file(id);
+        String text;
+        try {
+            text = utf8(Files.readAllBytes(file));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (CharacterCodingException e) {
+            throw new ConversationFileException(file, "not UTF-8 text");
+        } catch (IOException e) {
+            throw new ConversationFileException(file, "it cannot be read: " + e.getMessage());
+        }
+        try {
+            Conversation conversation = Conversation.restore(codec.read(text, id), this::save);
+            open.put(id, conversation);
+            return Optional.of(conversation);
+        } catch (ConversationCodec.Unreadable e) {
+            throw new ConversationFileException(file, e.getMessage());
+        }
+    }
+
+    /** Ids of every conversation file, oldest first (ids sort by creation). */
+    @Override
+    public synchronized List<String> ids() {
+        List<String> found = new ArrayList<>(open.keySet());
+        if (Files.isDirectory(folder)) {
+            try (Stream<Path> files = Files.list(folder)) {
+                files.map(f -> f.getFileName().toString())
+                        .filter(n -> n.endsWith(SUFFIX))
+                        .map(n -> n.substring(0, n.length() - SUFFIX.length()))
+                        .filter(n -> ID.matcher(n).matches() && !found.contains(n))
+                        .forEach(found::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + folder, e);
+            }
+        }
+        found.sort(null);
+        return found;
+    }
+
+    /** One line's worth of every conversation, oldest first; an unreadable file is listed with its reason. */
+    public synchronized List<Summary> list() {
+        List<Summary> summaries = new ArrayList<>();
+        for (String id : ids()) {
+            try {
+                Conversation c = find(id).orElseThrow();
+                summaries.add(new Summary(id, c.title(), c.messages().size(), c.runs().size(), c.usage(),
+                        Optional.empty()));
+            } catch (ConversationFileException e) {
+                summaries.add(new Summary(id, "", 0, 0, TokenUsage.NONE, Optional.of(e.reason())));
+            }
+        }
+        return summaries;
+    }
+
+    /** Renames a conversation (its title; the id stays). */
+    public synchronized Conversation rename(String id, String title) {
+        Conversation conversation = existing(id);
+        conversation.rename(title);
+        return conversation;
+    }
+
+    /** Deletes a conversation's file, even an unreadable one, which is only ever removed this way. */
+    public synchronized void delete(String id) {
+        checkId(id);
+        Path file = file(id);
+        if (!open.containsKey(id) && !Files.exists(file)) {
+            throw new IllegalArgumentException("no conversation with id '" + id + "' in " + folder);
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + file, e);
+        }
+        open.remove(id);
+    }
+
+    /** The file of a conversation (which may not exist). */
+    public Path file(String id) {
+        checkId(id);
+        return folder.resolve(id + SUFFIX);
+    }
+
+    private Conversation existing(String id) {
+        return find(id).orElseThrow(() -> new IllegalArgumentException("no conversation with id '" + id + "' in "
+                + folder));
+    }
+
+    /** Called under the conversation's lock after every change: the whole file, atomically. */
+    private void save(Conversation conversation) {
+        Path file = file(conversation.id());
+        try {
+            excludeFromGit();
+            writer.writeBytes(file, codec.write(conversation.snapshot()).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write conversation file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void excludeFromGit() throws IOException {
+        synchronized (excludeLock) {
+            if (!excluded) {
+                GitExclude.ensure(root);
+                excluded = true;
+            }
+        }
+    }
+
+    private static void checkId(String id) {
+        if (id == null || !ID.matcher(id).matches()) {
+            throw new IllegalArgumentException("'" + id + "' is not a conversation id: ids are 1-100 letters, digits,"
+                    + " '.', '_' or '-', starting with a letter or digit");
+        }
+    }
+
+    private static String utf8(byte[] bytes) throws CharacterCodingException {
+        return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+    }
+}
