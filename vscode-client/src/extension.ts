@@ -19,6 +19,7 @@ const agentlsCapabilities: StaticFeature = {
 };
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const activated = Date.now();
   const book = new RunBook();
   const tree = new RunTree(book);
   const transcript = vscode.window.createOutputChannel('AgentLS transcript');
@@ -90,10 +91,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [args] });
   };
 
-  const safely = (fn: (...a: any[]) => Promise<unknown>) => async (...a: any[]) => {
-    try { await fn(...a); } catch (e) { void vscode.window.showErrorMessage(`AgentLS: ${e instanceof Error ? e.message : String(e)}`); }
-  };
-
   const startRun = (mode: string, withSelection: boolean) => async () => {
     const editor = vscode.window.activeTextEditor;
     const prompt = await vscode.window.showInputBox({
@@ -126,6 +123,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const openRunFile = async (ext: string) => {
     const run = book.runs()[0];
+    if (!run && ext === 'md') return transcript.show(true);
     if (!run) throw new Error('no run yet');
     const file = path.join(root(), '.agentls', 'runs', `${run.runId}.${ext}`);
     if (fs.existsSync(file)) return vscode.window.showTextDocument(vscode.Uri.file(file));
@@ -168,7 +166,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     'agentls.client.rollback': rollback,
     'agentls.client.restart': async () => { await client?.stop(); await start(); },
   };
-  for (const [id, fn] of Object.entries(commands)) context.subscriptions.push(vscode.commands.registerCommand(id, safely(fn)));
+  for (const [id, fn] of Object.entries(commands)) {
+    context.subscriptions.push(vscode.commands.registerCommand(id, (...a: any[]) => fn(...a).catch((e) =>
+      vscode.window.showErrorMessage(`AgentLS: ${e instanceof Error ? e.message : String(e)}`))));
+  }
   context.subscriptions.push(transcript, status,
     vscode.window.createTreeView('agentls.runs', { treeDataProvider: tree }),
     vscode.workspace.registerTextDocumentContentProvider(BEFORE, {
@@ -182,8 +183,5 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { dispose: () => void client?.stop() });
   render();
   await start();
-}
-
-export function deactivate(): Promise<void> | undefined {
-  return undefined; // the client is stopped by the disposable registered in activate
+  transcript.appendLine(`AgentLS server ready ${Date.now() - activated} ms after activation`);
 }

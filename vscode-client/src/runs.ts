@@ -73,7 +73,9 @@ export class RunBook {
       }
       case 'edit_applied': {
         const file = { file: String(e.file), added: num(e.added), removed: num(e.removed), checkpointId: str(e.checkpointId) };
-        (call(e.callId) ?? this.orphanCall(run)).files.push(file);
+        let owner = call(e.callId);
+        if (!owner) run.items.push(owner = { kind: 'call', callId: '', name: 'edits', files: [] }); // an edit no call announced
+        owner.files.push(file);
         break;
       }
       case 'plan_created': {
@@ -110,17 +112,9 @@ export class RunBook {
     const run = this.byId.get(runId);
     if (run?.waiting) { run.waiting = undefined; run.status = 'running'; }
   }
-
-  private orphanCall(run: Run): ToolCall {
-    const c: ToolCall = { kind: 'call', callId: '', name: 'edits', files: [] };
-    run.items.push(c);
-    return c;
-  }
 }
 
-export function formatTokens(n: number): string {
-  return n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)}M` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
-}
+export const formatTokens = (n: number): string => n >= 1_000_000 ? `${(n / 1_000_000).toFixed(1)}M` : n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
 
 /** The status bar: idle, running (with the plan step), waiting for you; then the tokens and cost of that run. */
 export function statusLine(book: RunBook): { text: string; waiting: boolean } {

@@ -6,6 +6,10 @@ export type RunNode =
   | { kind: 'approval'; run: Run } | { kind: 'run'; run: Run } | { kind: 'step'; run: Run; step: Step }
   | { kind: 'call'; run: Run; call: ToolCall } | { kind: 'file'; run: Run; file: ChangedFile };
 
+function item(label: string, fields: Partial<vscode.TreeItem>, state = vscode.TreeItemCollapsibleState.None): vscode.TreeItem {
+  return Object.assign(new vscode.TreeItem(label, state), fields);
+}
+
 export class RunTree implements vscode.TreeDataProvider<RunNode> {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeTreeData = this.changed.event;
@@ -27,47 +31,27 @@ export class RunTree implements vscode.TreeDataProvider<RunNode> {
   }
 
   getTreeItem(node: RunNode): vscode.TreeItem {
-    const None = vscode.TreeItemCollapsibleState.None;
+    const icon = (id: string) => new vscode.ThemeIcon(id);
     switch (node.kind) {
       case 'approval': {
         const w = node.run.waiting!;
-        const item = new vscode.TreeItem(w.kind === 'approval' ? `Approve? ${w.title}` : `Question: ${w.title}`, None);
-        item.description = w.detail;
-        item.tooltip = [w.title, w.detail].filter(Boolean).join('\n');
-        item.contextValue = w.kind === 'approval' ? 'agentls.approval' : 'agentls.question';
-        item.iconPath = new vscode.ThemeIcon('bell');
-        return item;
+        return item(w.kind === 'approval' ? `Approve? ${w.title}` : `Question: ${w.title}`, { description: w.detail,
+          tooltip: [w.title, w.detail].filter(Boolean).join('\n'), contextValue: `agentls.${w.kind}`, iconPath: icon('bell') });
       }
-      case 'run': {
-        const r = node.run;
-        const item = new vscode.TreeItem(`${r.mode} run: ${r.status}`, vscode.TreeItemCollapsibleState.Expanded);
-        item.id = r.runId;
-        item.description = r.result?.split('\n')[0];
-        item.tooltip = `run ${r.runId}`;
-        item.contextValue = 'agentls.run';
-        return item;
-      }
-      case 'step': {
-        const item = new vscode.TreeItem(`${node.step.step}. ${node.step.title}`, None);
-        item.iconPath = new vscode.ThemeIcon(node.step.done ? 'pass' : 'circle-large-outline');
-        return item;
-      }
+      case 'run':
+        return item(`${node.run.mode} run: ${node.run.status}`, { id: node.run.runId, tooltip: `run ${node.run.runId}`,
+          description: node.run.result?.split('\n')[0], contextValue: 'agentls.run' }, vscode.TreeItemCollapsibleState.Expanded);
+      case 'step':
+        return item(`${node.step.step}. ${node.step.title}`, { iconPath: icon(node.step.done ? 'pass' : 'circle-large-outline') });
       case 'call': {
         const c = node.call;
-        const item = new vscode.TreeItem(c.name, c.files.length ? vscode.TreeItemCollapsibleState.Expanded : None);
-        item.description = c.explanation ?? c.result?.split('\n')[0];
-        item.tooltip = c.result;
-        item.iconPath = new vscode.ThemeIcon(c.ok === undefined ? 'loading~spin' : c.ok ? 'check' : 'error');
-        return item;
+        return item(c.name, { description: c.explanation ?? c.result?.split('\n')[0], tooltip: c.result,
+          iconPath: icon(c.ok === undefined ? 'loading~spin' : c.ok ? 'check' : 'error') },
+        c.files.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
       }
-      case 'file': {
-        const f = node.file;
-        const item = new vscode.TreeItem(f.file, None);
-        item.description = `+${f.added} -${f.removed}`;
-        item.contextValue = 'agentls.file';
-        item.command = { command: 'agentls.client.openDiff', title: 'Open diff', arguments: [node.run.runId, f.file] };
-        return item;
-      }
+      case 'file':
+        return item(node.file.file, { description: `+${node.file.added} -${node.file.removed}`, contextValue: 'agentls.file',
+          command: { command: 'agentls.client.openDiff', title: 'Open diff', arguments: [node.run.runId, node.file.file] } });
     }
   }
 }

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The extension in a real VS Code: code-server 4.100.3 (installed from npm once, then cached in e2e/node_modules)
+# with the .vsix installed offline, driven by playwright-core through Debian's chromium. Skips (exit 0, saying why)
+# when chromium, ripgrep or the npm install are unavailable, unless AGENTLS_E2E_REQUIRED=1.
+# Usage: vscode-client/e2e/run.sh path/to/agentls.vsix
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+VSIX=$(realpath "$1")
+ROOT=$(cd ../.. && pwd)
+skip() {
+  echo "vscode e2e skipped: $*" >&2
+  [ "${AGENTLS_E2E_REQUIRED:-0}" = 1 ] && exit 1
+  exit 0
+}
+export npm_config_yes=true npm_config_fund=false npm_config_audit=false npm_config_unsafe_perm=true
+for need in /usr/bin/chromium rg; do command -v "$need" >/dev/null 2>&1 || skip "$need is missing (Debian: chromium, ripgrep)"; done
+if [ ! -x node_modules/.bin/code-server ] || [ ! -d node_modules/playwright-core ]; then
+  # @vscode/ripgrep downloads a binary at install time; seed its cache with Debian's rg so nothing is downloaded.
+  cache="${TMPDIR:-/tmp}/vscode-ripgrep-cache-1.15.11"
+  mkdir -p "$cache"
+  if [ ! -f "$cache/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" ]; then
+    seed=$(mktemp -d) && cp "$(command -v rg)" "$seed/rg" && tar -C "$seed" -czf "$cache/ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz" rg
+    rm -rf "$seed"
+  fi
+  npm install --no-audit --no-fund --foreground-scripts >install.log 2>&1 || skip "npm install of code-server failed (see $(pwd)/install.log; it needs libkrb5-dev)"
+fi
+work=$(mktemp -d)
+server_pid=
+cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+cp -r "$ROOT/test-workspaces/demo" "$work/demo"
+export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data"
+cs=(node_modules/.bin/code-server --user-data-dir "$work/user" --extensions-dir "$work/extensions")
+"${cs[@]}" --install-extension "$VSIX" >"$work/install-ext.log" 2>&1 || { cat "$work/install-ext.log" >&2; exit 1; }
+mkdir -p "$work/user/User"
+echo '{"workbench.startupEditor":"none","security.workspace.trust.enabled":false,"window.restoreWindows":"none"}' \
+  >"$work/user/User/settings.json"
+port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+"${cs[@]}" --bind-addr "127.0.0.1:$port" --auth none --disable-telemetry --disable-update-check \
+  --disable-workspace-trust "$work/demo" >"$work/code-server.log" 2>&1 &
+server_pid=$!
+AGENTLS_E2E_URL="http://127.0.0.1:$port/?folder=$work/demo" AGENTLS_E2E_WORKSPACE="$work/demo" \
+  AGENTLS_E2E_SCREENSHOT="${AGENTLS_E2E_SCREENSHOT:-$ROOT/vscode-client/e2e/screenshot.png}" \
+  node --test e2e.test.mjs || { echo "--- code-server log" >&2; tail -50 "$work/code-server.log" >&2; exit 1; }
