@@ -48,13 +48,14 @@ test('a task run from the palette waits for you, is approved in the Runs view an
   await page.locator('.statusbar-item', { hasText: 'idle (last run completed)' }).waitFor({ timeout: 180_000 });
   const status = await page.locator('.statusbar-item', { hasText: 'AgentLS' }).first().innerText();
   assert.match(status, /tokens/);
+  await page.locator('.monaco-list-row', { hasText: 'direct run: completed' }).waitFor({ timeout: 30_000 });
   const tree = await page.locator('.pane-body .monaco-list').first().innerText();
-  for (const shown of ['direct run: completed', 'replace_in_file', 'stats.py', 'edit_file', 'test_stats.py', 'execute_command']) {
+  for (const shown of ['direct run: completed', 'replace_in_file', 'scripts/stats.py', 'edit_file', 'scripts/test_stats.py', 'execute_command']) {
     assert.ok(tree.includes(shown), `the Runs view shows ${shown}:\n${tree}`);
   }
   assert.equal(await page.locator('.monaco-list-row', { hasText: 'Approve?' }).count(), 0);
 
-  await page.locator('.monaco-list-row', { hasText: /^stats\.py/ }).first().click(); // the diff against the run's start
+  await page.locator('.monaco-list-row', { hasText: /scripts\/stats\.py\s*\+2 -0/ }).first().click(); // the diff against the run's start
   await page.locator('.monaco-diff-editor').waitFor({ timeout: 30_000 });
   await page.locator('.monaco-diff-editor .view-lines', { hasText: 'raise ValueError("no values")' }).first()
     .waitFor({ timeout: 30_000 });

@@ -29,9 +29,9 @@ work=$(mktemp -d)
 server_pid=
 replay_pid=
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
-  [ -n "$replay_pid" ] && kill "$replay_pid" 2>/dev/null
-  rm -rf "$work"
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
+  if [ -n "$replay_pid" ]; then kill "$replay_pid" 2>/dev/null || true; fi
+  if [ "${AGENTLS_E2E_KEEP:-0}" = 1 ]; then echo "vscode e2e: kept $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 cp -r "$ROOT/test-workspaces/demo" "$work/demo"
@@ -43,7 +43,7 @@ jar="${AGENTLS_E2E_SERVER_JAR:-$ROOT/vscode-client/server/agentls.jar}"
 settings='"workbench.startupEditor":"none","security.workspace.trust.enabled":false,"window.restoreWindows":"none"'
 [ -n "${AGENTLS_E2E_SERVER_JAR:-}" ] && settings="$settings,\"agentls.server.path\":\"$jar\""
 tests=(e2e.test.mjs)
-if unzip -l "$jar" | grep -q 'dev/agentls/lsp/StartRunCommand.class'; then
+if unzip -l "$jar" 'dev/agentls/lsp/StartRunCommand.class' >/dev/null 2>&1; then
   # The demo's stats task, its test command marked as needing the user's approval.
   sed 's/\\"requires_approval\\": false/\\"requires_approval\\": true/' "$ROOT/scripts/demo-model/stats-task-openai.jsonl" >"$work/task.jsonl"
   grep -q 'requires_approval\\": true' "$work/task.jsonl" || { echo "e2e: could not mark the command for approval" >&2; exit 1; }
@@ -67,5 +67,5 @@ port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{
   --disable-workspace-trust "$work/demo" >"$work/code-server.log" 2>&1 &
 server_pid=$!
 AGENTLS_E2E_URL="http://127.0.0.1:$port/?folder=$work/demo" AGENTLS_E2E_WORKSPACE="$work/demo" \
-  AGENTLS_E2E_SCREENSHOT="${AGENTLS_E2E_SCREENSHOT:-$ROOT/vscode-client/e2e/screenshot.png}" \
+  AGENTLS_E2E_SCREENSHOT="${AGENTLS_E2E_SCREENSHOT:-$ROOT/vscode-client/e2e/screenshot-latest.png}" \
   node --test --test-concurrency=1 "${tests[@]}" || { echo "--- code-server log" >&2; tail -50 "$work/code-server.log" >&2; exit 1; }

@@ -44,8 +44,9 @@ export class RunTree implements vscode.TreeDataProvider<RunNode> {
       case 'step':
         return item(`${node.step.step}. ${node.step.title}`, { iconPath: icon(node.step.done ? 'pass' : 'circle-large-outline') });
       case 'call': {
-        const c = node.call;
-        return item(c.name, { description: c.explanation ?? c.result?.split('\n')[0], tooltip: c.result,
+        const c = node.call; // the id changes with the files, so VS Code takes a leaf that gained files as new
+        return item(c.name, { id: `${node.run.runId}/${node.run.items.indexOf(c)}/${c.files.length}`,
+          description: c.explanation || c.result?.split('\n')[0], tooltip: c.result,
           iconPath: icon(c.ok === undefined ? 'loading~spin' : c.ok ? 'check' : 'error') },
         c.files.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
       }
