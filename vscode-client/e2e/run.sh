@@ -29,7 +29,7 @@ work=$(mktemp -d)
 server_pid=
 replay_pid=
 cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
+  if [ -n "$server_pid" ]; then kill -- -"$server_pid" 2>/dev/null || true; fi # its whole group: watchers too
   if [ -n "$replay_pid" ]; then kill "$replay_pid" 2>/dev/null || true; fi
   if [ "${AGENTLS_E2E_KEEP:-0}" = 1 ]; then echo "vscode e2e: kept $work" >&2; else rm -rf "$work"; fi
 }
@@ -63,7 +63,7 @@ else
 fi
 echo "{$settings}" >"$work/user/User/settings.json"
 port=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
-"${cs[@]}" --bind-addr "127.0.0.1:$port" --auth none --disable-telemetry --disable-update-check \
+setsid "${cs[@]}" --bind-addr "127.0.0.1:$port" --auth none --disable-telemetry --disable-update-check \
   --disable-workspace-trust "$work/demo" >"$work/code-server.log" 2>&1 &
 server_pid=$!
 AGENTLS_E2E_URL="http://127.0.0.1:$port/?folder=$work/demo" AGENTLS_E2E_WORKSPACE="$work/demo" \
