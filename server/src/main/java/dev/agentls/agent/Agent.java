@@ -1,6 +1,7 @@
 package dev.agentls.agent;
 
 import dev.agentls.config.AgentLsSettings;
+import dev.agentls.config.LlmSettings;
 import dev.agentls.conversation.ContextHistory;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.FileConversations;
@@ -127,15 +128,22 @@ public final class Agent {
      */
     public static Agent persisted(AgentLsSettings settings, ModelClient model, ToolSet tools, Host host,
                                   List<Path> roots) {
-        var llm = settings.llm();
-        long budget = Math.max(1_000, (long) llm.safeZoneTokens() - llm.maxOutputTokens() - PROMPT_RESERVE);
         return new Agent(settings, model, tools, host, roots, new FileConversations(roots.get(0), Clock.systemUTC()),
-                new ContextHistory(new TokenCounter(llm.model()), budget),
+                historyFor(settings.llm()),
                 Executors.newCachedThreadPool(runnable -> {
                     Thread thread = new Thread(runnable, "agentls-run");
                     thread.setDaemon(true);
                     return thread;
                 }), Clock.systemUTC(), () -> UUID.randomUUID().toString());
+    }
+
+    /**
+     * The request history of a persisted agent for these model settings: newest copy of each file once, pruned to the
+     * safe zone less the answer's room and {@value #PROMPT_RESERVE} tokens, counting tokens for the model.
+     */
+    public static RequestHistory historyFor(LlmSettings llm) {
+        long budget = Math.max(1_000, (long) llm.safeZoneTokens() - llm.maxOutputTokens() - PROMPT_RESERVE);
+        return new ContextHistory(new TokenCounter(llm.model()), budget);
     }
 
     /** Tokens set aside for the system prompt and tools (about 4k in XML tool mode) with room to spare. */

@@ -3,8 +3,11 @@ package dev.agentls.cli;
 import dev.agentls.agent.Agent;
 import dev.agentls.config.AgentLsSettings;
 import dev.agentls.config.LlmSettings;
-import dev.agentls.conversation.InMemoryConversations;
-import dev.agentls.conversation.RequestHistory;
+import dev.agentls.agent.ProjectLayers;
+import dev.agentls.conversation.FileConversations;
+import dev.agentls.conversation.ProjectRulesLoader;
+import dev.agentls.outline.TokenCounter;
+import java.util.Optional;
 import dev.agentls.host.Host;
 import dev.agentls.llm.ModelClient;
 import dev.agentls.lsp.SessionAgents;
@@ -18,8 +21,8 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
- * Gives each LSP session its agent: the session's tools (the same as {@code agentls.runTool}'s), its conversations in
- * memory, and, for each run, an {@link Agent} made from the settings in force with a model client for their
+ * Gives each LSP session its agent: the session's tools (the same as {@code agentls.runTool}'s), its conversations
+ * persisted under the first root, the project's rules files in every prompt, and, for each run, an {@link Agent} made from the settings in force with a model client for their
  * {@code llm} section (kept while that section stays the same, so its connections are reused).
  */
 public final class AgentSessions implements SessionAgents.Factory {
@@ -43,16 +46,19 @@ public final class AgentSessions implements SessionAgents.Factory {
     @Override
     public SessionAgents open(SessionTools.Workspace workspace) {
         ToolSet toolSet = tools.toolSet(workspace);
-        InMemoryConversations conversations = new InMemoryConversations();
+        List<Path> roots = workspace.roots().roots().stream().map(WorkspaceRoot::given).toList();
+        // Conversations persist under the first root (issue 12), so a conversation outlives the server.
+        FileConversations conversations = new FileConversations(roots.get(0), clock);
+        ProjectLayers project = new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
+                ProjectRulesLoader.DEFAULT_BUDGET), Optional.empty(), 0);
         return new SessionAgents() {
             private LlmSettings modelSettings;
             private ModelClient model;
 
             @Override
             public Agent agent(AgentLsSettings settings, Host host, String runId) {
-                List<Path> roots = workspace.roots().roots().stream().map(WorkspaceRoot::given).toList();
                 return new Agent(settings, modelFor(settings.llm()), toolSet, host, roots, conversations,
-                        RequestHistory.whole(), runs, clock, () -> runId);
+                        Agent.historyFor(settings.llm()), runs, clock, () -> runId).withProjectContext(project);
             }
 
             private synchronized ModelClient modelFor(LlmSettings llm) {
