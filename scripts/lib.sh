@@ -32,22 +32,52 @@ cds_options() {
   return 0
 }
 
-# Makes the archive from a representative start: `agentls lsp` on test-workspaces/demo answering initialize,
-# initialized, shutdown and exit. Written under temporary names and renamed, one maker at a time (flock); a failed
-# make leaves no archive, and starts go on without one.
+# Makes the archive from representative starts: the classes loaded by `agentls lsp` answering initialize,
+# initialized, shutdown and exit on test-workspaces/demo, and by `agentls run` on a copy of it against
+# `agentls replay-model` on loopback (skipped when that cannot start), dumped into one static archive. Written under
+# temporary names and renamed, one maker at a time (flock); a failed make leaves no archive, and starts go on without.
 make_cds_archive() {
   command -v flock >/dev/null 2>&1 || return 0
   (
     flock -n 9 || exit 0
     set +o pipefail  # a training start may exit before reading every message; only its own status counts
-    local tmp="$JSA.tmp.$$" root="file://$ROOT/test-workspaces/demo"
-    rm -f "$tmp"
-    lsp_training_session "$root" | java -XX:ArchiveClassesAtExit="$tmp" -jar "$JAR" lsp >/dev/null 2>&1 \
-      && [ -s "$tmp" ] && mv -f "$tmp" "$JSA" \
+    work=$(mktemp -d) || exit 0
+    trap 'rm -rf "$work" "$JSA.tmp.$$" "$JSA.stamp.$$"' EXIT
+    lsp_training_session "file://$ROOT/test-workspaces/demo" \
+      | java -XX:DumpLoadedClassList="$work/lsp.classlist" -jar "$JAR" lsp >/dev/null 2>&1 || exit 0
+    run_training_start "$work" || true
+    cat "$work"/*.classlist > "$work/all"
+    java -Xshare:dump -XX:SharedClassListFile="$work/all" -XX:SharedArchiveFile="$work/agentls.jsa" -jar "$JAR" \
+      >/dev/null 2>&1 && [ -s "$work/agentls.jsa" ] || exit 0
+    cp "$work/agentls.jsa" "$JSA.tmp.$$" && mv -f "$JSA.tmp.$$" "$JSA" \
       && printf '%s / %s\n' "$(file_stamp "$JAR")" "$(file_stamp "$JSA")" > "$JSA.stamp.$$" \
       && mv -f "$JSA.stamp.$$" "$JSA.stamp"
-    rm -f "$tmp" "$JSA.stamp.$$"
   ) 9>"$JSA.lock"
+}
+
+# One `agentls run` to its answer against `agentls replay-model` answering once with a text answer.
+run_training_start() {
+  local work="$1" url="" replay i
+  cp -r "$ROOT/test-workspaces/demo" "$work/ws" || return 1
+  printf '%s\n' '{"type":"response"}' \
+    '{"type":"sse","data":{"choices":[{"index":0,"delta":{"content":"Hello."},"finish_reason":null}]}}' \
+    '{"type":"sse","data":{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}}' \
+    '{"type":"raw","text":"data: [DONE]\n\n"}' > "$work/answers.jsonl"
+  java -jar "$JAR" replay-model --script "$work/answers.jsonl" --port 0 </dev/null >"$work/replay.out" 2>&1 &
+  replay=$!
+  for i in $(seq 600); do
+    url=$(grep -o 'listening on http://127\.0\.0\.1:[0-9]*' "$work/replay.out" | cut -d' ' -f3) || true
+    [ -n "$url" ] && break
+    kill -0 "$replay" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ -n "$url" ]; then
+    java -XX:DumpLoadedClassList="$work/run.classlist" -jar "$JAR" run --workspace "$work/ws" --prompt "Say hello" \
+      --json --approve deny --base-url "$url/v1" --model training </dev/null >/dev/null 2>&1 || true
+  fi
+  kill "$replay" 2>/dev/null || true
+  wait "$replay" 2>/dev/null || true
+  [ -n "$url" ]
 }
 
 # Makes the archive in the background when it is missing or stale, so the start that finds it so is not delayed.

@@ -104,7 +104,7 @@ class LauncherArchiveTest {
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the launcher did not finish");
         String probeLine = Files.readAllLines(log).stream()
                 .filter(line -> line.contains(" " + LauncherProbe.class.getName() + " ")).findFirst().orElse("");
-        return new Start(process.exitValue(), stdout, probeLine.contains("shared objects file (top)"));
+        return new Start(process.exitValue(), stdout, probeLine.contains("shared objects file"));
     }
 
     private void awaitArchive() throws InterruptedException {
