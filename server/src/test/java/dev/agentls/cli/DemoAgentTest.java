@@ -75,7 +75,7 @@ class DemoAgentTest {
         assertEquals(List.of("list_dir", "grep_search", "read_file", "replace_in_file (failed)", "replace_in_file",
                 "edit_file", "execute_command", "attempt_completion"), calls);
         String failure = results.get(3).get("text").asText();
-        assertTrue(failure.contains("scripts/stats.py: SEARCH block 1 not found; closest: lines 13-14, 83% similar"),
+        assertTrue(failure.contains("scripts/stats.py: SEARCH block 1 not found; closest: lines 13-14, 83 percent similar"),
                 failure);
         assertTrue(results.get(1).get("text").asText().contains("scripts/stats.py"), results.get(1).toString());
         String testRun = results.get(6).get("text").asText();
