@@ -4,7 +4,8 @@
 Times, for each of RUNS interleaved rounds, from process start to the first line on stdout: a Java hello-world
 (`java -cp DIR Hello`, printing one line), and `java -jar agentls.jar run --json ...` on a temp copy of
 test-workspaces/demo against `agentls replay-model` on loopback (started once, answering each run at once with a
-text answer), whose first line is the `run_started` event. Prints every round, the medians and their ratio (floor:
+text answer), whose first line is the `run_started` event; then the same through `scripts/agentls run` (the
+launcher, with its class-data archive made from an `agentls lsp` start when it matches the jar). Prints every round, the medians and their ratio (floor:
 <= 4x), then where the time goes: classes loaded by each (-Xlog:class+load), and the same run with an AppCDS archive
 of agentls's classes (-XX:ArchiveClassesAtExit, then -XX:SharedArchiveFile). Exit 1 when the ratio misses the floor.
 """
@@ -71,21 +72,27 @@ def main():
         hello = ["java", "-cp", work, "Hello"]
         agent = ["java", "-jar", JAR, "run", "--workspace", workspace, "--prompt", "Say hello", "--json",
                  "--approve", "deny", "--base-url", base + "/v1", "--model", "bench"]
-        for _ in range(2):  # warm the file cache for both
+        launched = [os.path.join(ROOT, "scripts", "agentls")] + agent[3:]
+        for _ in range(2):  # warm the file cache for all three
             first_line_seconds(hello, "hello")
             first_line_seconds(agent, "run_started")
-        hellos, agents = [], []
+            first_line_seconds(launched, "run_started")
+        hellos, agents, launches = [], [], []
         for i in range(runs):
             h = first_line_seconds(hello, "hello")
             a = first_line_seconds(agent, "run_started")
+            l = first_line_seconds(launched, "run_started")
             hellos.append(h)
             agents.append(a)
-            print("round %2d: hello-world %.0f ms, agentls run to run_started %.0f ms" % (i + 1, h * 1000, a * 1000))
-        mh, ma = statistics.median(hellos), statistics.median(agents)
-        ratio = ma / mh
-        print("start-up: agentls run -> run_started median %.0f ms; JVM hello-world median %.0f ms; ratio %.2fx"
-              " (floor <= %.0fx); load average %s" % (ma * 1000, mh * 1000, ratio, FLOOR,
-                                                      " ".join("%.2f" % x for x in os.getloadavg())))
+            launches.append(l)
+            print("round %2d: hello-world %.0f ms, java -jar agentls.jar run to run_started %.0f ms, scripts/agentls"
+                  " run %.0f ms" % (i + 1, h * 1000, a * 1000, l * 1000))
+        mh, ma, ml = statistics.median(hellos), statistics.median(agents), statistics.median(launches)
+        ratio = ml / mh
+        print("start-up: java -jar agentls.jar run -> run_started median %.0f ms (%.2fx); scripts/agentls run median"
+              " %.0f ms; JVM hello-world median %.0f ms; launcher ratio %.2fx (floor <= %.0fx); load average %s"
+              % (ma * 1000, ma / mh, ml * 1000, mh * 1000, ratio, FLOOR,
+                 " ".join("%.2f" % x for x in os.getloadavg())))
 
         # Where the time goes.
         log = os.path.join(work, "classes.log")

@@ -1,13 +1,106 @@
-# Shared helpers for the scripts in this folder. Source it; it defines ROOT and ensure_jar.
+# Shared helpers for the scripts in this folder. Source it; it defines ROOT, ensure_jar and the class-data archive's
+# helpers (cds_options, ensure_cds_archive).
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 JAR="$ROOT/server/target/agentls.jar"
+# A class-data-sharing archive of the classes a start of `agentls lsp` loads, made from this jar (JDK 17 makes none
+# by itself), and its stamp: the jar's and the archive's size and modification time when it was made.
+JSA="$ROOT/server/target/agentls.jsa"
 
 # Builds the shaded jar when it is missing or older than any source file.
 ensure_jar() {
   if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/server/src/main" "$ROOT/server/pom.xml" "$ROOT/pom.xml" -newer "$JAR" -print -quit)" ]; then
     echo "building agentls.jar ..." >&2
     (cd "$ROOT" && mvn -B -q -ntp package -DskipTests) >&2 || { echo "build failed" >&2; exit 1; }
+    make_cds_archive
   fi
+}
+
+# A file's size and modification time to the nanosecond: any write, truncation or replacement changes it.
+file_stamp() {
+  stat -c '%s %y' "$1" 2>/dev/null
+}
+
+# The java options that use the archive, printed only when the archive and its stamp say it was made from this very
+# jar and has not changed since: a stale one is left unused, and a damaged one (which can crash the JVM rather than
+# be refused by it) is never passed. The JVM's own warnings go to stderr, so none reaches an LSP client on stdout.
+cds_options() {
+  local stamp
+  printf '%s\n' "-Xlog:disable" "-Xlog:all=warning:stderr"
+  [ -f "$JSA" ] && [ -f "$JSA.stamp" ] || return 0
+  IFS= read -r stamp < "$JSA.stamp" || return 0
+  [ "$stamp" = "$(file_stamp "$JAR") / $(file_stamp "$JSA")" ] && printf '%s\n' "-XX:SharedArchiveFile=$JSA"
+  return 0
+}
+
+# Makes the archive from representative starts: the classes loaded by `agentls lsp` answering initialize,
+# initialized, shutdown and exit on test-workspaces/demo, and by `agentls run` on a copy of it against
+# `agentls replay-model` on loopback (skipped when that cannot start), dumped into one static archive. Written under
+# temporary names and renamed, one maker at a time (flock); a failed make leaves no archive, and starts go on without.
+make_cds_archive() {
+  command -v flock >/dev/null 2>&1 || return 0
+  (
+    flock -n 9 || exit 0
+    set +o pipefail  # a training start may exit before reading every message; only its own status counts
+    work=$(mktemp -d) || exit 0
+    trap 'rm -rf "$work" "$JSA.tmp.$$" "$JSA.stamp.$$"' EXIT
+    lsp_training_session "file://$ROOT/test-workspaces/demo" \
+      | java -XX:DumpLoadedClassList="$work/lsp.classlist" -jar "$JAR" lsp >/dev/null 2>&1 || exit 0
+    run_training_start "$work" || true
+    cat "$work"/*.classlist > "$work/all"
+    java -Xshare:dump -XX:SharedClassListFile="$work/all" -XX:SharedArchiveFile="$work/agentls.jsa" -jar "$JAR" \
+      >/dev/null 2>&1 && [ -s "$work/agentls.jsa" ] || exit 0
+    cp "$work/agentls.jsa" "$JSA.tmp.$$" && mv -f "$JSA.tmp.$$" "$JSA" \
+      && printf '%s / %s\n' "$(file_stamp "$JAR")" "$(file_stamp "$JSA")" > "$JSA.stamp.$$" \
+      && mv -f "$JSA.stamp.$$" "$JSA.stamp"
+  ) 9>"$JSA.lock"
+}
+
+# One `agentls run` to its answer against `agentls replay-model` answering once with a text answer.
+run_training_start() {
+  local work="$1" url="" replay i
+  cp -r "$ROOT/test-workspaces/demo" "$work/ws" || return 1
+  printf '%s\n' '{"type":"response"}' \
+    '{"type":"sse","data":{"choices":[{"index":0,"delta":{"content":"Hello."},"finish_reason":null}]}}' \
+    '{"type":"sse","data":{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}}' \
+    '{"type":"raw","text":"data: [DONE]\n\n"}' > "$work/answers.jsonl"
+  java -jar "$JAR" replay-model --script "$work/answers.jsonl" --port 0 </dev/null >"$work/replay.out" 2>&1 &
+  replay=$!
+  for i in $(seq 600); do
+    url=$(grep -o 'listening on http://127\.0\.0\.1:[0-9]*' "$work/replay.out" | cut -d' ' -f3) || true
+    [ -n "$url" ] && break
+    kill -0 "$replay" 2>/dev/null || break
+    sleep 0.1
+  done
+  if [ -n "$url" ]; then
+    java -XX:DumpLoadedClassList="$work/run.classlist" -jar "$JAR" run --workspace "$work/ws" --prompt "Say hello" \
+      --json --approve deny --base-url "$url/v1" --model training </dev/null >/dev/null 2>&1 || true
+  fi
+  kill "$replay" 2>/dev/null || true
+  wait "$replay" 2>/dev/null || true
+  [ -n "$url" ]
+}
+
+# Makes the archive in the background when it is missing or stale, so the start that finds it so is not delayed.
+ensure_cds_archive() {
+  local want
+  want=$(cds_options | grep -c SharedArchiveFile || true)
+  [ "$want" = 1 ] && return 0
+  (make_cds_archive </dev/null >/dev/null 2>&1 &)
+}
+
+# The LSP messages of the archive's training start, framed, paced so the server finishes each step.
+lsp_training_session() {
+  local root="$1"
+  lsp_frame '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"'"$root"'","capabilities":{}}}'
+  sleep 2
+  lsp_frame '{"jsonrpc":"2.0","method":"initialized","params":{}}'
+  sleep 3
+  lsp_frame '{"jsonrpc":"2.0","id":2,"method":"shutdown"}'
+  lsp_frame '{"jsonrpc":"2.0","method":"exit"}'
+}
+
+lsp_frame() {
+  printf 'Content-Length: %d\r\n\r\n%s' "${#1}" "$1"
 }
 
 # Installs Debian's neovim when it is missing and we may install packages; the Neovim end-to-end tests need it.

@@ -4,7 +4,9 @@ import dev.agentls.agent.Agent;
 import dev.agentls.config.AgentLsSettings;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.agent.ProjectLayers;
+import dev.agentls.conversation.Conversations;
 import dev.agentls.conversation.FileConversations;
+import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.ProjectRulesLoader;
 import dev.agentls.outline.TokenCounter;
 import java.util.Optional;
@@ -48,7 +50,8 @@ public final class AgentSessions implements SessionAgents.Factory {
         ToolSet toolSet = tools.toolSet(workspace);
         List<Path> roots = workspace.roots().roots().stream().map(WorkspaceRoot::given).toList();
         // Conversations persist under the first root (issue 12), so a conversation outlives the server.
-        FileConversations conversations = new FileConversations(roots.get(0), clock);
+        Conversations conversations = roots.isEmpty() ? new InMemoryConversations()
+                : new FileConversations(roots.get(0), clock);
         ProjectLayers project = new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
                 ProjectRulesLoader.DEFAULT_BUDGET), Optional.empty(), 0);
         return new SessionAgents() {

@@ -1,6 +1,10 @@
 package dev.agentls.cli;
 
 import dev.agentls.agent.Agent;
+import dev.agentls.agent.ProjectLayers;
+import dev.agentls.conversation.ProjectRulesLoader;
+import dev.agentls.outline.RepoMap;
+import dev.agentls.outline.TokenCounter;
 import dev.agentls.config.AgentLsSettings;
 import dev.agentls.edit.lazy.LazyMerger;
 import dev.agentls.host.Host;
@@ -25,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,7 +37,8 @@ import java.util.concurrent.ThreadFactory;
 
 /**
  * The headless wiring of one agent over one workspace folder, as {@code agentls run} uses it: the real tools over a
- * warm file index with checkpoints, the product's streaming model client, and the given host. Owns the threads it
+ * warm file index with checkpoints, the product's streaming model client, conversations persisted under
+ * {@code .agentls/conversations/}, the project's rules and repo map in the prompt, and the given host. Owns the threads it
  * starts (all daemons); {@link #close} stops them.
  */
 final class AgentWorkspace implements AutoCloseable {
@@ -65,8 +71,15 @@ final class AgentWorkspace implements AutoCloseable {
                 new CommandEnvironment(System.getenv(), () -> List.of(settings.llm().apiKeyEnv())), timers, background);
         ToolSet tools = StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner,
                 Path.of(System.getProperty("user.home")));
-        agent = Agent.create(settings, StreamingModelClient.forProduct(settings.llm(), background), tools,
-                host.apply(documents), List.of(root));
+        // The project layers: rules files, and a repo map built in the background (a run that starts before it is
+        // done gets what is ready, marked partial).
+        RepoMap map = new RepoMap(roots, parser, background, SEARCH_PARALLELISM, TokenCounter.estimate());
+        map.start();
+        ProjectLayers project = new ProjectLayers(
+                new ProjectRulesLoader(roots, TokenCounter.estimate(), ProjectRulesLoader.DEFAULT_BUDGET),
+                Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS);
+        agent = Agent.persisted(settings, StreamingModelClient.forProduct(settings.llm(), background), tools,
+                host.apply(documents), List.of(root)).withProjectContext(project);
     }
 
     Agent agent() {

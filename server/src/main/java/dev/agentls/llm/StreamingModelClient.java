@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.Provider;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 import java.util.random.RandomGenerator;
+import okhttp3.ConnectionSpec;
 import okhttp3.OkHttpClient;
 
 /**
@@ -50,7 +52,13 @@ public final class StreamingModelClient implements ModelClient {
                 ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
                 : new OpenAiProtocol(json, base, settings.model(),
                         settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking());
-        OkHttpClient client = http.apply(new OkHttpClient.Builder()
+        OkHttpClient.Builder builder = new OkHttpClient.Builder();
+        if ("http".equalsIgnoreCase(settings.baseUrl().getScheme())) {
+            // A cleartext-only client sets up no TLS (providers, trust store, SSLContext: about 0.3 s of a cold
+            // start, measured in BENCHMARKS.md) for a model on http://, a local server or loopback, that never uses it.
+            builder.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
+        }
+        OkHttpClient client = http.apply(builder
                 .connectTimeout(settings.timeouts().connect())
                 .readTimeout(settings.timeouts().firstByte())
                 .writeTimeout(settings.timeouts().firstByte())

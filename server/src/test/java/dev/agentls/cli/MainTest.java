@@ -34,4 +34,20 @@ class MainTest {
         assertEquals(2, run("version", "extra"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("agentls version: takes no arguments"));
     }
+
+    @Test
+    void everyVerbIsRegisteredUnderTheNameItAnswersTo() {
+        for (Main.Verb verb : Main.verbs()) {
+            assertEquals(verb.name(), verb.build().get().name());
+        }
+    }
+
+    @Test
+    void usageListsEveryVisibleVerb() {
+        assertEquals(0, run("--help"));
+        String usage = out.toString(StandardCharsets.UTF_8);
+        for (String verb : new String[] {"version", "apply", "lsp", "run"}) {
+            assertTrue(usage.contains("  " + verb + " "), usage);
+        }
+    }
 }
