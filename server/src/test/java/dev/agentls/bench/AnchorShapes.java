@@ -20,6 +20,12 @@ import java.util.regex.Pattern;
  */
 final class AnchorShapes {
 
+    /**
+     * The name the shapes are applied under: they are a Java-like file, and a real call (replace_in_file, the edit
+     * commands) always passes the file's path, so the engine knows its comment syntax (rule 10 forgives comments).
+     */
+    static final String FILE_NAME = "Generated.java";
+
     /** The five shapes, in the README's order: exact, line-trimmed, 20 exact blocks, block anchor, 20 trimmed. */
     static final String[] NAMES = {"i_exact_50k", "ii_trimmed_50k", "iii_20x_exact_10k", "iv_anchor_50k",
         "v_20x_trimmed_10k"};

@@ -76,12 +76,12 @@ public class AnchorShapesBench {
     @Benchmark
     public EditOutcome openBuffer() {
         ParseOutcome.Parsed parsed = (ParseOutcome.Parsed) parser.parse(diff);
-        return engine.apply(EditTexts.of(snapshot), parsed.files().get(0).blocks());
+        return engine.apply(AnchorShapes.FILE_NAME, EditTexts.of(snapshot), parsed.files().get(0).blocks());
     }
 
     @Benchmark
     public EditOutcome plainString() {
         ParseOutcome.Parsed parsed = (ParseOutcome.Parsed) parser.parse(diff);
-        return engine.apply(original, parsed.files().get(0).blocks());
+        return engine.apply(AnchorShapes.FILE_NAME, original, parsed.files().get(0).blocks());
     }
 }

@@ -111,7 +111,8 @@ public final class EditBench {
         if (!(parsed instanceof ParseOutcome.Parsed p)) {
             return "the diff does not parse: " + parsed;
         }
-        EditOutcome outcome = new SearchReplaceEngine().apply(shape.original(), p.files().get(0).blocks());
+        EditOutcome outcome = new SearchReplaceEngine().apply(AnchorShapes.FILE_NAME, shape.original(),
+                p.files().get(0).blocks());
         if (outcome instanceof EditOutcome.Refused refused) {
             return "REFUSED: " + refused.failure().message();
         }
