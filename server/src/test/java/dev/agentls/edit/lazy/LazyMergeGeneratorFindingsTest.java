@@ -100,4 +100,39 @@ class LazyMergeGeneratorFindingsTest extends LazyMergeSupport {
                 """;
         assertEquals(original.replace("    : steps[index];\n", ""), merged("open.js", original, edit));
     }
+
+    /**
+     * An edit whose docstring quotes open a string running to its end: the parser's error recovery reported a
+     * definition on a line past the edit's last, and the structural pass read out of bounds.
+     */
+    @Test
+    void anEditWhoseParseReportsADefinitionPastItsLastLineMergesByTextInsteadOfFailing() {
+        String original = """
+                class Box:
+                    \"\"\"A box.
+
+                    >>> from boxes import Box
+                    >>> Box()
+                    \"\"\"
+
+                    _cached = staticmethod(
+                        cacheit(make_box))   # always cached
+
+                    def __getnewargs__(self):
+                        return (self.name,)
+                """;
+        String edit = """
+                # ... existing code ...
+                    >>> from boxes import Box
+                    >>> Box()
+                    \"\"\"
+                    # ... existing code ...
+                    _cached = staticmethod(
+                        cacheitRenamed(make_box))   # always cached
+
+                    def __getnewargs__(self):
+                # ... existing code ...
+                """;
+        assertEquals(original.replace("cacheit(", "cacheitRenamed("), merged("box.py", original, edit));
+    }
 }
