@@ -1,6 +1,7 @@
 package dev.agentls.edit.lazy;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,10 @@ final class FileModel {
 
     /**
      * Whether some line of the file reads as an earlier version of {@code key} ({@link Similarity#changedVersion}).
-     * Only lines starting with the same token can, so only those are compared, at most {@code MAX_COMPARED}.
+     * Only lines starting with the same token can, so only those are compared, at most {@code MAX_COMPARED}: the
+     * ones sharing the most text with {@code key} at both ends first, since a changed version differs in the middle
+     * or at one end. In a large file a common first token ({@code if}, {@code return}) has hundreds of lines, and
+     * taking the first 64 in map order missed the very line the edit changed.
      */
     boolean hasChangedVersionOf(String key) {
         return changedVersionSeen.computeIfAbsent(key, this::findChangedVersionOf);
@@ -63,12 +67,31 @@ final class FileModel {
             }
         }
         List<String> candidates = byFirstToken.getOrDefault(Similarity.firstToken(key), List.of());
+        if (candidates.size() > MAX_COMPARED) {
+            candidates = candidates.stream()
+                    .sorted(Comparator.comparingInt((String c) -> -sharedEnds(key, c)).thenComparing(c -> c))
+                    .limit(MAX_COMPARED).toList();
+        }
         for (int i = 0; i < Math.min(candidates.size(), MAX_COMPARED); i++) {
             if (Similarity.changedVersion(key, candidates.get(i), settings)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Characters two lines share at their start plus those they share at their end, overlap excluded. */
+    private static int sharedEnds(String a, String b) {
+        int max = Math.min(a.length(), b.length());
+        int start = 0;
+        while (start < max && a.charAt(start) == b.charAt(start)) {
+            start++;
+        }
+        int end = 0;
+        while (end < max - start && a.charAt(a.length() - 1 - end) == b.charAt(b.length() - 1 - end)) {
+            end++;
+        }
+        return start + end;
     }
 
     /** The first token of line {@code i} ({@link Similarity#firstToken}), computed once per line on first use. */

@@ -48,7 +48,10 @@ final class StructureMatcher {
         List<Integer> wanted = new ArrayList<>();
         for (int i = 0; i < a.definitions().size(); i++) {
             Definition d = a.definitions().get(i);
-            if (!anchoredByText.test(d.nameLine() - 1) && containsWord(original, d.name())) {
+            // Error recovery can place a definition past the edit's last line (a string left open runs to the end
+            // of the text): no edit line to anchor.
+            boolean onAnEditLine = d.nameLine() >= 1 && d.nameLine() <= edit.size();
+            if (onAnEditLine && !anchoredByText.test(d.nameLine() - 1) && containsWord(original, d.name())) {
                 wanted.add(i);
             }
         }

@@ -93,6 +93,14 @@ final class LazyEditChanges {
         if (site == 0 || site == file.size() - 1 || structural(file.contents().get(site))) {
             return null;
         }
+        // Deleting one of two neighbours equal up to indentation cannot be told from deleting the other (lazy rule
+        // 7 matches ignoring indentation), and next to a marker from keeping both while the marker keeps the twin:
+        // rule 2 places a repeated line by its neighbour and rule 3 prefers the fewest changed lines.
+        String key = LineKeys.key(file.contents().get(site));
+        if (key.equals(LineKeys.key(file.contents().get(site - 1)))
+                || key.equals(LineKeys.key(file.contents().get(site + 1)))) {
+            return null;
+        }
         return new Change(file.withDeleted(site), site, site - 1, "line " + (site + 1) + " deleted", true);
     }
 

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
  */
 class LazyWrongPlaceGeneratorTest {
 
-    private static final long SEED = 20261124L;
+    /** Fixed by default so a failure reproduces; {@code -Dagentls.lazySeed=N} explores other sequences. */
+    private static final long SEED = Long.getLong("agentls.lazySeed", 20261124L);
     private static final int MIN_CASES = 3_000;
     private static final int ROUNDS = 4;
 
