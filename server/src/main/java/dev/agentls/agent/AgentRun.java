@@ -129,6 +129,9 @@ final class AgentRun implements RunHandle {
         String system = PromptLayers.system(llm.toolMode(), context.tools(), context.roots(),
                 started.atZone(ZoneOffset.UTC).toLocalDate(), System.getProperty("os.name", "unknown"));
         system = PromptLayers.withProjectLayers(system, context.project().layers(request));
+        // Tools gathered as the prompt was built (MCP servers started for this run) may come with notes on what
+        // could not be had: the run goes on without those, and says so.
+        context.tools().notes().forEach(note -> events.emit(seq -> new AgentEvent.Warning(runId, seq, note)));
         RequestBuilder requests = new RequestBuilder(system, context.tools(), llm.toolMode(), context.history());
         conversation.append(runId, new ModelMessage.User(RequestText.of(request)));
         while (true) {

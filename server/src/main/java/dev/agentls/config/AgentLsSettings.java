@@ -3,11 +3,17 @@ package dev.agentls.config;
 import java.util.Objects;
 
 /** All of the {@code agentls} settings section, parsed once. Build it with {@link SettingsParser}. */
-public record AgentLsSettings(LlmSettings llm, AgentSettings agent) {
+public record AgentLsSettings(LlmSettings llm, AgentSettings agent, McpSettings mcp) {
 
     public AgentLsSettings {
         Objects.requireNonNull(llm, "llm");
         Objects.requireNonNull(agent, "agent");
+        Objects.requireNonNull(mcp, "mcp");
+    }
+
+    /** Settings with the MCP client's defaults (no servers from settings, a 60 s timeout). */
+    public AgentLsSettings(LlmSettings llm, AgentSettings agent) {
+        this(llm, agent, McpSettings.DEFAULTS);
     }
 
     /** The settings in force when the client sends none: OpenAI-compatible, native tools. */

@@ -1,5 +1,7 @@
 package dev.agentls.config;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
@@ -19,7 +21,8 @@ import java.util.function.UnaryOperator;
  * continuationRounds, maxTokensField, maxAnswerChars, thinkingBudget, reasoningEffort,
  * timeouts.{connect, firstByte, idleBetweenChunks, noProgress},
  * retries.{maxAttempts, baseDelay, maxDelay},
- * prices.<model>.{input, output, cachedInput}} and {@code agent.maxIterations, maxCost, maxTokens}.
+ * prices.<model>.{input, output, cachedInput}}, {@code agent.maxIterations, maxCost, maxTokens} and
+ * {@code mcp.timeout, servers}.
  */
 public final class SettingsParser {
 
@@ -47,11 +50,12 @@ public final class SettingsParser {
         Section root = Section.of(ROOT, content, problems);
         LlmSettings llm = llm(root.section("llm"));
         AgentSettings agent = agent(root.section("agent"));
+        McpSettings mcp = mcp(root.section("mcp"));
         root.finish();
         if (problems.hasErrors()) {
             throw new SettingsException(problems.errors());
         }
-        return new ParsedSettings(new AgentLsSettings(llm, agent), problems.warnings());
+        return new ParsedSettings(new AgentLsSettings(llm, agent, mcp), problems.warnings());
     }
 
     private static Object unwrap(Object section) {
@@ -271,6 +275,25 @@ public final class SettingsParser {
             table.put(model, new ModelPrice(in.get(), out.get(), cached.orElse(in.get())));
         }
         return new PriceTable(table);
+    }
+
+    private static McpSettings mcp(Section s) {
+        Duration timeout = s.duration("timeout", MS, HOUR, "a duration from 1ms to 1h like \"60s\" or \"2m\"")
+                .orElse(McpSettings.DEFAULT_TIMEOUT);
+        Optional<Object> servers = s.raw("servers");
+        Optional<JsonNode> serversNode = Optional.empty();
+        if (servers.isPresent()) {
+            if (JsonValues.kind(servers.get()) != JsonValues.Kind.OBJECT) {
+                s.fail("servers", "an object of MCP servers by name, as in .mcp.json's \"mcpServers\"",
+                        servers.get());
+            } else {
+                // Each entry is checked by the MCP client, which names the server and key of a bad one.
+                serversNode = Optional.of(servers.get() instanceof JsonNode node ? node
+                        : new ObjectMapper().valueToTree(servers.get()));
+            }
+        }
+        s.finish();
+        return new McpSettings(timeout, serversNode);
     }
 
     private static AgentSettings agent(Section s) {

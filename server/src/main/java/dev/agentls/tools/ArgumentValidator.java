@@ -142,8 +142,26 @@ final class ArgumentValidator {
                 }
                 return items;
             }
+            case JSON -> {
+                return jsonValue(value);
+            }
             default -> throw new IllegalStateException("unknown type " + parameter.type());
         }
+    }
+
+    /** XML mode sends every value as text: text that is a JSON object or array becomes that value. */
+    private static JsonNode jsonValue(JsonNode value) {
+        if (value.isTextual()) {
+            String trimmed = value.textValue().strip();
+            if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+                try {
+                    return JSON.readTree(trimmed);
+                } catch (JsonProcessingException e) {
+                    return value;
+                }
+            }
+        }
+        return value;
     }
 
     /** XML mode: a JSON array written as text, else one item per non-blank line with list bullets removed. */

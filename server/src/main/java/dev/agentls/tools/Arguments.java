@@ -1,5 +1,6 @@
 package dev.agentls.tools;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,6 +45,11 @@ public record Arguments(Map<String, Object> values) {
     public List<Titled> titled(String name) {
         List<Titled> value = (List<Titled>) values.get(name);
         return value == null ? List.of() : value;
+    }
+
+    /** The value of a {@link Parameter.Type#JSON} parameter; empty when absent. */
+    public Optional<JsonNode> json(String name) {
+        return Optional.ofNullable((JsonNode) values.get(name));
     }
 
     public boolean has(String name) {

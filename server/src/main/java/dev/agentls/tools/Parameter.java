@@ -16,7 +16,12 @@ public record Parameter(String name, Type type, boolean required, String descrip
         BOOLEAN("a boolean (true or false)"),
         STRING_ARRAY("an array of strings"),
         /** Items with a title and an optional description ({@link Titled}), such as a plan's steps. */
-        TITLED_ARRAY("an array of {\"title\", \"description\"} objects");
+        TITLED_ARRAY("an array of {\"title\", \"description\"} objects"),
+        /**
+         * Any JSON value, handed to the tool as a Jackson node: for tools whose arguments another program defines and
+         * checks (MCP servers). In XML mode a value that is JSON text is parsed; other text stays a string.
+         */
+        JSON("a JSON value");
 
         private final String phrase;
 

@@ -54,6 +54,9 @@ public final class ToolSchemas {
                         property.put("minItems", 1);
                     }
                 }
+                case JSON -> {
+                    // No type: any JSON value; the program behind the tool checks it.
+                }
                 default -> throw new IllegalStateException("unknown type " + parameter.type());
             }
             property.put("description", parameter.description());

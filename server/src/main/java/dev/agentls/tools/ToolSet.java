@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * The tools a run may call, by name, and the one entry point that calls them: it refuses unknown names, validates
@@ -21,7 +24,20 @@ public final class ToolSet {
     /** Upper bound on a call's whole argument object, as JSON text; each parameter has its own tighter bound too. */
     public static final int MAX_ARGUMENT_CHARS = 4_000_000;
 
+    /**
+     * Tools known only when a run first needs them (an MCP server's tools, once it started), and notes on what could
+     * not be had (a server that failed to start), which the run reports as warnings.
+     */
+    public record Later(List<Tool> tools, List<String> notes) {
+        public Later {
+            tools = List.copyOf(tools);
+            notes = List.copyOf(notes);
+        }
+    }
+
     private final Map<String, Tool> tools = new LinkedHashMap<>();
+    private final List<String> notes = new ArrayList<>();
+    private Supplier<Later> later;
 
     public ToolSet(List<Tool> tools) {
         for (Tool tool : tools) {
@@ -31,24 +47,53 @@ public final class ToolSet {
         }
     }
 
+    /**
+     * These tools, then the ones {@code later} gives the first time any tool is asked for (on the thread of the run
+     * that asks, as its prompt is built). A later tool whose name is taken is left out with a note saying so.
+     */
+    public ToolSet(List<Tool> tools, Supplier<Later> later) {
+        this(tools);
+        this.later = Objects.requireNonNull(later, "later");
+    }
+
     public List<Tool> tools() {
-        return List.copyOf(tools.values());
+        return List.copyOf(resolved().values());
     }
 
     public Optional<Tool> find(String name) {
-        return Optional.ofNullable(tools.get(name));
+        return Optional.ofNullable(resolved().get(name));
     }
 
     public List<String> names() {
-        return List.copyOf(tools.keySet());
+        return List.copyOf(resolved().keySet());
+    }
+
+    /** What went wrong while gathering the later tools; empty when nothing did (or there were none). */
+    public synchronized List<String> notes() {
+        resolved();
+        return List.copyOf(notes);
+    }
+
+    private synchronized Map<String, Tool> resolved() {
+        if (later != null) {
+            Later gathered = later.get();
+            later = null;
+            notes.addAll(gathered.notes());
+            for (Tool tool : gathered.tools()) {
+                if (tools.putIfAbsent(tool.name(), tool) != null) {
+                    notes.add("a second tool named " + tool.name() + " was left out");
+                }
+            }
+        }
+        return tools;
     }
 
     /** Validates and runs one call; the future always completes normally, with a failure result on any problem. */
     public CompletableFuture<ToolResult> execute(String name, JsonNode arguments, ToolContext context) {
-        Tool tool = name == null ? null : tools.get(name);
+        Tool tool = name == null ? null : resolved().get(name);
         if (tool == null) {
             return CompletableFuture.completedFuture(ToolResult.failure("unknown tool '" + bounded(name)
-                    + "'; the available tools are " + String.join(", ", tools.keySet())));
+                    + "'; the available tools are " + String.join(", ", names())));
         }
         int size = arguments == null ? 0 : arguments.toString().length();
         if (size > MAX_ARGUMENT_CHARS) {
@@ -76,7 +121,7 @@ public final class ToolSet {
     /** {@code [{"name":..,"description":..,"parameters":{schema}}]}: what native tool calling sends to a model. */
     public ArrayNode definitions() {
         ArrayNode array = JsonNodeFactory.instance.arrayNode();
-        for (Tool tool : tools.values()) {
+        for (Tool tool : tools()) {
             ObjectNode definition = array.addObject();
             definition.put("name", tool.name());
             definition.put("description", tool.description());

@@ -24,17 +24,20 @@ final class PackageRules {
             Map.entry("llm", Set.of("config")),
             Map.entry("conversation", Set.of("llm", "outline", "workspace")),
             Map.entry("tools", Set.of("edit", "workspace", "outline", "host")),
+            Map.entry("mcp", Set.of("tools", "host", "config")),
             Map.entry("agent", Set.of("tools", "llm", "conversation", "outline", "host", "config")),
             Map.entry("lsp", Set.of("agent", "host", "config", "workspace", "edit")),
             Map.entry("cli", Set.of("edit", "syntax", "workspace", "outline", "host", "tools", "llm",
-                    "conversation", "agent", "config", "lsp")));
+                    "conversation", "agent", "config", "lsp", "mcp")));
 
     /** Vendor packages and the one package of ours allowed to touch each. */
     private static final Map<String, Set<String>> VENDOR_OWNERS = Map.of(
             "org.eclipse.lsp4j", Set.of("lsp"),
             "com.google.gson", Set.of("lsp"),
             "okhttp3", Set.of("llm"),
-            "org.treesitter", Set.of("syntax"));
+            "org.treesitter", Set.of("syntax"),
+            "io.modelcontextprotocol", Set.of("mcp"),
+            "reactor.core", Set.of("mcp"));
 
     private static final Pattern OURS = Pattern.compile("\\bdev\\.agentls\\.([a-z]+)\\.");
 

@@ -1,0 +1,82 @@
+package dev.agentls.mcp;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.tools.Arguments;
+import dev.agentls.tools.Parameter;
+import dev.agentls.tools.Tool;
+import dev.agentls.tools.ToolContext;
+import dev.agentls.tools.ToolResult;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * {@code access_mcp_resource} {server_name, uri}: reads a resource of a running MCP server (a file, a schema, a
+ * record). Reading changes nothing, so it needs no approval and may run in read-only modes; the text is bounded.
+ */
+final class AccessMcpResourceTool implements Tool {
+
+    static final String NAME = "access_mcp_resource";
+
+    private final Map<String, McpConnection> ready;
+
+    AccessMcpResourceTool(Map<String, McpConnection> ready) {
+        this.ready = Map.copyOf(ready);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return """
+                Reads a resource of a connected MCP server by its URI (connected servers: %s).
+                Example:
+                <access_mcp_resource>
+                <server_name>docs</server_name>
+                <uri>docs://guide/intro</uri>
+                </access_mcp_resource>""".formatted(String.join(", ", ready.keySet().stream().sorted().toList()));
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return List.of(
+                Parameter.required("server_name", Parameter.Type.STRING, "The name of the MCP server."),
+                Parameter.required("uri", Parameter.Type.STRING, "The URI of the resource to read."));
+    }
+
+    @Override
+    public boolean readOnly() {
+        return true;
+    }
+
+    @Override
+    public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
+        String server = arguments.string("server_name");
+        String uri = arguments.string("uri");
+        McpConnection connection = ready.get(server);
+        if (connection == null) {
+            return CompletableFuture.completedFuture(ToolResult.failure(NAME + ": no connected MCP server is named '"
+                    + server + "'; connected: " + (ready.isEmpty() ? "none"
+                    : String.join(", ", ready.keySet().stream().sorted().toList()))));
+        }
+        return connection.read(uri, context.cancellation()).handle((result, error) -> {
+            if (error != null) {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null
+                        ? error.getCause() : error;
+                return ToolResult.failure(NAME + ": " + cause.getMessage());
+            }
+            ResultText.Bounded text = ResultText.ofResources(result == null ? null : result.contents());
+            ObjectNode data = JsonNodeFactory.instance.objectNode();
+            data.put("server", server);
+            data.put("uri", uri);
+            data.put("cut", text.cut());
+            data.put("characters", text.fullLength());
+            return ToolResult.success(text.text().isEmpty() ? "(the resource is empty)" : text.text(), data);
+        });
+    }
+}

@@ -1,0 +1,289 @@
+package dev.agentls.mcp;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.tools.Cancellation;
+import io.modelcontextprotocol.client.McpAsyncClient;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+
+/**
+ * One MCP server's connection, on the SDK's async client: started on demand (a stdio server in the workspace folder,
+ * its stderr lines to the server log and the last few kept for messages), its tools listed once, calls bounded in
+ * time and cancellable, closed with the session. A server that failed or stopped is started again by the next
+ * {@link #start} (the next run that needs it).
+ */
+final class McpConnection {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int STDERR_LINES = 12;
+    private static final int MAX_PAGES = 50;
+    private static final McpSchema.Implementation CLIENT = new McpSchema.Implementation("agentls", "0.1.0");
+
+    private final McpServerEntry entry;
+    private final Path workingDirectory;
+    private final Duration timeout;
+    private final Consumer<String> log;
+    private final Deque<String> stderr = new ArrayDeque<>();
+    private McpAsyncClient client;
+    private CompletableFuture<List<RemoteTool>> started;
+    private McpServerState state = new McpServerState.NotStarted();
+
+    /**
+     * @param workingDirectory where a stdio server is started (the workspace root)
+     * @param timeout          the bound on start-up and on each request
+     * @param log              the server log, which gets the server's stderr and its lifecycle
+     */
+    McpConnection(McpServerEntry entry, Path workingDirectory, Duration timeout, Consumer<String> log) {
+        this.entry = entry;
+        this.workingDirectory = workingDirectory;
+        this.timeout = timeout;
+        this.log = log;
+    }
+
+    McpServerEntry entry() {
+        return entry;
+    }
+
+    synchronized McpServerState state() {
+        return state;
+    }
+
+    /** Starts the server unless it runs (or is starting); completes with its tools, or fails saying why. */
+    synchronized CompletableFuture<List<RemoteTool>> start() {
+        if (started != null && !(state instanceof McpServerState.Failed) && !(state instanceof McpServerState.Stopped)) {
+            return started;
+        }
+        closeClient();
+        state = new McpServerState.Starting();
+        log.accept("MCP server '" + entry.name() + "': starting " + entry.shown());
+        McpAsyncClient created;
+        try {
+            created = McpClient.async(transport()).requestTimeout(timeout).initializationTimeout(timeout)
+                    .clientInfo(CLIENT).build();
+        } catch (RuntimeException e) {
+            fail(e);
+            started = CompletableFuture.failedFuture(new McpServerException(state.describe()));
+            return started;
+        }
+        client = created;
+        CompletableFuture<List<RemoteTool>> listing = created.initialize()
+                .then(Mono.defer(() -> listTools(created, null, new ArrayList<>(), 0)))
+                .timeout(timeout)
+                .toFuture();
+        started = listing.handle((tools, error) -> {
+            synchronized (this) {
+                if (error != null) {
+                    fail(error);
+                    closeClient();
+                    throw new McpServerException(((McpServerState.Failed) state).reason());
+                }
+                state = new McpServerState.Ready(tools);
+                log.accept("MCP server '" + entry.name() + "': ready, " + tools.size() + " tools");
+                return tools;
+            }
+        });
+        return started;
+    }
+
+    private Mono<List<RemoteTool>> listTools(McpAsyncClient c, String cursor, List<RemoteTool> all, int page) {
+        return c.listTools(cursor).flatMap(result -> {
+            for (McpSchema.Tool tool : result.tools()) {
+                all.add(new RemoteTool(tool.name(), tool.description(), schemaOf(tool.inputSchema())));
+            }
+            String next = result.nextCursor();
+            return next == null || next.isEmpty() || page + 1 >= MAX_PAGES ? Mono.just(List.copyOf(all))
+                    : listTools(c, next, all, page + 1);
+        });
+    }
+
+    private static ObjectNode schemaOf(Map<String, Object> schema) {
+        ObjectNode node = schema == null ? JSON.createObjectNode() : JSON.valueToTree(schema);
+        if (!node.has("type")) {
+            node.put("type", "object");
+        }
+        if (!node.has("properties")) {
+            node.putObject("properties");
+        }
+        return node;
+    }
+
+    /** Calls a tool; fails with an {@link McpServerException} naming the server on a crash, time-out or cancel. */
+    CompletableFuture<McpSchema.CallToolResult> call(String tool, Map<String, Object> arguments,
+                                                    Cancellation cancellation) {
+        return request("tool '" + tool + "'", c -> c.callTool(new McpSchema.CallToolRequest(tool, arguments)),
+                cancellation);
+    }
+
+    CompletableFuture<McpSchema.ReadResourceResult> read(String uri, Cancellation cancellation) {
+        return request("resource " + uri, c -> c.readResource(new McpSchema.ReadResourceRequest(uri)),
+                cancellation);
+    }
+
+    private <T> CompletableFuture<T> request(String what, java.util.function.Function<McpAsyncClient, Mono<T>> send,
+                                             Cancellation cancellation) {
+        McpAsyncClient c;
+        synchronized (this) {
+            if (!(state instanceof McpServerState.Ready)) {
+                return CompletableFuture.failedFuture(new McpServerException("MCP server '" + entry.name()
+                        + "' is not running (" + state.describe() + ")"));
+            }
+            c = client;
+        }
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        Disposable subscription = send.apply(c).timeout(timeout).subscribe(answer::complete, error -> {
+            answer.completeExceptionally(new McpServerException(failure(what, error)));
+        }, () -> answer.complete(null));
+        Runnable cancel = () -> {
+            subscription.dispose();
+            answer.completeExceptionally(new McpServerException("cancelled: the call to " + what
+                    + " of MCP server '" + entry.name() + "' was abandoned"));
+        };
+        cancellation.onCancel(cancel);
+        answer.whenComplete((value, error) -> cancellation.remove(cancel));
+        return answer;
+    }
+
+    /** Why a request failed, in words naming the server; a server that went away is marked failed. */
+    private String failure(String what, Throwable error) {
+        Throwable cause = root(error);
+        if (cause instanceof TimeoutException) {
+            return "MCP server '" + entry.name() + "' did not answer " + what + " within " + seconds(timeout)
+                    + " (agentls.mcp.timeout)";
+        }
+        String message = "MCP server '" + entry.name() + "' failed on " + what + ": " + describe(cause);
+        if (!isToolError(cause)) {
+            synchronized (this) {
+                state = new McpServerState.Failed(message + stderrNote());
+            }
+            log.accept(message);
+        }
+        return message + stderrNote();
+    }
+
+    /** An error the server answered (JSON-RPC error) leaves it running; anything else means the link is gone. */
+    private static boolean isToolError(Throwable cause) {
+        return cause instanceof io.modelcontextprotocol.spec.McpError;
+    }
+
+    private void fail(Throwable error) {
+        Throwable cause = root(error);
+        String why = cause instanceof TimeoutException ? "did not start within " + seconds(timeout)
+                + " (agentls.mcp.timeout)" : "failed to start: " + describe(cause);
+        String reason = "MCP server '" + entry.name() + "' " + why + stderrNote();
+        state = new McpServerState.Failed(reason);
+        log.accept(reason);
+    }
+
+    private McpClientTransport transport() {
+        McpJsonMapper mapper = new JacksonMcpJsonMapper(JSON);
+        if (entry instanceof McpServerEntry.Stdio stdio) {
+            ServerParameters parameters = ServerParameters.builder(stdio.command()).args(stdio.args())
+                    .env(stdio.env()).build();
+            StdioClientTransport transport = new RootedStdioTransport(parameters, mapper, workingDirectory);
+            transport.setStdErrorHandler(this::stderrLine);
+            return transport;
+        }
+        McpServerEntry.Http http = (McpServerEntry.Http) entry;
+        URI url = http.url();
+        String base = url.getScheme() + "://" + url.getRawAuthority();
+        String endpoint = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
+                + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
+        HttpRequest.Builder request = HttpRequest.newBuilder();
+        http.headers().forEach(request::header);
+        return HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint).jsonMapper(mapper)
+                .requestBuilder(request).connectTimeout(timeout).build();
+    }
+
+    private void stderrLine(String line) {
+        log.accept("MCP server '" + entry.name() + "' stderr: " + line);
+        synchronized (stderr) {
+            stderr.addLast(line.length() > 300 ? line.substring(0, 300) + "\u2026" : line);
+            while (stderr.size() > STDERR_LINES) {
+                stderr.removeFirst();
+            }
+        }
+    }
+
+    private String stderrNote() {
+        synchronized (stderr) {
+            return stderr.isEmpty() ? "" : "; its last stderr lines: " + String.join(" | ", stderr);
+        }
+    }
+
+    synchronized void close() {
+        closeClient();
+        if (!(state instanceof McpServerState.NotStarted)) {
+            state = new McpServerState.Stopped();
+        }
+    }
+
+    private void closeClient() {
+        McpAsyncClient c = client;
+        client = null;
+        if (c != null) {
+            log.accept("MCP server '" + entry.name() + "': stopping");
+            try {
+                // Graceful close ends a stdio server's process (TERM); bounded, so a stuck server cannot hold us.
+                c.closeGracefully().timeout(Duration.ofSeconds(3)).onErrorResume(e -> Mono.empty()).block();
+            } catch (RuntimeException e) {
+                c.close();
+            }
+        }
+    }
+
+    private static Throwable root(Throwable error) {
+        Throwable cause = error;
+        while ((cause instanceof java.util.concurrent.CompletionException
+                || cause instanceof java.util.concurrent.ExecutionException
+                || (cause instanceof RuntimeException && cause.getClass() == RuntimeException.class))
+                && cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private static String describe(Throwable cause) {
+        String message = cause.getMessage();
+        return message == null || message.isBlank() ? cause.getClass().getSimpleName() : message;
+    }
+
+    static String seconds(Duration duration) {
+        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+    }
+
+    /** The SDK's stdio transport, starting the server in the workspace folder instead of ours. */
+    private static final class RootedStdioTransport extends StdioClientTransport {
+        private final Path directory;
+
+        RootedStdioTransport(ServerParameters parameters, McpJsonMapper mapper, Path directory) {
+            super(parameters, mapper);
+            this.directory = directory;
+        }
+
+        @Override
+        protected ProcessBuilder getProcessBuilder() {
+            return new ProcessBuilder().directory(directory.toFile());
+        }
+    }
+}
