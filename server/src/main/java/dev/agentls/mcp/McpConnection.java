@@ -39,11 +39,15 @@ final class McpConnection {
     private static final int STDERR_LINES = 12;
     private static final int MAX_PAGES = 50;
     private static final McpSchema.Implementation CLIENT = new McpSchema.Implementation("agentls", "0.1.0");
+    /** Start-up (a JVM, or npx fetching a package) gets at least this long, however short the call timeout is. */
+    static final Duration MIN_START = Duration.ofSeconds(20);
 
     private final McpServerEntry entry;
     private final Path workingDirectory;
     private final Duration timeout;
     private final Consumer<String> log;
+    private final ChildProcessWatch children;
+    private final java.util.Set<CompletableFuture<?>> pending = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Deque<String> stderr = new ArrayDeque<>();
     private McpAsyncClient client;
     private CompletableFuture<List<RemoteTool>> started;
@@ -54,11 +58,13 @@ final class McpConnection {
      * @param timeout          the bound on start-up and on each request
      * @param log              the server log, which gets the server's stderr and its lifecycle
      */
-    McpConnection(McpServerEntry entry, Path workingDirectory, Duration timeout, Consumer<String> log) {
+    McpConnection(McpServerEntry entry, Path workingDirectory, Duration timeout, Consumer<String> log,
+                  ChildProcessWatch children) {
         this.entry = entry;
         this.workingDirectory = workingDirectory;
         this.timeout = timeout;
         this.log = log;
+        this.children = children;
     }
 
     McpServerEntry entry() {
@@ -77,9 +83,17 @@ final class McpConnection {
         closeClient();
         state = new McpServerState.Starting();
         log.accept("MCP server '" + entry.name() + "': starting " + entry.shown());
+        if (entry instanceof McpServerEntry.Stdio stdio && !ChildProcessWatch.startable(stdio.command(),
+                System.getenv("PATH"))) {
+            fail(new McpServerException("the command '" + stdio.command() + "' is not an executable file"
+                    + (stdio.command().contains("/") ? "" : " on PATH")));
+            started = CompletableFuture.failedFuture(new McpServerException(state.describe()));
+            return started;
+        }
         McpAsyncClient created;
         try {
-            created = McpClient.async(transport()).requestTimeout(timeout).initializationTimeout(timeout)
+            // The SDK's own bound covers start-up requests too; each call gets the (possibly shorter) call bound below.
+            created = McpClient.async(transport()).requestTimeout(startTimeout()).initializationTimeout(startTimeout())
                     .clientInfo(CLIENT).build();
         } catch (RuntimeException e) {
             fail(e);
@@ -87,10 +101,13 @@ final class McpConnection {
             return started;
         }
         client = created;
-        CompletableFuture<List<RemoteTool>> listing = created.initialize()
+        CompletableFuture<List<RemoteTool>> listing = new CompletableFuture<>();
+        pending.add(listing);
+        created.initialize()
                 .then(Mono.defer(() -> listTools(created, null, new ArrayList<>(), 0)))
-                .timeout(timeout)
-                .toFuture();
+                .timeout(startTimeout())
+                .subscribe(listing::complete, listing::completeExceptionally);
+        listing.whenComplete((tools, error) -> pending.remove(listing));
         started = listing.handle((tools, error) -> {
             synchronized (this) {
                 if (error != null) {
@@ -151,6 +168,8 @@ final class McpConnection {
             c = client;
         }
         CompletableFuture<T> answer = new CompletableFuture<>();
+        pending.add(answer);
+        answer.whenComplete((value, error) -> pending.remove(answer));
         Disposable subscription = send.apply(c).timeout(timeout).subscribe(answer::complete, error -> {
             answer.completeExceptionally(new McpServerException(failure(what, error)));
         }, () -> answer.complete(null));
@@ -188,19 +207,22 @@ final class McpConnection {
 
     private void fail(Throwable error) {
         Throwable cause = root(error);
-        String why = cause instanceof TimeoutException ? "did not start within " + seconds(timeout)
-                + " (agentls.mcp.timeout)" : "failed to start: " + describe(cause);
+        String why = cause instanceof TimeoutException ? "did not start within " + seconds(startTimeout())
+                : "failed to start: " + describe(cause);
         String reason = "MCP server '" + entry.name() + "' " + why + stderrNote();
         state = new McpServerState.Failed(reason);
         log.accept(reason);
     }
 
     private McpClientTransport transport() {
-        McpJsonMapper mapper = new JacksonMcpJsonMapper(JSON);
+        // Servers send fields newer than this SDK knows: they must be skipped, not fail the message.
+        McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper()
+                .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false));
         if (entry instanceof McpServerEntry.Stdio stdio) {
             ServerParameters parameters = ServerParameters.builder(stdio.command()).args(stdio.args())
                     .env(stdio.env()).build();
-            StdioClientTransport transport = new RootedStdioTransport(parameters, mapper, workingDirectory);
+            StdioClientTransport transport = new RootedStdioTransport(parameters, mapper, workingDirectory,
+                    before -> children.find(before, stdio.command(), stdio.args()).ifPresent(this::watch), children);
             transport.setStdErrorHandler(this::stderrLine);
             return transport;
         }
@@ -252,6 +274,10 @@ final class McpConnection {
         }
     }
 
+    Duration startTimeout() {
+        return timeout.compareTo(MIN_START) > 0 ? timeout : MIN_START;
+    }
+
     private static Throwable root(Throwable error) {
         Throwable cause = error;
         while ((cause instanceof java.util.concurrent.CompletionException
@@ -272,17 +298,50 @@ final class McpConnection {
         return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
     }
 
-    /** The SDK's stdio transport, starting the server in the workspace folder instead of ours. */
+    /** When the server's process exits, whatever waits on it fails at once, naming the server. */
+    private void watch(ProcessHandle process) {
+        process.onExit().thenRun(() -> {
+            // stderr may still be draining: a moment lets its last lines into the message.
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            String message;
+            synchronized (this) {
+                if (state instanceof McpServerState.Stopped || client == null) {
+                    return;
+                }
+                message = "MCP server '" + entry.name() + "' exited (process " + process.pid() + ")" + stderrNote();
+                state = new McpServerState.Failed(message);
+            }
+            log.accept(message);
+            List.copyOf(pending).forEach(f -> f.completeExceptionally(new McpServerException(message)));
+        });
+    }
+
+    /**
+     * The SDK's stdio transport, starting the server in the workspace folder instead of ours, and telling us which
+     * process it started (found from a snapshot of our children taken just before).
+     */
     private static final class RootedStdioTransport extends StdioClientTransport {
         private final Path directory;
+        private final Consumer<java.util.Set<Long>> started;
+        private final ChildProcessWatch children;
 
-        RootedStdioTransport(ServerParameters parameters, McpJsonMapper mapper, Path directory) {
+        RootedStdioTransport(ServerParameters parameters, McpJsonMapper mapper, Path directory,
+                             Consumer<java.util.Set<Long>> started, ChildProcessWatch children) {
             super(parameters, mapper);
             this.directory = directory;
+            this.started = started;
+            this.children = children;
         }
 
         @Override
         protected ProcessBuilder getProcessBuilder() {
+            java.util.Set<Long> before = children.snapshot();
+            // The SDK starts the process right after this returns; the search waits for it on another thread.
+            CompletableFuture.runAsync(() -> started.accept(before));
             return new ProcessBuilder().directory(directory.toFile());
         }
     }

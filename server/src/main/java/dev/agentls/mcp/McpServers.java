@@ -33,6 +33,7 @@ public final class McpServers implements AutoCloseable {
     private final McpConfigLoader loader;
     private final List<Path> roots;
     private final Consumer<String> log;
+    private final ChildProcessWatch children = new ChildProcessWatch();
     private final Map<String, McpConnection> connections = new LinkedHashMap<>();
     private final Map<String, String> untrusted = new LinkedHashMap<>();
     /** Fingerprints the user declined this session: not asked again until the entry changes. */
@@ -72,7 +73,7 @@ public final class McpServers implements AutoCloseable {
         for (Map.Entry<McpConnection, CompletableFuture<List<RemoteTool>>> e : starting.entrySet()) {
             McpConnection connection = e.getKey();
             try {
-                e.getValue().get(settings.timeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+                e.getValue().get(connection.startTimeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
                 ready.put(connection.entry().name(), connection);
             } catch (ExecutionException | TimeoutException failed) {
                 notes.add(connection.state().describe() + "; this run goes on without it");
@@ -151,7 +152,7 @@ public final class McpServers implements AutoCloseable {
 
     private synchronized McpConnection connection(McpServerEntry entry, Duration timeout) {
         return connections.computeIfAbsent(entry.name(), name -> new McpConnection(entry,
-                roots.isEmpty() ? Path.of("").toAbsolutePath() : roots.get(0), timeout, log));
+                roots.isEmpty() ? Path.of("").toAbsolutePath() : roots.get(0), timeout, log, children));
     }
 
     /** Empty when the entry may start; else why not. Asks the user about a project's entry it has not trusted. */

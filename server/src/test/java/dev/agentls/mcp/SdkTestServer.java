@@ -22,7 +22,8 @@ public final class SdkTestServer {
 
     public static void main(String[] args) throws InterruptedException {
         System.err.println("sdk test server starting in " + System.getProperty("user.dir"));
-        JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
+        JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper()
+                .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false));
         McpServer.sync(new StdioServerTransportProvider(mapper))
                 .serverInfo("sdk-test-server", "1.0.0")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).resources(false, false).build())
