@@ -14,6 +14,7 @@ import dev.agentls.host.Host;
 import dev.agentls.llm.ModelClient;
 import dev.agentls.lsp.SessionAgents;
 import dev.agentls.lsp.SessionTools;
+import dev.agentls.mcp.McpServers;
 import dev.agentls.tools.ToolSet;
 import dev.agentls.workspace.WorkspaceRoot;
 import java.nio.file.Path;
@@ -33,16 +34,24 @@ public final class AgentSessions implements SessionAgents.Factory {
     private final Function<LlmSettings, ModelClient> models;
     private final Executor runs;
     private final Clock clock;
+    private final McpWiring mcp;
 
     /**
      * @param models makes the model client for an {@code llm} section ({@code StreamingModelClient.forProduct})
      * @param runs   runs each run's loop
      */
     public AgentSessions(ToolSessions tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock) {
+        this(tools, models, runs, clock, McpWiring.ofProcess(System.err));
+    }
+
+    /** @param mcp gives each session its MCP servers (started lazily by its runs, stopped when the session ends) */
+    AgentSessions(ToolSessions tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock,
+                  McpWiring mcp) {
         this.tools = tools;
         this.models = models;
         this.runs = runs;
         this.clock = clock;
+        this.mcp = mcp;
     }
 
     @Override
@@ -54,13 +63,17 @@ public final class AgentSessions implements SessionAgents.Factory {
                 : new FileConversations(roots.get(0), clock);
         ProjectLayers project = new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
                 ProjectRulesLoader.DEFAULT_BUDGET), Optional.empty(), 0);
+        McpServers servers = mcp.servers(roots);
         return new SessionAgents() {
             private LlmSettings modelSettings;
             private ModelClient model;
 
             @Override
             public Agent agent(AgentLsSettings settings, Host host, String runId) {
-                return new Agent(settings, modelFor(settings.llm()), toolSet, host, roots, conversations,
+                // Each run gets the standard tools and, gathered on its own thread as its prompt is built, the MCP
+                // servers' tools (started, and trusted through the run's host, when first needed).
+                ToolSet runTools = McpWiring.toolsFor(toolSet.tools(), servers, settings, host);
+                return new Agent(settings, modelFor(settings.llm()), runTools, host, roots, conversations,
                         Agent.historyFor(settings.llm()), runs, clock, () -> runId).withProjectContext(project);
             }
 
@@ -75,6 +88,16 @@ public final class AgentSessions implements SessionAgents.Factory {
             @Override
             public List<String> conversationIds() {
                 return conversations.ids();
+            }
+
+            @Override
+            public String mcpServers(AgentLsSettings settings) {
+                return McpWiring.status(servers, settings).toString();
+            }
+
+            @Override
+            public void close() {
+                servers.close();
             }
         };
     }

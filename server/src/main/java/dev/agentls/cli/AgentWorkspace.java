@@ -9,6 +9,7 @@ import dev.agentls.config.AgentLsSettings;
 import dev.agentls.edit.lazy.LazyMerger;
 import dev.agentls.host.Host;
 import dev.agentls.llm.StreamingModelClient;
+import dev.agentls.mcp.McpServers;
 import dev.agentls.outline.Outliner;
 import dev.agentls.syntax.SyntaxParser;
 import dev.agentls.tools.StandardTools;
@@ -51,6 +52,7 @@ final class AgentWorkspace implements AutoCloseable {
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
             daemons("agentls-command"));
     private final DocumentStore documents = new DocumentStore();
+    private final McpServers mcpServers;
     private final Agent agent;
 
     /** @param host how the runs change files and ask the user; given the document store the tools read through */
@@ -78,8 +80,13 @@ final class AgentWorkspace implements AutoCloseable {
         ProjectLayers project = new ProjectLayers(
                 new ProjectRulesLoader(roots, TokenCounter.estimate(), ProjectRulesLoader.DEFAULT_BUDGET),
                 Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS);
-        agent = Agent.persisted(settings, StreamingModelClient.forProduct(settings.llm(), background), tools,
-                host.apply(documents), List.of(root)).withProjectContext(project);
+        Host runHost = host.apply(documents);
+        // The MCP servers' tools join the standard ones when the run builds its prompt (started, and a project's
+        // entries trusted through the host, then); they stop when this workspace closes.
+        mcpServers = McpWiring.ofProcess(System.err).servers(List.of(root));
+        agent = Agent.persisted(settings, StreamingModelClient.forProduct(settings.llm(), background),
+                McpWiring.toolsFor(tools.tools(), mcpServers, settings, runHost), runHost, List.of(root))
+                .withProjectContext(project);
     }
 
     Agent agent() {
@@ -88,6 +95,7 @@ final class AgentWorkspace implements AutoCloseable {
 
     @Override
     public void close() {
+        mcpServers.close();
         background.shutdownNow();
         timers.shutdownNow();
     }

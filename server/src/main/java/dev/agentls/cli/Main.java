@@ -55,7 +55,8 @@ public final class Main {
                 new Verb("replay-model", ReplayModelCommand::new),
                 new Verb("run", () -> new RunCommand(System.in, RunCommand.Terminal.ofProcess())),
                 new Verb("edit-corpus", EditCorpusCommand::new),
-                new Verb("conversations", ConversationsCommand::new));
+                new Verb("conversations", ConversationsCommand::new),
+                new Verb("mcp", () -> new McpCommand(McpWiring.ofProcess(System.err))));
     }
 
     /** Every verb, built, by name: only the usage listing needs them all. */

@@ -23,6 +23,18 @@ public interface SessionAgents {
     /** The ids of the conversations this session's runs can continue, oldest first. */
     List<String> conversationIds();
 
+    /**
+     * The session's MCP servers, their state and tools, as JSON text {@code {"servers": [...], "problems": [...]}}
+     * ({@code agentls.mcp}); nothing is started by asking.
+     */
+    default String mcpServers(AgentLsSettings settings) {
+        return "{\"servers\":[],\"problems\":[]}";
+    }
+
+    /** Ends what the session's agents keep running (MCP servers); called when the session ends. */
+    default void close() {
+    }
+
     /** Builds a session's agents over its workspace. */
     @FunctionalInterface
     interface Factory {

@@ -122,4 +122,14 @@ final class SessionRuns {
     List<String> conversationIds() {
         return agents.conversationIds();
     }
+
+    /** The session's MCP servers as JSON text, under the settings in force. */
+    String mcpServers() {
+        return agents.mcpServers(settings.get());
+    }
+
+    /** Ends what the session's agents keep running (MCP servers). */
+    void close() {
+        agents.close();
+    }
 }

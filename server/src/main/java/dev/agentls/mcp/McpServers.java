@@ -58,11 +58,23 @@ public final class McpServers implements AutoCloseable {
      * could not be had comes back as notes.
      */
     public ToolSet.Later toolsFor(McpSettings settings, ToolMode mode, Host host) {
+        return gather(settings, mode, Optional.of(host));
+    }
+
+    /**
+     * Starts every server that needs no question (the user's, the settings', and the project's already trusted),
+     * for listing their tools ({@code agentls mcp list --start}); a project's entry not yet trusted stays untrusted.
+     */
+    public List<String> startTrusted(McpSettings settings) {
+        return gather(settings, ToolMode.NATIVE, Optional.empty()).notes();
+    }
+
+    private ToolSet.Later gather(McpSettings settings, ToolMode mode, Optional<Host> asking) {
         List<String> notes = new ArrayList<>();
         Map<String, McpConnection> ready = new LinkedHashMap<>();
         Map<McpConnection, CompletableFuture<List<RemoteTool>>> starting = new LinkedHashMap<>();
         for (McpServerEntry entry : refresh(settings, notes)) {
-            Optional<String> distrust = trust(entry, host);
+            Optional<String> distrust = trust(entry, asking);
             if (distrust.isPresent()) {
                 notes.add(distrust.get());
                 continue;
@@ -156,7 +168,7 @@ public final class McpServers implements AutoCloseable {
     }
 
     /** Empty when the entry may start; else why not. Asks the user about a project's entry it has not trusted. */
-    private Optional<String> trust(McpServerEntry entry, Host host) {
+    private Optional<String> trust(McpServerEntry entry, Optional<Host> asking) {
         if (entry.origin().kind() != McpServerEntry.Origin.Kind.PROJECT) {
             return Optional.empty();
         }
@@ -171,6 +183,11 @@ public final class McpServers implements AutoCloseable {
                         + " was not started: the user did not trust it (asked again when the entry changes)"));
             }
         }
+        if (asking.isEmpty()) {
+            return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' from " + entry.origin().label()
+                    + " is not trusted yet: the first run in this workspace asks"));
+        }
+        Host host = asking.get();
         boolean approved;
         try {
             approved = Boolean.TRUE.equals(host.confirm("Start MCP server '" + entry.name() + "' from "

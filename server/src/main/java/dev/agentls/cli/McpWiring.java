@@ -1,0 +1,62 @@
+package dev.agentls.cli;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.config.AgentLsSettings;
+import dev.agentls.host.Host;
+import dev.agentls.mcp.McpConfigLoader;
+import dev.agentls.mcp.McpServers;
+import dev.agentls.tools.Tool;
+import dev.agentls.tools.ToolSet;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the composition root gives a workspace its MCP servers: the user's file under the home folder, {@code ${VAR}}
+ * from the process environment, the server log on stderr (never stdout, which may carry protocol bytes), and a run's
+ * tool set made of the standard tools plus the servers' tools, gathered when the run first needs them.
+ */
+final class McpWiring {
+
+    private final Path home;
+    private final Map<String, String> environment;
+    private final PrintStream log;
+
+    McpWiring(Path home, Map<String, String> environment, PrintStream log) {
+        this.home = home;
+        this.environment = Map.copyOf(environment);
+        this.log = log;
+    }
+
+    static McpWiring ofProcess(PrintStream log) {
+        return new McpWiring(Path.of(System.getProperty("user.home")), System.getenv(), log);
+    }
+
+    /**
+     * The servers of one workspace. They stop when their owner closes them, and at the latest when the process ends
+     * (an LSP session ends with the process; a stdio server also ends when its stdin closes).
+     */
+    McpServers servers(List<Path> roots) {
+        McpServers servers = new McpServers(new McpConfigLoader(McpConfigLoader.userFileUnder(home), environment),
+                roots, line -> log.println("agentls: " + line));
+        Runtime.getRuntime().addShutdownHook(new Thread(servers::close, "agentls-mcp-stop"));
+        return servers;
+    }
+
+    /** The standard tools, then the MCP tools of the run's settings, started (and trusted) through {@code host}. */
+    static ToolSet toolsFor(List<Tool> standard, McpServers servers, AgentLsSettings settings, Host host) {
+        return new ToolSet(standard, () -> servers.toolsFor(settings.mcp(), settings.llm().toolMode(), host));
+    }
+
+    /** {@code {"servers": [...], "problems": [...]}}: what {@code agentls.mcp} and {@code agentls mcp list} show. */
+    static ObjectNode status(McpServers servers, AgentLsSettings settings) {
+        ObjectNode answer = JsonNodeFactory.instance.objectNode();
+        var list = answer.putArray("servers");
+        servers.status(settings.mcp()).forEach(s -> list.add(s.toJson()));
+        var problems = answer.putArray("problems");
+        servers.problems().forEach(problems::add);
+        return answer;
+    }
+}
