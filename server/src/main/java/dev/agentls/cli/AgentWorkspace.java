@@ -56,7 +56,8 @@ final class AgentWorkspace implements AutoCloseable {
     private final Agent agent;
 
     /** @param host how the runs change files and ask the user; given the document store the tools read through */
-    AgentWorkspace(Path root, AgentLsSettings settings, java.util.function.Function<DocumentStore, Host> host) {
+    AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
+                   java.util.function.Function<DocumentStore, Host> host) {
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         PathPolicy policy = new PathPolicy();
         FileIndex index = new FileIndex(roots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
@@ -83,7 +84,7 @@ final class AgentWorkspace implements AutoCloseable {
         Host runHost = host.apply(documents);
         // The MCP servers' tools join the standard ones when the run builds its prompt (started, and a project's
         // entries trusted through the host, then); they stop when this workspace closes.
-        mcpServers = McpWiring.ofProcess(System.err).servers(List.of(root));
+        mcpServers = mcp.servers(List.of(root));
         agent = Agent.persisted(settings, StreamingModelClient.forProduct(settings.llm(), background),
                 McpWiring.toolsFor(tools.tools(), mcpServers, settings, runHost), runHost, List.of(root))
                 .withProjectContext(project);

@@ -33,6 +33,7 @@ final class RunCommand implements Subcommand {
 
     private final InputStream stdin;
     private final Terminal terminal;
+    private final McpWiring mcp;
 
     /**
      * What the command needs of its process: whether stdout is a terminal a person watches, and how to learn of an
@@ -69,8 +70,14 @@ final class RunCommand implements Subcommand {
     }
 
     RunCommand(InputStream stdin, Terminal terminal) {
+        this(stdin, terminal, McpWiring.ofProcess(System.err));
+    }
+
+    /** @param mcp where the workspace's MCP servers are configured from (tests give a scratch home) */
+    RunCommand(InputStream stdin, Terminal terminal, McpWiring mcp) {
         this.stdin = stdin;
         this.terminal = terminal;
+        this.mcp = mcp;
     }
 
     @Override
@@ -100,7 +107,7 @@ final class RunCommand implements Subcommand {
                 Executors.newSingleThreadExecutor(RunCommand::daemon));
         LiveView view = new LiveView(out, tty);
         AgentListener listener = options.json() ? event -> printJson(out, event) : view;
-        try (AgentWorkspace workspace = new AgentWorkspace(options.workspace(), options.settings(),
+        try (AgentWorkspace workspace = new AgentWorkspace(options.workspace(), options.settings(), mcp,
                 documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(), prompter, err),
                         options.approvals()))) {
             RunHandle handle;

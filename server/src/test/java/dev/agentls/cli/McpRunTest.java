@@ -1,0 +1,173 @@
+package dev.agentls.cli;
+
+import static dev.agentls.cli.OpenAiScript.arguments;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.tools.TestWorkspace;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code agentls run} against a scripted model on loopback ({@code agentls replay-model}'s server) with the reference
+ * MCP filesystem server from npm ({@code @modelcontextprotocol/server-filesystem}, started over stdio by node) in the
+ * project's {@code .mcp.json}: the user trusts it, then approves a directory listing and a file read, in both tool
+ * modes. Skipped when {@code scripts/test} did not install the server (AGENTLS_MCP_FILESYSTEM), unless
+ * {@code AGENTLS_REQUIRE_MCP=1} (CI) makes that a failure.
+ */
+class McpRunTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path temp;
+    @TempDir
+    Path home;
+
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final List<ReplayServer> servers = new ArrayList<>();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @AfterEach
+    void stop() throws Exception {
+        for (ReplayServer server : servers) {
+            server.close();
+        }
+        threads.shutdownNow();
+    }
+
+    static Path filesystemServer() {
+        String main = System.getenv("AGENTLS_MCP_FILESYSTEM");
+        boolean present = main != null && Files.isRegularFile(Path.of(main));
+        if (!present && "1".equals(System.getenv("AGENTLS_REQUIRE_MCP"))) {
+            throw new AssertionError("AGENTLS_REQUIRE_MCP=1 but the MCP filesystem server is missing"
+                    + " (AGENTLS_MCP_FILESYSTEM=" + main + "); scripts/test installs it with npm");
+        }
+        assumeTrue(present, "the MCP filesystem server is not installed (scripts/test installs it)");
+        return Path.of(main);
+    }
+
+    private Path workspace() throws Exception {
+        Path root = TestWorkspace.copy("demo", temp).toRealPath();
+        ObjectNode entry = JSON.createObjectNode();
+        entry.put("command", "node");
+        entry.putArray("args").add(filesystemServer().toString()).add(root.toString());
+        ObjectNode file = JSON.createObjectNode();
+        file.putObject("mcpServers").set("fs", entry);
+        Files.writeString(root.resolve(".mcp.json"), file.toPrettyString());
+        return root;
+    }
+
+    private int run(String stdin, String... args) throws Exception {
+        RunCommand command = new RunCommand(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new RunCommand.Terminal() {
+                    @Override
+                    public boolean interactive() {
+                        return false;
+                    }
+
+                    @Override
+                    public Runnable onInterrupt(Runnable cancel) {
+                        return () -> { };
+                    }
+                }, new McpWiring(home, Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8)));
+        return command.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private String serve(OpenAiScript script) throws Exception {
+        ReplayServer server = ReplayServer.start(script.transcript(), 0, threads, line -> { });
+        servers.add(server);
+        return server.baseUrl() + "/v1";
+    }
+
+    private List<JsonNode> events(String type) throws Exception {
+        List<JsonNode> events = new ArrayList<>();
+        for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
+            if (!line.isEmpty()) {
+                JsonNode event = JSON.readTree(line);
+                if (event.path("type").asText().equals(type)) {
+                    events.add(event);
+                }
+            }
+        }
+        return events;
+    }
+
+    @Test
+    void nativeModeListsADirectoryAndReadsAFileThroughMcpWithApproval() throws Exception {
+        Path root = workspace();
+        String base = serve(new OpenAiScript()
+                .answer("", "mcp__fs__list_directory", arguments("path", root.resolve("src/main/java/demo").toString()))
+                .answer("", "mcp__fs__read_text_file", arguments("path",
+                        root.resolve("src/main/java/demo/Greeter.java").toString()))
+                .answer("", "attempt_completion", arguments("result", "Read it.")));
+
+        int status = run("y\ny\ny\n", "--workspace", root.toString(), "--prompt", "Look at the demo", "--json",
+                "--base-url", base, "--model", "m", "--tool-mode", "native");
+
+        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        assertRead(root);
+    }
+
+    @Test
+    void xmlModeListsADirectoryAndReadsAFileThroughUseMcpTool() throws Exception {
+        Path root = workspace();
+        String list = "<use_mcp_tool>\n<server_name>fs</server_name>\n<tool_name>list_directory</tool_name>\n"
+                + "<arguments>{\"path\": \"" + root.resolve("src/main/java/demo") + "\"}</arguments>\n</use_mcp_tool>";
+        String read = "<use_mcp_tool>\n<server_name>fs</server_name>\n<tool_name>read_text_file</tool_name>\n"
+                + "<arguments>{\"path\": \"" + root.resolve("src/main/java/demo/Greeter.java")
+                + "\"}</arguments>\n</use_mcp_tool>";
+        String base = serve(new OpenAiScript()
+                .answer(list, new String[0])
+                .answer(read, new String[0])
+                .answer("<attempt_completion>\n<result>Read it.</result>\n</attempt_completion>", new String[0]));
+
+        int status = run("y\ny\ny\n", "--workspace", root.toString(), "--prompt", "Look at the demo", "--json",
+                "--base-url", base, "--model", "m", "--tool-mode", "xml");
+
+        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+        assertRead(root);
+        String system = servers.get(0).requests().get(0).body();
+        assertTrue(system.contains("## use_mcp_tool") && system.contains("- list_directory: "),
+                "the XML prompt lists the server's tools");
+    }
+
+    private void assertRead(Path root) throws Exception {
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        assertTrue(stderr.contains("Start MCP server 'fs' from .mcp.json?"), "the user is asked to trust it: "
+                + stderr);
+        List<JsonNode> approvals = events("approval_requested");
+        assertEquals(2, approvals.size(), approvals.toString());
+        assertEquals("Call MCP tool 'list_directory' of server 'fs'?", approvals.get(0).path("title").asText());
+        assertEquals("Call MCP tool 'read_text_file' of server 'fs'?", approvals.get(1).path("title").asText());
+        List<JsonNode> results = events("tool_result");
+        assertTrue(results.get(0).path("ok").asBoolean(), results.get(0).toString());
+        assertTrue(results.get(0).path("text").asText().contains("[FILE] Greeter.java"), results.get(0).toString());
+        assertTrue(results.get(0).path("text").asText().contains("[FILE] Main.java"), results.get(0).toString());
+        assertTrue(results.get(1).path("ok").asBoolean(), results.get(1).toString());
+        assertTrue(results.get(1).path("text").asText().startsWith(
+                Files.readString(root.resolve("src/main/java/demo/Greeter.java")).substring(0, 40)),
+                results.get(1).toString());
+        assertEquals("completed", events("run_finished").get(0).path("status").asText());
+        assertTrue(Files.readString(root.resolve(".agentls/settings.json")).contains("\"mcpTrusted\""));
+    }
+}
