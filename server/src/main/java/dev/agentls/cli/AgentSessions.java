@@ -45,8 +45,8 @@ public final class AgentSessions implements SessionAgents.Factory {
     }
 
     /** @param mcp gives each session its MCP servers (started lazily by its runs, stopped when the session ends) */
-    AgentSessions(ToolSessions tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock,
-                  McpWiring mcp) {
+    public AgentSessions(ToolSessions tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock,
+                         McpWiring mcp) {
         this.tools = tools;
         this.models = models;
         this.runs = runs;

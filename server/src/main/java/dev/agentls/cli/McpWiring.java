@@ -18,13 +18,18 @@ import java.util.Map;
  * from the process environment, the server log on stderr (never stdout, which may carry protocol bytes), and a run's
  * tool set made of the standard tools plus the servers' tools, gathered when the run first needs them.
  */
-final class McpWiring {
+public final class McpWiring {
 
     private final Path home;
     private final Map<String, String> environment;
     private final PrintStream log;
 
-    McpWiring(Path home, Map<String, String> environment, PrintStream log) {
+    /**
+     * @param home        the user's home folder, under which {@code .config/agentls/mcp.json} is read
+     * @param environment the variables {@code ${VAR}} in entries reads
+     * @param log         the server log: the servers' lifecycle, problems and stderr
+     */
+    public McpWiring(Path home, Map<String, String> environment, PrintStream log) {
         this.home = home;
         this.environment = Map.copyOf(environment);
         this.log = log;

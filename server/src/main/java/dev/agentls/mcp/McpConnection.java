@@ -340,8 +340,11 @@ final class McpConnection {
         @Override
         protected ProcessBuilder getProcessBuilder() {
             java.util.Set<Long> before = children.snapshot();
-            // The SDK starts the process right after this returns; the search waits for it on another thread.
-            CompletableFuture.runAsync(() -> started.accept(before));
+            // The SDK starts the process right after this returns; the search waits for it (polling for up to 3 s)
+            // on a thread of its own, never a shared pool's.
+            Thread search = new Thread(() -> started.accept(before), "agentls-mcp-process");
+            search.setDaemon(true);
+            search.start();
             return new ProcessBuilder().directory(directory.toFile());
         }
     }

@@ -2,6 +2,7 @@ package dev.agentls.lsp;
 
 import com.google.gson.JsonObject;
 import dev.agentls.cli.AgentSessions;
+import dev.agentls.cli.McpWiring;
 import dev.agentls.cli.ToolSessions;
 import dev.agentls.llm.StreamingModelClient;
 import dev.agentls.llm.replay.ReplayServer;
@@ -74,8 +75,10 @@ final class RunFixture implements AutoCloseable {
         model = ReplayServer.start(answers.transcript(), 0, executor, line -> { });
         CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, executor);
         ToolSessions tools = new ToolSessions(runner, temp.resolve("home"));
+        // MCP configuration from a scratch home, never the real one.
         AgentSessions agents = new AgentSessions(tools, llm -> StreamingModelClient.forProduct(llm, executor),
-                executor, Clock.systemUTC());
+                executor, Clock.systemUTC(), new McpWiring(temp.resolve("home"), Map.of(),
+                        new PrintStream(serverErr, true, StandardCharsets.UTF_8)));
         StandardSessions sessions = new StandardSessions(StandardSessions.EDITOR_ANSWER_TIMEOUT,
                 Duration.ofMillis(1500), tools, agents, executor, timers);
         PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
