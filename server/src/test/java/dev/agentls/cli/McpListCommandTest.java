@@ -1,0 +1,94 @@
+package dev.agentls.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code agentls mcp list}: configured servers, their state and, with {@code --start}, their tools. */
+class McpListCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path home;
+    @TempDir
+    Path root;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) throws UsageException {
+        PrintStream log = new PrintStream(err, true, StandardCharsets.UTF_8);
+        return new McpCommand(new McpWiring(home, Map.of(), log)).run(args,
+                new PrintStream(out, true, StandardCharsets.UTF_8), log);
+    }
+
+    private static ObjectNode sdkServer() {
+        ObjectNode entry = JSON.createObjectNode();
+        entry.put("command", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        entry.putArray("args").add("-XX:TieredStopAtLevel=1").add("-cp").add(System.getProperty("java.class.path"))
+                .add("dev.agentls.mcp.SdkTestServer");
+        return entry;
+    }
+
+    private void writeConfigs() throws Exception {
+        ObjectNode user = JSON.createObjectNode();
+        user.putObject("mcpServers").set("sdk", sdkServer());
+        Files.createDirectories(home.resolve(".config/agentls"));
+        Files.writeString(home.resolve(".config/agentls/mcp.json"), user.toString());
+        ObjectNode project = JSON.createObjectNode();
+        project.putObject("mcpServers").set("local", sdkServer());
+        Files.writeString(root.resolve(".mcp.json"), project.toString());
+    }
+
+    @Test
+    void startListsTheUsersServerToolsAndLeavesAnUntrustedProjectServerUnstarted() throws Exception {
+        writeConfigs();
+        int status = run("list", "--root", root.toString(), "--start");
+        String shown = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, shown + err);
+        assertTrue(shown.contains("sdk  ready  (user: " + home.resolve(".config/agentls/mcp.json") + ")"), shown);
+        assertTrue(shown.contains("  - mcp__sdk__echo: Answers its text."), shown);
+        assertTrue(shown.contains("local  untrusted  (project: " + root.resolve(".mcp.json") + ")"), shown);
+        assertTrue(shown.contains("  MCP server 'local' from " + root.resolve(".mcp.json") + " is not trusted yet:"
+                + " the first run in this workspace asks"), shown);
+    }
+
+    @Test
+    void withoutStartNothingRunsAndJsonSaysSo() throws Exception {
+        writeConfigs();
+        assertEquals(0, run("list", "--root", root.toString(), "--json"));
+        JsonNode listed = JSON.readTree(out.toString(StandardCharsets.UTF_8));
+        assertEquals("not-started", listed.path("servers").get(0).path("state").asText());
+        assertEquals("stdio", listed.path("servers").get(0).path("transport").asText());
+        assertEquals(0, listed.path("servers").get(0).path("tools").size());
+    }
+
+    @Test
+    void aBadEntryIsAProblemAndExitsOne() throws Exception {
+        Files.writeString(root.resolve(".mcp.json"), "{\"mcpServers\": {\"x\": {\"type\": \"http\"}}}");
+        assertEquals(1, run("list", "--root", root.toString()));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("problem: " + root.resolve(".mcp.json")
+                + ": server 'x': 'url' is missing (an http server needs its endpoint); the server is not used"), out.toString());
+    }
+
+    @Test
+    void refusesAnUnknownActionOrOption() {
+        assertEquals("usage: agentls mcp list [--root DIR] [--start] [--json]",
+                assertThrows(UsageException.class, () -> run("show")).getMessage());
+        assertTrue(assertThrows(UsageException.class, () -> run("list", "--all")).getMessage()
+                .startsWith("unknown option '--all'"));
+    }
+}
