@@ -63,7 +63,7 @@ final class Document {
         String original = indexed.text();
         boolean finalNewline = original.isEmpty() || original.charAt(original.length() - 1) == '\n';
         if (indexed.knownWithoutCarriageReturns() || original.indexOf('\r') < 0) {
-            BaseText base = finalNewline ? new BaseText(original, indexed.lineStarts())
+            BaseText base = finalNewline ? new BaseText(original, indexed.lineStarts(), indexed.lineHashes())
                     : new BaseText(original + "\n", null);
             return new Document(base, null, finalNewline, false);
         }
@@ -135,6 +135,53 @@ final class Document {
             return at < 0 ? -1 : at - tailFrom + headLength;
         }
         return finder.find(text(), from);
+    }
+
+    /**
+     * Every whole-line occurrence of {@code search} starting at or after {@code from}, up to two, when the text can
+     * tell them without searching: the blocks so far went forward (the rest of the text is the original's tail,
+     * starting at one of its lines) and the original's line starts are known. Null when it cannot tell.
+     */
+    List<Candidate> wholeLineOccurrences(SearchText search, int from) {
+        String s = search.text();
+        boolean endsWithBreak = !s.isEmpty() && s.charAt(s.length() - 1) == '\n';
+        String[] lines = search.lines();
+        int complete = endsWithBreak ? lines.length : lines.length - 1;
+        if (joined != null || from < headLength || !base.indexed() || complete < 1
+                || (tailFrom > 0 && base.text.charAt(tailFrom - 1) != '\n')) {
+            return null;
+        }
+        // The longest complete line is looked up: short ones ("} else {") stand in the file everywhere.
+        int k = 0;
+        for (int i = 1; i < complete; i++) {
+            if (lines[i].length() > lines[k].length()) {
+                k = i;
+            }
+        }
+        int b = from - headLength + tailFrom;
+        int line = base.breaksBefore(b);
+        if (base.lineStart(line) < b) {
+            line++;
+        }
+        int key = lines[k].hashCode();
+        LineFingerprints keys = base.fingerprints();
+        int length = length();
+        List<Candidate> out = new ArrayList<>(2);
+        for (int i = keys.next(key, line + k); i >= 0 && out.size() < 2; i = keys.next(key, i + 1)) {
+            int q = base.lineStart(i - k);
+            if (q + s.length() > base.text.length() || !base.text.regionMatches(q, s, 0, s.length())) {
+                continue;
+            }
+            // Every base line start past the tail's start is a line start here too; the tail's own start follows
+            // the last piece written, which may not end its line.
+            int p = q - tailFrom + headLength;
+            int end = p + s.length();
+            boolean atLineStart = p == 0 || charAt(p - 1) == '\n';
+            if (atLineStart && (endsWithBreak || end == length || charAt(end) == '\n')) {
+                out.add(new Candidate(p, end, true));
+            }
+        }
+        return out;
     }
 
     int lineCount() {
