@@ -1,6 +1,7 @@
 package dev.agentls.edit;
 
 import java.nio.IntBuffer;
+import java.util.Arrays;
 
 /**
  * Each line's hash ({@link String#hashCode()} of the line without its break) of a text whose line starts are known.
@@ -35,6 +36,41 @@ final class LineFingerprints {
             out[i] = h;
         }
         return new LineFingerprints(IntBuffer.wrap(out));
+    }
+
+    /**
+     * Where {@code search} stands in {@code base} at line starts at or after offset {@code from}: up to three offsets
+     * (more are never needed to tell "exactly one"), or null when the SEARCH has no complete line to look up. The
+     * longest complete line is looked up: short ones ({@code } else {}) stand in a file everywhere.
+     */
+    static int[] occurrences(BaseText base, SearchText search, int from) {
+        String s = search.text();
+        String[] lines = search.lines();
+        int complete = !s.isEmpty() && s.charAt(s.length() - 1) == '\n' ? lines.length : lines.length - 1;
+        if (complete < 1) {
+            return null;
+        }
+        int k = 0;
+        for (int i = 1; i < complete; i++) {
+            if (lines[i].length() > lines[k].length()) {
+                k = i;
+            }
+        }
+        int line = base.breaksBefore(from);
+        if (base.lineStart(line) < from) {
+            line++;
+        }
+        LineFingerprints keys = base.fingerprints();
+        int hash = lines[k].hashCode();
+        int[] out = new int[3];
+        int n = 0;
+        for (int i = keys.next(hash, line + k); i >= 0 && n < out.length; i = keys.next(hash, i + 1)) {
+            int q = base.lineStart(i - k);
+            if (q + s.length() <= base.text.length() && base.text.regionMatches(q, s, 0, s.length())) {
+                out[n++] = q;
+            }
+        }
+        return Arrays.copyOf(out, n);
     }
 
     /** The first line at or after {@code from} whose hash is {@code hash}, or -1. */
