@@ -17,14 +17,34 @@ final class BaseText {
     private int[] built;
     private int cursorOffset;
     private int cursorLine;
+    private LineFingerprints fingerprints;
+
+    /** Each line's {@link String#hashCode()} without its break, as handed over with {@link #given}; else null. */
+    private final IntBuffer givenHashes;
 
     BaseText(String text, IntBuffer given) {
+        this(text, given, null);
+    }
+
+    BaseText(String text, IntBuffer given, IntBuffer givenHashes) {
         this.text = text;
         this.given = given;
+        this.givenHashes = given == null ? null : givenHashes;
     }
 
     boolean indexed() {
         return given != null || built != null;
+    }
+
+    /**
+     * Each line's hash: the ones handed over with the starts, else computed on first use (only for a text whose line
+     * starts are known, {@link #indexed()}).
+     */
+    LineFingerprints fingerprints() {
+        if (fingerprints == null) {
+            fingerprints = givenHashes != null ? LineFingerprints.given(givenHashes) : LineFingerprints.of(this);
+        }
+        return fingerprints;
     }
 
     int lineCount() {

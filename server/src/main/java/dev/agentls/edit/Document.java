@@ -63,7 +63,7 @@ final class Document {
         String original = indexed.text();
         boolean finalNewline = original.isEmpty() || original.charAt(original.length() - 1) == '\n';
         if (indexed.knownWithoutCarriageReturns() || original.indexOf('\r') < 0) {
-            BaseText base = finalNewline ? new BaseText(original, indexed.lineStarts())
+            BaseText base = finalNewline ? new BaseText(original, indexed.lineStarts(), indexed.lineHashes())
                     : new BaseText(original + "\n", null);
             return new Document(base, null, finalNewline, false);
         }
@@ -135,6 +135,36 @@ final class Document {
             return at < 0 ? -1 : at - tailFrom + headLength;
         }
         return finder.find(text(), from);
+    }
+
+    /**
+     * Every whole-line occurrence of {@code search} starting at or after {@code from}, up to two, when the text can
+     * tell them without searching: the blocks so far went forward (the rest of the text is the original's tail,
+     * starting at one of its lines) and the original's line starts are known. Null when it cannot tell.
+     */
+    List<Candidate> wholeLineOccurrences(SearchText search, int from) {
+        if (joined != null || from < headLength || !base.indexed()
+                || (tailFrom > 0 && base.text.charAt(tailFrom - 1) != '\n')) {
+            return null;
+        }
+        int[] at = LineFingerprints.occurrences(base, search, from - headLength + tailFrom);
+        if (at == null) {
+            return null;
+        }
+        String s = search.text();
+        boolean endsWithBreak = s.charAt(s.length() - 1) == '\n';
+        int length = length();
+        List<Candidate> out = new ArrayList<>(2);
+        for (int q : at) {
+            // Every base line start past the tail's start is a line start here too; the tail's own start follows
+            // the last piece written, which may not end its line.
+            int p = q - tailFrom + headLength;
+            int end = p + s.length();
+            if ((p == 0 || charAt(p - 1) == '\n') && (endsWithBreak || end == length || charAt(end) == '\n')) {
+                out.add(new Candidate(p, end, true));
+            }
+        }
+        return out;
     }
 
     int lineCount() {
@@ -260,42 +290,12 @@ final class Document {
             return headLength;
         }
         text();
-        joinedStarts = joinedStarts == null ? null : shifted(joinedStarts, la, oldLines, newLines, lineStart, start, r,
+        joinedStarts = joinedStarts == null ? null : LineIndex.shifted(joinedStarts, la, oldLines, newLines, lineStart, start, r,
                 regionEnd + r.length() - (end - start));
         joined.replace(start, end, r);
         cursorOffset = start + r.length();
         cursorLine = la + addedBreaks;
         return start + r.length();
-    }
-
-    /**
-     * The line starts after a splice, from those before it: lines before the splice stay, the spliced region's lines
-     * start at {@code lineStart} and after each break of the replacement, later lines move by the length change.
-     * Null (build anew when asked) if the count disagrees, which would be a bug, never a wrong index.
-     */
-    private static int[] shifted(int[] old, int la, int oldLines, int newLines, int lineStart, int start, String r,
-            int newRegionEnd) {
-        int[] out = new int[old.length - oldLines + newLines];
-        System.arraycopy(old, 0, out, 0, la);
-        int k = la;
-        if (newRegionEnd > lineStart) {
-            out[k++] = lineStart;
-        }
-        for (int q = r.indexOf('\n'); q >= 0 && start + q + 1 < newRegionEnd; q = r.indexOf('\n', q + 1)) {
-            if (k >= out.length) {
-                return null;
-            }
-            out[k++] = start + q + 1;
-        }
-        int following = old.length - la - oldLines;
-        if (k + following != out.length) {
-            return null;
-        }
-        int shift = newRegionEnd - old[la + oldLines];
-        for (int i = la + oldLines; i < old.length; i++) {
-            out[k++] = old[i] + shift;
-        }
-        return out;
     }
 
     /** The bytes: each line with its own break, the final-newline state of the original kept. */

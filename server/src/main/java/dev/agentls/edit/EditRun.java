@@ -42,7 +42,8 @@ final class EditRun {
             }
             done.add(block);
         }
-        return new EditOutcome.Applied(doc.render(), matches);
+        // The run is over and the document is never spliced again: it can build the text whenever it is asked.
+        return EditOutcome.Applied.deferred(doc::render, matches);
     }
 
     /** Rule 11: the same SEARCH and REPLACE as an earlier block of this edit, reported at that block's lines. */
@@ -60,7 +61,11 @@ final class EditRun {
     }
 
     private static boolean same(String a, String b) {
-        return a.replace("\r\n", "\n").equals(b.replace("\r\n", "\n"));
+        if (a.equals(b)) {
+            return true;
+        }
+        // Only line endings can still make them the same; most pairs of blocks differ and contain no \r at all.
+        return (a.indexOf('\r') >= 0 || b.indexOf('\r') >= 0) && a.replace("\r\n", "\n").equals(b.replace("\r\n", "\n"));
     }
 
     /** Null when applied, else why not. */

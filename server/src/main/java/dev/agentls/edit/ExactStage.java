@@ -21,31 +21,39 @@ final class ExactStage implements MatchStage {
         return true;
     }
 
-    /** Scans only after the previous match first: for blocks in file order that halves the text scanned. */
+    /**
+     * Looks only after the previous match first: for blocks in file order that halves the text scanned. Where the
+     * document knows its lines' keys, the whole-line occurrences after it are looked up instead of searched for.
+     */
     @Override
     public List<Candidate> find(Document doc, SearchText search, int previousEnd) {
-        if (previousEnd > 0) {
-            List<Candidate> after = scan(doc, search, previousEnd);
+        List<Candidate> known = previousEnd > 0 ? doc.wholeLineOccurrences(search, previousEnd) : null;
+        if (known != null && known.size() == 1) {
+            return known;
+        }
+        // Built once for both scans: its tables cost as much as a short search.
+        TextSearch finder = search.finder();
+        if (previousEnd > 0 && known == null) {
+            List<Candidate> after = scan(doc, search, finder, previousEnd);
             long whole = after.stream().filter(Candidate::wholeLines).count();
             if (whole == 1) {
                 return after.stream().filter(Candidate::wholeLines).toList();
             }
         }
-        return find(doc, search);
+        return scan(doc, search, finder, 0);
     }
 
     @Override
     public List<Candidate> find(Document doc, SearchText search) {
-        return scan(doc, search, 0);
+        return scan(doc, search, search.finder(), 0);
     }
 
-    private static List<Candidate> scan(Document doc, SearchText search, int from) {
+    private static List<Candidate> scan(Document doc, SearchText search, TextSearch finder, int from) {
         String s = search.text();
         List<Candidate> out = new ArrayList<>();
         if (s.isEmpty()) {
             return out;
         }
-        TextSearch finder = search.finder();
         int length = doc.length();
         boolean endsWithBreak = s.charAt(s.length() - 1) == '\n';
         int p = doc.find(finder, from);

@@ -14,16 +14,18 @@ public final class IndexedText {
     private final String text;
     private final IntBuffer lineStarts;
     private final boolean carriageReturns;
+    private final IntBuffer lineHashes;
 
-    private IndexedText(String text, IntBuffer lineStarts, boolean carriageReturns) {
+    private IndexedText(String text, IntBuffer lineStarts, boolean carriageReturns, IntBuffer lineHashes) {
         this.text = text;
         this.lineStarts = lineStarts;
         this.carriageReturns = carriageReturns;
+        this.lineHashes = lineHashes;
     }
 
     /** A text whose lines the engine numbers itself. */
     public static IndexedText of(String text) {
-        return new IndexedText(Objects.requireNonNull(text, "text"), null, false);
+        return new IndexedText(Objects.requireNonNull(text, "text"), null, false, null);
     }
 
     /**
@@ -52,7 +54,38 @@ public final class IndexedText {
                 }
             }
         }
-        return new IndexedText(text, starts, carriageReturns);
+        return new IndexedText(text, starts, carriageReturns, null);
+    }
+
+    /**
+     * The same text with each line's hash: {@link String#hashCode()} of the line without its {@code \n}, one entry
+     * per line. A document store keeps them per buffer version along with the starts; then the engine proves that a
+     * block's match is the only one after the previous block by looking up lines instead of searching the text.
+     *
+     * @throws IllegalArgumentException when there are no line starts, or the count is not one per line, or a sampled
+     *     line's hash is not its text's (first, middle and last lines checked)
+     */
+    public IndexedText withLineHashes(IntBuffer hashes) {
+        if (lineStarts == null) {
+            throw new IllegalArgumentException("line hashes need the line starts they belong to");
+        }
+        IntBuffer h = hashes.duplicate().rewind();
+        int lines = lineStarts.limit() - 1;
+        if (h.limit() != lines) {
+            throw new IllegalArgumentException("the text has " + lines + " lines but " + h.limit() + " line hashes");
+        }
+        for (int line : new int[] {0, lines / 2, lines - 1}) {
+            if (line >= 0 && line < lines) {
+                int from = lineStarts.get(line);
+                int to = lineStarts.get(line + 1);
+                String content = text.substring(from, to > from && text.charAt(to - 1) == '\n' ? to - 1 : to);
+                if (content.hashCode() != h.get(line)) {
+                    throw new IllegalArgumentException("line " + (line + 1) + " hashes to " + content.hashCode()
+                            + ", not to the " + h.get(line) + " given");
+                }
+            }
+        }
+        return new IndexedText(text, lineStarts, carriageReturns, h);
     }
 
     public String text() {
@@ -62,6 +95,11 @@ public final class IndexedText {
     /** The line starts as handed over, or null. */
     IntBuffer lineStarts() {
         return lineStarts;
+    }
+
+    /** The line hashes as handed over, or null. */
+    IntBuffer lineHashes() {
+        return lineHashes;
     }
 
     /** Whether the text is known to hold no {@code \r}: its owner said so along with its line starts. */

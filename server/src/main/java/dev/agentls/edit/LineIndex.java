@@ -53,4 +53,34 @@ final class LineIndex {
         }
         return lines;
     }
+
+    /**
+     * The line starts after a splice, from those before it: lines before the splice stay, the spliced region's lines
+     * start at {@code lineStart} and after each break of the replacement, later lines move by the length change.
+     * Null (build anew when asked) if the count disagrees, which would be a bug, never a wrong index.
+     */
+    static int[] shifted(int[] old, int la, int oldLines, int newLines, int lineStart, int start, String r,
+            int newRegionEnd) {
+        int[] out = new int[old.length - oldLines + newLines];
+        System.arraycopy(old, 0, out, 0, la);
+        int k = la;
+        if (newRegionEnd > lineStart) {
+            out[k++] = lineStart;
+        }
+        for (int q = r.indexOf('\n'); q >= 0 && start + q + 1 < newRegionEnd; q = r.indexOf('\n', q + 1)) {
+            if (k >= out.length) {
+                return null;
+            }
+            out[k++] = start + q + 1;
+        }
+        int following = old.length - la - oldLines;
+        if (k + following != out.length) {
+            return null;
+        }
+        int shift = newRegionEnd - old[la + oldLines];
+        for (int i = la + oldLines; i < old.length; i++) {
+            out[k++] = old[i] + shift;
+        }
+        return out;
+    }
 }

@@ -7,8 +7,10 @@ import dev.agentls.workspace.Snapshot;
 /**
  * Where a file's text from the workspace meets the edit engine: the snapshot's line starts go along with its text
  * when they are already built (an open buffer's version, built as it arrived), so the engine numbers its matches
- * without counting line breaks. A text read from disk whose starts nobody asked for yet goes alone: the engine
- * counts only up to its matches, which costs less than indexing the whole text first.
+ * without counting line breaks, and the lines' hashes, so it proves a block's match is the only one after the
+ * previous block by looking its lines up instead of searching the rest of the buffer. A text read from disk whose
+ * starts nobody asked for yet goes alone: the engine counts only up to its matches, which costs less than indexing
+ * the whole text first.
  */
 public final class EditTexts {
 
@@ -19,6 +21,7 @@ public final class EditTexts {
         if (!lines.isBuilt()) {
             return IndexedText.of(snapshot.text());
         }
-        return IndexedText.withLineStarts(snapshot.text(), lines.starts(), lines.carriageReturns());
+        return IndexedText.withLineStarts(snapshot.text(), lines.starts(), lines.carriageReturns())
+                .withLineHashes(lines.lineHashes());
     }
 }

@@ -14,8 +14,12 @@ import java.util.Arrays;
  * first use. Lines end at {@code \n} ({@code \r\n} included: the {@code \r} stays at the end of its line); a last
  * line without a break counts as a line.
  *
- * <p>The starts are {@link #starts() handed out} as a read-only view, never as the array, so no caller can change
- * what later callers of the same version see.
+ * <p>Along with the starts it keeps each line's hash ({@link String#hashCode()} of the line without its {@code \n}),
+ * so an edit that must prove a SEARCH stands only once after its previous block (EDIT-SEMANTICS rule 6) looks its
+ * lines up instead of searching the rest of a large buffer once per block.
+ *
+ * <p>The starts and hashes are {@link #starts() handed out} as read-only views, never as the arrays, so no caller
+ * can change what later callers of the same version see.
  */
 public final class LineStarts {
 
@@ -35,22 +39,26 @@ public final class LineStarts {
     private final String text;
     /** One entry per line plus the text's length; null until first asked for, when built lazily. */
     private volatile int[] starts;
+    /** One entry per line, written before {@link #starts} is published. */
+    private int[] hashes;
     private volatile boolean carriageReturns;
 
-    private LineStarts(String text, int[] starts, boolean carriageReturns) {
+    private LineStarts(String text, int[] starts, int[] hashes, boolean carriageReturns) {
         this.text = text;
+        this.hashes = hashes;
         this.starts = starts;
         this.carriageReturns = carriageReturns;
     }
 
     /** The index of {@code text}, built now. */
     public static LineStarts of(String text) {
-        return new LineStarts(text, scan(text), text.indexOf('\r') >= 0);
+        int[] starts = scan(text);
+        return new LineStarts(text, starts, hashes(text, starts), text.indexOf('\r') >= 0);
     }
 
     /** The index of {@code text}, built when first asked for (by any thread; the work is then done at most once). */
     public static LineStarts lazy(String text) {
-        return new LineStarts(text, null, false);
+        return new LineStarts(text, null, null, false);
     }
 
     /** Whether this is the index of exactly this text object (not merely an equal one). */
@@ -84,6 +92,15 @@ public final class LineStarts {
         return IntBuffer.wrap(built()).asReadOnlyBuffer();
     }
 
+    /**
+     * Every line's hash, read-only and without a copy: {@link String#hashCode()} of the line's text without its
+     * {@code \n} (a {@code \r} before it stays in the line, as in {@link #starts()}).
+     */
+    public IntBuffer lineHashes() {
+        built();
+        return IntBuffer.wrap(hashes).asReadOnlyBuffer();
+    }
+
     private int[] built() {
         int[] s = starts;
         if (s == null) {
@@ -92,11 +109,40 @@ public final class LineStarts {
                 if (s == null) {
                     carriageReturns = text.indexOf('\r') >= 0;
                     s = scan(text);
+                    hashes = hashes(text, s);
                     starts = s;
                 }
             }
         }
         return s;
+    }
+
+    /**
+     * {@link String#hashCode()} of each line without its break, without making the line a string: four chars a step
+     * ({@code h * 31^4 + a * 31^3 + b * 31^2 + c * 31 + d} is the same value mod 2^32), so the chain of multiplies
+     * each step waits for is a quarter as long.
+     */
+    private static int[] hashes(String text, int[] starts) {
+        int lines = starts.length - 1;
+        int[] out = new int[lines];
+        for (int i = 0; i < lines; i++) {
+            int from = starts[i];
+            int to = starts[i + 1];
+            if (to > from && text.charAt(to - 1) == '\n') {
+                to--;
+            }
+            int h = 0;
+            int j = from;
+            for (; j + 3 < to; j += 4) {
+                h = 923_521 * h + 29_791 * text.charAt(j) + 961 * text.charAt(j + 1) + 31 * text.charAt(j + 2)
+                        + text.charAt(j + 3);
+            }
+            for (; j < to; j++) {
+                h = 31 * h + text.charAt(j);
+            }
+            out[i] = h;
+        }
+        return out;
     }
 
     private static int[] scan(String text) {

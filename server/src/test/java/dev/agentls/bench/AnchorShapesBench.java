@@ -24,7 +24,10 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The edit engine on the anchor's own bytes ({@link AnchorShapes}), timed as the anchor was: one call on a text
- * already in memory, parsing the diff included, the new text built. Two ways in, each what a real call gets:
+ * already in memory, parsing the diff included. The call answers the outcome with its new text unbuilt (built on the
+ * first {@code newText()}, as the anchor's V8 returns a rope it flattens only when read);
+ * {@link #openBufferTextBuilt} times the same call plus that first {@code newText()}. Two ways in, each what a real
+ * call gets:
  * <ul>
  *   <li>{@link #openBuffer}: the file is open in the editor. The text and its line starts are what
  *       {@code DocumentStore.snapshot} hands a tool for that buffer version (the starts are built once, when the
@@ -77,6 +80,12 @@ public class AnchorShapesBench {
     public EditOutcome openBuffer() {
         ParseOutcome.Parsed parsed = (ParseOutcome.Parsed) parser.parse(diff);
         return engine.apply(AnchorShapes.FILE_NAME, EditTexts.of(snapshot), parsed.files().get(0).blocks());
+    }
+
+    /** {@link #openBuffer} and then the new text as one {@code String}: what a caller that needs it pays. */
+    @Benchmark
+    public String openBufferTextBuilt() {
+        return ((EditOutcome.Applied) openBuffer()).newText();
     }
 
     @Benchmark

@@ -2,6 +2,7 @@ package dev.agentls.edit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.IntBuffer;
 import java.util.List;
@@ -29,6 +30,103 @@ class IndexedTextTest {
         EditOutcome withStarts = engine.apply(IndexedText.withLineStarts(text, starts, false), blocks);
         assertEquals(engine.apply(text, blocks), withStarts);
         assertEquals("class A {\n    long a;\n    long b;\n}\n", EngineTestSupport.applied(withStarts).newText());
+    }
+
+    @Test
+    void refusesLineHashesThatCannotBeTheTextsNamingTheLine() {
+        String text = "ab\ncd\nef\n";
+        IndexedText indexed = IndexedText.withLineStarts(text, IntBuffer.wrap(new int[] {0, 3, 6, 9}), false);
+        assertEquals("the text has 3 lines but 2 line hashes", assertThrows(IllegalArgumentException.class,
+                () -> indexed.withLineHashes(IntBuffer.wrap(new int[] {1, 2}))).getMessage());
+        int[] wrongMiddle = {"ab".hashCode(), "xx".hashCode(), "ef".hashCode()};
+        assertEquals("line 2 hashes to " + "cd".hashCode() + ", not to the " + "xx".hashCode() + " given",
+                assertThrows(IllegalArgumentException.class,
+                        () -> indexed.withLineHashes(IntBuffer.wrap(wrongMiddle))).getMessage());
+        assertEquals("line hashes need the line starts they belong to", assertThrows(IllegalArgumentException.class,
+                () -> IndexedText.of(text).withLineHashes(IntBuffer.wrap(new int[3]))).getMessage());
+    }
+
+    /**
+     * With line hashes, a block after the first looks its lines up instead of searching (rule 6): every case the
+     * look-up must answer as the search did: a single whole-line match after the previous block, the same text twice
+     * after it (ambiguous), once before and none after, once inside a line only, and a SEARCH without a final break.
+     */
+    @Test
+    void blocksLookedUpByLineHashGiveWhatTheSearchGives() {
+        String text = "a();\nb();\nc();\nb();\nx = c();\nd();\nb();\nc();\ne();\n";
+        List<List<SearchReplaceBlock>> edits = List.of(
+                raw("a();\n", "A();\n", "d();\n", "D();\n"),
+                raw("a();\n", "A();\n", "b();\nc();\n", "B();\n"),
+                raw("d();\n", "D();\n", "b();\nc();\n", "B();\n"),
+                raw("d();\n", "D();\n", "a();\n", "A();\n"),
+                raw("a();\n", "A();\n", "= c();\nd();\n", "= C();\nd();\n"),
+                raw("a();\n", "A();\n", "b();\nc();\ne();", "E();"),
+                raw("a();\n", "A();\n", "b();\n", "B();\n"));
+        SearchReplaceEngine engine = new SearchReplaceEngine();
+        LineStartsOf lines = new LineStartsOf(text);
+        IndexedText hashed = IndexedText.withLineStarts(text, lines.starts(), false).withLineHashes(lines.hashes());
+        for (List<SearchReplaceBlock> blocks : edits) {
+            assertEquals(engine.apply(text, blocks).toString(), engine.apply(hashed, blocks).toString(),
+                    blocks.toString());
+        }
+        assertEquals("a();\nb();\nc();\nb();\nx = c();\nD();\nB();\ne();\n",
+                EngineTestSupport.applied(engine.apply(hashed, edits.get(2))).newText());
+        assertEquals(5, EngineTestSupport.refused(engine.apply(hashed, edits.get(4)),
+                SearchReplaceFailure.DiffersInCode.class).fileLine(), "inside a line: rule 10's refusal");
+        assertEquals("A();\nb();\nc();\nb();\nx = c();\nd();\nE();\n",
+                EngineTestSupport.applied(engine.apply(hashed, edits.get(5))).newText());
+        assertTrue(engine.apply(hashed, edits.get(1)) instanceof EditOutcome.Refused, "b, c twice after a: ambiguous");
+    }
+
+    @Test
+    void afterAForwardBlockTheWholeLineOccurrencesAreLookedUpNotSearched() {
+        String text = "a();\nb();\nc();\nb();\nx = c();\nd();\nb();\nc();\ne();\n";
+        LineStartsOf lines = new LineStartsOf(text);
+        Document doc = Document.of(IndexedText.withLineStarts(text, lines.starts(), false)
+                .withLineHashes(lines.hashes()));
+        int end = doc.splice(0, 5, "A();\n");
+        assertEquals(List.of(new Candidate(34, 49, true)),
+                doc.wholeLineOccurrences(SearchText.of("b();\nc();\ne();\n"), end));
+        assertEquals(List.of(new Candidate(5, 10, true), new Candidate(15, 20, true), new Candidate(34, 39, true)),
+                doc.wholeLineOccurrences(SearchText.of("b();\n"), end), "at most three: one may be dropped at the tail's start, two still tell 'not one'");
+        assertEquals(List.of(), doc.wholeLineOccurrences(SearchText.of("= c();\n"), end), "inside a line only");
+        assertEquals(null, Document.of(text).wholeLineOccurrences(SearchText.of("b();\n"), 0),
+                "a text without line starts cannot tell");
+    }
+
+    /** Blocks from SEARCH and REPLACE pairs taken exactly as written. */
+    private static List<SearchReplaceBlock> raw(String... pairs) {
+        List<SearchReplaceBlock> out = new java.util.ArrayList<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            out.add(new SearchReplaceBlock(i / 2 + 1, pairs[i], pairs[i + 1]));
+        }
+        return out;
+    }
+
+    /** Line starts and hashes of a text, counted here by hand so the test does not lean on the store's code. */
+    private record LineStartsOf(IntBuffer starts, IntBuffer hashes) {
+        LineStartsOf(String text) {
+            this(startsOf(text), hashesOf(text));
+        }
+
+        private static IntBuffer startsOf(String text) {
+            List<Integer> starts = new java.util.ArrayList<>(List.of(0));
+            for (int i = 0; i < text.length(); i++) {
+                if (text.charAt(i) == '\n') {
+                    starts.add(i + 1);
+                }
+            }
+            return IntBuffer.wrap(starts.stream().mapToInt(Integer::intValue).toArray());
+        }
+
+        private static IntBuffer hashesOf(String text) {
+            String[] lines = text.substring(0, text.length() - 1).split("\n", -1);
+            int[] out = new int[lines.length];
+            for (int i = 0; i < lines.length; i++) {
+                out[i] = lines[i].hashCode();
+            }
+            return IntBuffer.wrap(out);
+        }
     }
 
     private static String refusal(String text, int... starts) {

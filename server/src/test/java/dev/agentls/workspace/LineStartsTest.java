@@ -52,6 +52,34 @@ class LineStartsTest {
     }
 
     @Test
+    void eachLineHashIsTheHashOfTheLineWithoutItsBreakForEagerAndLazyStarts() {
+        Random r = new Random(5L);
+        String[] alphabets = {"ab \n\t{", "a\u00e9\n\u00ff\r", "a\u4e2d\n\uD83D\uDE00 "};
+        for (String alphabet : alphabets) {
+            for (int round = 0; round < 20; round++) {
+                StringBuilder sb = new StringBuilder();
+                int n = r.nextInt(9_000);
+                for (int i = 0; i < n; i++) {
+                    sb.append(alphabet.charAt(r.nextInt(alphabet.length())));
+                }
+                String text = sb.toString();
+                int[] starts = byHand(text);
+                int[] expected = new int[starts.length - 1];
+                for (int i = 0; i < expected.length; i++) {
+                    String line = text.substring(starts[i], starts[i + 1]);
+                    expected[i] = (line.endsWith("\n") ? line.substring(0, line.length() - 1) : line).hashCode();
+                }
+                for (LineStarts lines : List.of(LineStarts.of(text), LineStarts.lazy(text))) {
+                    int[] hashes = new int[lines.lineHashes().remaining()];
+                    lines.lineHashes().get(hashes);
+                    assertArrayEquals(expected, hashes, "alphabet " + alphabet + ", round " + round);
+                }
+            }
+        }
+        assertThrows(ReadOnlyBufferException.class, () -> LineStarts.of("a\n").lineHashes().put(0, 1));
+    }
+
+    @Test
     void saysWhetherTheTextHoldsACarriageReturn() {
         assertTrue(LineStarts.of("a\r\nb").carriageReturns());
         assertTrue(LineStarts.of("a\rb").carriageReturns());

@@ -20,6 +20,8 @@ final class GapMerger {
     private final GapAligner aligner;
     private final boolean[] soft;
     private final AnchorChain chain;
+    /** The first edit line found ambiguous between a changed version and a kept line after a deletion, if any. */
+    private LazyEditFailure ambiguity;
 
     GapMerger(EditModel edit, FileModel file, GapAligner aligner, boolean[] soft, AnchorChain chain) {
         this.edit = edit;
@@ -52,6 +54,8 @@ final class GapMerger {
                 ? aligner.align(head, p, gap.to(), GapAligner.Shape.HEAD)
                 : aligner.align(head, p, gap.to(), GapAligner.Shape.HEAD, enclosing(gap.end(), -1));
         int s = h.fileStart();
+        noteChangedOrKept(tail, t, gap.from(), Math.min(gap.to(), gap.from() + 2 * tail.length + 4), 1);
+        noteChangedOrKept(head, h, Math.max(p, gap.to() - 2 * head.length - 4), gap.to(), -1);
         List<int[]> floating = gap.floating().stream().filter(this::hasCode).toList();
         int pos = floating.isEmpty() ? s : blockEnd(owner(gap, firstCode(floating.get(0))), firstCode(floating.get(0)),
                 p, s);
@@ -80,6 +84,52 @@ final class GapMerger {
         dropLeadingSoft(headPieces, secondRegionStart, s);
         out.addAll(headPieces);
         return out;
+    }
+
+    /** The first ambiguity {@link #merge} met, or null: the merge's pieces are not to be used then. */
+    LazyEditFailure ambiguity() {
+        return ambiguity;
+    }
+
+    /**
+     * Lazy rules 3 and 8 next to a marker: an edit line aligned as a changed version of a file line, while the same
+     * line stands unchanged a little further from the anchor (before the marker's free end), reads two ways: that
+     * line changed, or the lines before its twin deleted and the twin kept. The two give different files, and
+     * nothing in the edit tells which the model meant (a docstring's closing quotes, a repeated statement), so the
+     * merge is refused naming both lines, never guessed.
+     *
+     * @param step 1 for a tail (the twin lies after the changed line), -1 for a head (before it)
+     */
+    private void noteChangedOrKept(int[] run, GapAligner.Alignment a, int windowFrom, int windowTo, int step) {
+        for (int i = 0; i < run.length && ambiguity == null; i++) {
+            int o = a.fileLine()[i];
+            int e = run[i];
+            if (o < 0 || !a.replaces()[i] || edit.blank(e)) {
+                continue;
+            }
+            for (int twin = o + step; twin >= windowFrom && twin < windowTo; twin += step) {
+                if (edit.keys[e].equals(file.keys[twin]) && !matchedElsewhere(a, twin)) {
+                    // The lines the second reading deletes: from the changed line up to its twin, twin excluded.
+                    int delFrom = step > 0 ? o : twin + 1;
+                    int delTo = step > 0 ? twin - 1 : o;
+                    String deleted = delFrom == delTo ? "line " + (delFrom + 1)
+                            : "lines " + (delFrom + 1) + "-" + (delTo + 1);
+                    ambiguity = new LazyEditFailure.UnplaceableLine(e + 1, edit.lines.get(e), "it reads as line "
+                            + (o + 1) + " changed, and as line " + (twin + 1) + " kept with " + deleted
+                            + " deleted; show the lines around it as they stand");
+                    break;
+                }
+            }
+        }
+    }
+
+    private static boolean matchedElsewhere(GapAligner.Alignment a, int fileLine) {
+        for (int o : a.fileLine()) {
+            if (o == fileLine) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

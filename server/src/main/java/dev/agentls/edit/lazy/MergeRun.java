@@ -56,6 +56,9 @@ final class MergeRun {
         List<Piece> pieces = new ArrayList<>();
         for (Gap gap : gaps) {
             pieces.addAll(merger.merge(gap));
+            if (merger.ambiguity() != null) {
+                return new Outcome(List.of(), owned, merger.ambiguity());
+            }
             if (!gap.endsVirtual()) {
                 Anchor a = gap.end();
                 pieces.add(new Piece(a.e(), a.o(), a.replace()));

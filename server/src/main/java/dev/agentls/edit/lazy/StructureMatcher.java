@@ -79,8 +79,11 @@ final class StructureMatcher {
                 continue;
             }
             // Shown alone, a name the file defines twice is ambiguous even when one of them parsed as top-level:
-            // the partial parse may have lost what encloses it.
-            boolean twice = d.topLevel() && (byName.getOrDefault(d.name(), -1) == DUPLICATE
+            // the partial parse may have lost what encloses it. Alone means at the top of the edit, or nested in
+            // nothing the edit shows (a method shown without its class): its qualified name is its bare name, which
+            // the partial parse may also give a twin whose class it lost.
+            boolean alone = d.topLevel() || a.qualifiedName(i).equals(d.name());
+            boolean twice = alone && (byName.getOrDefault(d.name(), -1) == DUPLICATE
                     || headerLines(file, d.name()) > 1);
             if (twice) {
                 continue;
@@ -145,13 +148,16 @@ final class StructureMatcher {
 
     /**
      * How many lines of the file read as a header defining {@code name}: the name right before a parenthesis (or
-     * after {@code class}) on a line that opens a block. Counted on the text, as a partial parse can lose one.
+     * after {@code class}) on a line that opens a block or starts with {@code def}. Counted on the text, as a partial parse can lose one.
      */
     private static int headerLines(FileModel file, String name) {
         int count = 0;
         for (int line = 0; line < file.size() && count < 2; line++) {
             String key = file.keys[line];
-            if ((key.endsWith(":") || key.endsWith("{")) && (key.contains(name + "(") || key.contains(name + " (")
+            // A Python header whose parameters run on over several lines ends in a comma, not a colon.
+            boolean opens = key.endsWith(":") || key.endsWith("{") || key.startsWith("def ")
+                    || key.startsWith("async def ");
+            if (opens && (key.contains(name + "(") || key.contains(name + " (")
                     || key.contains("class " + name)) && containsWord(key, name)) {
                 count++;
             }

@@ -30,6 +30,63 @@ class LazyMergeRefusalsTest extends LazyMergeSupport {
         assertTrue(f.message().contains("edit line 2 `return total` occurs at lines 3, 7"), f.message());
     }
 
+    /**
+     * Next to a marker, the edit's closing quotes are either the docstring's first line changed or its own closing
+     * line kept with the text line deleted: two different files, so the merge names both readings and applies none.
+     */
+    @Test
+    void refusesALineThatReadsAsAChangedLineAndAsItsKeptTwinAfterADeletion() {
+        String file = """
+                class Shelf:
+                    def put(self, book):
+                        \"\"\"Put a book on the shelf, at its end.
+                        \"\"\"
+
+                        self.books.append(book)
+
+                    def take(self):
+                        \"\"\"
+                        Take the last book.
+                        \"\"\"
+                        return self.books.pop()
+                """;
+        String edit = "# ... existing code ...\n    def put(self, book):\n        \"\"\"\n\n# ... existing code ...\n";
+        LazyEditFailure f = refused("shelf.py", file, edit);
+        assertEquals("cannot place edit line 3 `\"\"\"`: it reads as line 3 changed, and as line 4 kept with line 3"
+                + " deleted; show the lines around it as they stand", f.message());
+    }
+
+    /**
+     * Two classes define {@code shelve} with a header running over two lines; the edit shows one of them without its
+     * class, its header changed, between lines found once in the file. The name alone cannot say which twin: the
+     * unique lines around it do, so the change lands in the first class and the second stays as it was. (A guard: on
+     * a file this small the partial parse keeps both classes; the generator's case on sphinx's autodoc, where it
+     * lost one and the name matched the wrong twin, is what this rule fixed.)
+     */
+    @Test
+    void aMethodShownWithoutItsClassIsPlacedByItsUniqueNeighboursNotByItsNameTwin() {
+        String file = """
+                class Paper:
+                    def fold(self):
+                        self.folds += 1
+
+                    def shelve(self, shelf,
+                               at=None):
+                        \"\"\"Put the paper away.\"\"\"
+                        shelf.add(self)
+
+
+                class Book:
+                    def shelve(self, shelf,
+                               at=None):
+                        shelf.insert(at, self)
+                """;
+        String edit = "# ... existing code ...\n        self.folds += 1\n\n    def shelve(self, shelf, strict,\n"
+                + "               at=None):\n        \"\"\"Put the paper away.\"\"\"\n# ... existing code ...\n";
+        assertEquals(file.replace("def shelve(self, shelf,\n               at=None):\n        \"\"\"",
+                "def shelve(self, shelf, strict,\n               at=None):\n        \"\"\""), merged("shelf.py", file, edit));
+    }
+
     @Test
     void aTieWhosePlacementsWriteTheSameTextIsAppliedOnce() {
         // The new closing line is indented from the lines the edit shows of the file (steps alike in both), so
