@@ -45,23 +45,27 @@ public final class AgentSessions implements SessionAgents.Factory {
         this.clock = clock;
     }
 
+    /** What a session's runs share, built at its first run or by {@code prepare()}, whichever comes first. */
+    private record SessionParts(ToolSet toolSet, Conversations conversations, ProjectLayers project) {}
+
     @Override
     public SessionAgents open(SessionTools.Workspace workspace) {
-        ToolSet toolSet = tools.toolSet(workspace);
         List<Path> roots = workspace.roots().roots().stream().map(WorkspaceRoot::given).toList();
-        // Conversations persist under the first root (issue 12), so a conversation outlives the server.
-        Conversations conversations = roots.isEmpty() ? new InMemoryConversations()
-                : new FileConversations(roots.get(0), clock);
-        ProjectLayers project = new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
-                ProjectRulesLoader.DEFAULT_BUDGET), Optional.empty(), 0);
+        OnFirstUse<SessionParts> parts = new OnFirstUse<>(() -> new SessionParts(tools.toolSet(workspace),
+                // Conversations persist under the first root (issue 12), so a conversation outlives the server.
+                roots.isEmpty() ? new InMemoryConversations() : new FileConversations(roots.get(0), clock),
+                new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
+                        ProjectRulesLoader.DEFAULT_BUDGET), Optional.empty(), 0)));
         return new SessionAgents() {
             private LlmSettings modelSettings;
             private ModelClient model;
 
             @Override
             public Agent agent(AgentLsSettings settings, Host host, String runId) {
-                return new Agent(settings, modelFor(settings.llm()), toolSet, host, roots, conversations,
-                        Agent.historyFor(settings.llm()), runs, clock, () -> runId).withProjectContext(project);
+                SessionParts session = parts.get();
+                return new Agent(settings, modelFor(settings.llm()), session.toolSet(), host, roots,
+                        session.conversations(), Agent.historyFor(settings.llm()), runs, clock, () -> runId)
+                        .withProjectContext(session.project());
             }
 
             private synchronized ModelClient modelFor(LlmSettings llm) {
@@ -74,7 +78,12 @@ public final class AgentSessions implements SessionAgents.Factory {
 
             @Override
             public List<String> conversationIds() {
-                return conversations.ids();
+                return parts.get().conversations().ids();
+            }
+
+            @Override
+            public void prepare() {
+                parts.get();
             }
         };
     }

@@ -131,12 +131,17 @@ final class StandardSessions implements SessionFactory {
                 new AlwaysAllowed(home), anchors, diagnostics);
         Milestones milestones = new Milestones(
                 text -> client.showMessage(new MessageParams(MessageType.Info, text)), Clock.systemUTC(), timer);
-        SessionRuns runs = new SessionRuns(agents.open(workspace), settings, host, client, capabilities, asking,
+        SessionAgents sessionAgents = agents.open(workspace);
+        SessionTools sessionTools = tools.open(workspace, host);
+        SessionRuns runs = new SessionRuns(sessionAgents, settings, host, client, capabilities, asking,
                 milestones, home, anchors);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
-                tools.open(workspace, host), checkpoints, policy, runs, waiting,
+                sessionTools, checkpoints, policy, runs, waiting,
                 new InstructionDone(workspaceRoots, documents, host));
         return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index,
-                marks, new SessionCodeActions(marks, anchors, waiting));
+                marks, new SessionCodeActions(marks, anchors, waiting), () -> background.execute(() -> {
+                    sessionTools.prepare();
+                    sessionAgents.prepare();
+                }));
     }
 }
