@@ -6,7 +6,6 @@ import dev.agentls.config.SettingsParser;
 import dev.agentls.llm.StreamingModelClient;
 import dev.agentls.lsp.CommandLineSettings;
 import dev.agentls.lsp.LspServerLauncher;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -86,10 +85,7 @@ final class LspCommand implements Subcommand {
         System.setOut(err);
         try {
             if (port == null) {
-                // One write to the pipe per message: LSP4J writes a message's header and body separately and then
-                // flushes, and System.out passes each write straight through (its buffer is 128 bytes, autoflush).
-                BufferedOutputStream protocol = new BufferedOutputStream(out, 1 << 16);
-                return launcher.serve(stdin, protocol);
+                return launcher.serve(stdin, out);
             }
             return launcher.serveOnPort(port, actual -> err.println("agentls lsp: listening on 127.0.0.1:" + actual));
         } catch (IOException e) {
