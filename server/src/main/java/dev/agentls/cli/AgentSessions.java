@@ -45,7 +45,7 @@ public final class AgentSessions implements SessionAgents.Factory {
         this.clock = clock;
     }
 
-    /** What a session's runs share, built at its first run or by {@code prepare()}, whichever comes first. */
+    /** What a session's runs share, built at its first run (or first conversation listing), not with the session. */
     private record SessionParts(ToolSet toolSet, Conversations conversations, ProjectLayers project) {}
 
     @Override
@@ -79,11 +79,6 @@ public final class AgentSessions implements SessionAgents.Factory {
             @Override
             public List<String> conversationIds() {
                 return parts.get().conversations().ids();
-            }
-
-            @Override
-            public void prepare() {
-                parts.get();
             }
         };
     }

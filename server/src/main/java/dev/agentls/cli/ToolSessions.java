@@ -57,25 +57,14 @@ public final class ToolSessions implements SessionTools.Factory {
         static final ObjectMapper MAPPER = new ObjectMapper();
     }
 
-    /** Makes the mapper the tool calls read their arguments with, if no call has yet. */
-    static void prepareJson() {
-        Json.MAPPER.getClass();
-    }
-
     @Override
     public SessionTools open(SessionTools.Workspace workspace, Host host) {
-        // Built at the first call, or by prepare() after the editor's 'initialized', whichever comes first.
+        // Built at the first call (a call that comes while it is built waits for it), not with the session.
         OnFirstUse<ToolSet> toolSet = new OnFirstUse<>(() -> toolSet(workspace));
         return new SessionTools() {
             @Override
             public CompletableFuture<String> run(String name, String argumentsJson, String conversationId) {
                 return call(toolSet.get(), host, name, argumentsJson, conversationId);
-            }
-
-            @Override
-            public void prepare() {
-                prepareJson();
-                toolSet.get();
             }
         };
     }

@@ -45,8 +45,6 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     private volatile Session session;
     private volatile ClientCapabilities capabilities;
     private volatile boolean shutdownRequested;
-    /** The session's deferred wiring is started once, at the first {@code initialized}. */
-    private final java.util.concurrent.atomic.AtomicBoolean prepared = new java.util.concurrent.atomic.AtomicBoolean();
 
     AgentLanguageServer(SessionFactory sessions, ServerLog log) {
         this(sessions, log, CommandLineSettings.none());
@@ -98,10 +96,6 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     @Override
     public void initialized(InitializedParams params) {
         configuration.initialized();
-        Session opened = session;
-        if (opened != null && prepared.compareAndSet(false, true)) {
-            opened.prepare().run();
-        }
         LanguageClient current = client;
         if (current == null || !canWatchFiles(capabilities)) {
             return;

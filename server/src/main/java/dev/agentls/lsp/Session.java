@@ -7,11 +7,6 @@ import dev.agentls.workspace.WorkspaceRoots;
 /**
  * The object graph of one initialized connection: its workspace, its buffers, its warm file index, its editor host and
  * its commands, and what it shows in the documents: the instruction lines and their code actions.
- *
- * @param prepare starts building, off the protocol threads, what the first tool call and the first run would
- *                otherwise build; called once after the editor's {@code initialized}, so none of it delays the
- *                initialize answer
  */
 record Session(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
-        CommandTable commands, FileIndex index, InstructionMarks marks, SessionCodeActions codeActions,
-        Runnable prepare) {}
+        CommandTable commands, FileIndex index, InstructionMarks marks, SessionCodeActions codeActions) {}

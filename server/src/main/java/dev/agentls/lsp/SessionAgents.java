@@ -23,12 +23,6 @@ public interface SessionAgents {
     /** The ids of the conversations this session's runs can continue, oldest first. */
     List<String> conversationIds();
 
-    /**
-     * Builds now what the first run would otherwise build (called once, off the protocol threads, after the
-     * editor's {@code initialized}); a run started before or during it starts all the same.
-     */
-    default void prepare() {}
-
     /** Builds a session's agents over its workspace. */
     @FunctionalInterface
     interface Factory {

@@ -23,12 +23,6 @@ public interface SessionTools {
     CompletableFuture<String> run(String name, String argumentsJson, String conversationId);
 
     /**
-     * Builds now what the first call would otherwise build (called once, off the protocol threads, after the
-     * editor's {@code initialized}); a call made before or during it is answered all the same.
-     */
-    default void prepare() {}
-
-    /**
      * What a session's tools work on: its folders, buffers, path policy, warm index, checkpoints, and a background
      * executor.
      */

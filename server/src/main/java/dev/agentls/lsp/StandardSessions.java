@@ -131,17 +131,12 @@ final class StandardSessions implements SessionFactory {
                 new AlwaysAllowed(home), anchors, diagnostics);
         Milestones milestones = new Milestones(
                 text -> client.showMessage(new MessageParams(MessageType.Info, text)), Clock.systemUTC(), timer);
-        SessionAgents sessionAgents = agents.open(workspace);
-        SessionTools sessionTools = tools.open(workspace, host);
-        SessionRuns runs = new SessionRuns(sessionAgents, settings, host, client, capabilities, asking,
+        SessionRuns runs = new SessionRuns(agents.open(workspace), settings, host, client, capabilities, asking,
                 milestones, home, anchors);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
-                sessionTools, checkpoints, policy, runs, waiting,
+                tools.open(workspace, host), checkpoints, policy, runs, waiting,
                 new InstructionDone(workspaceRoots, documents, host));
         return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index,
-                marks, new SessionCodeActions(marks, anchors, waiting), () -> background.execute(() -> {
-                    sessionTools.prepare();
-                    sessionAgents.prepare();
-                }));
+                marks, new SessionCodeActions(marks, anchors, waiting));
     }
 }

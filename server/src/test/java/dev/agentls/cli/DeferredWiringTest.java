@@ -44,9 +44,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code agentls lsp} as the command line wires it answers initialize before it builds a session's tools, agent and
- * Jackson's mappers (they are built at first use, or in the background after {@code initialized}). What that must
- * not change: the capabilities of the answer, and the answers of requests that come before or while that deferred
- * wiring is built.
+ * Jackson's mappers (they are built at their first use). What that must not change: the capabilities of the answer,
+ * and the answers of requests that come before {@code initialized}, or right after it and at once, several racing to
+ * build the same deferred parts.
  */
 class DeferredWiringTest {
 
@@ -99,7 +99,7 @@ class DeferredWiringTest {
                 assertTrue(before.get("ok").getAsBoolean(), before.toString());
                 assertTrue(before.get("text").getAsString().contains("class Greeter"), before.toString());
 
-                // Right after 'initialized', sent without waiting, while the deferred wiring is being built.
+                // Right after 'initialized', sent without waiting: the run and the listing race to build the agent's part.
                 server.initialized(new InitializedParams());
                 List<CompletableFuture<Object>> racing = new ArrayList<>();
                 racing.add(execute(server, "agentls.runTool", readFile("src/main/java/demo/Main.java")));
