@@ -54,15 +54,17 @@ public final class AgentSessions implements SessionAgents.Factory {
         this.mcp = mcp;
     }
 
+    /** What a session's runs share, built at its first run (or first conversation listing), not with the session. */
+    private record SessionParts(ToolSet toolSet, Conversations conversations, ProjectLayers project) {}
+
     @Override
     public SessionAgents open(SessionTools.Workspace workspace) {
-        ToolSet toolSet = tools.toolSet(workspace);
         List<Path> roots = workspace.roots().roots().stream().map(WorkspaceRoot::given).toList();
-        // Conversations persist under the first root (issue 12), so a conversation outlives the server.
-        Conversations conversations = roots.isEmpty() ? new InMemoryConversations()
-                : new FileConversations(roots.get(0), clock);
-        ProjectLayers project = new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
-                ProjectRulesLoader.DEFAULT_BUDGET), Optional.empty(), 0);
+        OnFirstUse<SessionParts> parts = new OnFirstUse<>(() -> new SessionParts(tools.toolSet(workspace),
+                // Conversations persist under the first root (issue 12), so a conversation outlives the server.
+                roots.isEmpty() ? new InMemoryConversations() : new FileConversations(roots.get(0), clock),
+                new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
+                        ProjectRulesLoader.DEFAULT_BUDGET), Optional.empty(), 0)));
         McpServers servers = mcp.servers(roots);
         return new SessionAgents() {
             private LlmSettings modelSettings;
@@ -72,9 +74,11 @@ public final class AgentSessions implements SessionAgents.Factory {
             public Agent agent(AgentLsSettings settings, Host host, String runId) {
                 // Each run gets the standard tools and, gathered on its own thread as its prompt is built, the MCP
                 // servers' tools (started, and trusted through the run's host, when first needed).
-                ToolSet runTools = McpWiring.toolsFor(toolSet.tools(), servers, settings, host);
-                return new Agent(settings, modelFor(settings.llm()), runTools, host, roots, conversations,
-                        Agent.historyFor(settings.llm()), runs, clock, () -> runId).withProjectContext(project);
+                SessionParts session = parts.get();
+                ToolSet runTools = McpWiring.toolsFor(session.toolSet().tools(), servers, settings, host);
+                return new Agent(settings, modelFor(settings.llm()), runTools, host, roots,
+                        session.conversations(), Agent.historyFor(settings.llm()), runs, clock, () -> runId)
+                        .withProjectContext(session.project());
             }
 
             private synchronized ModelClient modelFor(LlmSettings llm) {
@@ -87,7 +91,7 @@ public final class AgentSessions implements SessionAgents.Factory {
 
             @Override
             public List<String> conversationIds() {
-                return conversations.ids();
+                return parts.get().conversations().ids();
             }
 
             @Override

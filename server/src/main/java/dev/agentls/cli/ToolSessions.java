@@ -28,7 +28,6 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ToolSessions implements SessionTools.Factory {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     private final CommandRunner runner;
@@ -50,27 +49,44 @@ public final class ToolSessions implements SessionTools.Factory {
         return StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner, home);
     }
 
+    /**
+     * Jackson's mapper, made when the first tool call is read (a class holder: initialising a class is lazy and
+     * thread-safe), not when the server starts: its set-up is hundreds of classes the initialize answer never needs.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
     @Override
     public SessionTools open(SessionTools.Workspace workspace, Host host) {
-        ToolSet tools = toolSet(workspace);
-        return (name, argumentsJson, conversationId) -> {
-            JsonNode arguments;
-            try {
-                arguments = JSON.readTree(argumentsJson);
-            } catch (JsonProcessingException e) {
-                return CompletableFuture.completedFuture(ToolResult.failure(name + ": the arguments are not valid"
-                        + " JSON: " + e.getOriginalMessage()).toJson().toString());
+        // Built at the first call (a call that comes while it is built waits for it), not with the session.
+        OnFirstUse<ToolSet> toolSet = new OnFirstUse<>(() -> toolSet(workspace));
+        return new SessionTools() {
+            @Override
+            public CompletableFuture<String> run(String name, String argumentsJson, String conversationId) {
+                return call(toolSet.get(), host, name, argumentsJson, conversationId);
             }
-            Cancellation cancellation = new Cancellation();
-            CompletableFuture<String> answer = tools.execute(name, arguments,
-                            new ToolContext(host, cancellation, conversationId))
-                    .thenApply(result -> result.toJson().toString());
-            answer.whenComplete((value, error) -> {
-                if (answer.isCancelled()) {
-                    cancellation.cancel();
-                }
-            });
-            return answer;
         };
+    }
+
+    private static CompletableFuture<String> call(ToolSet tools, Host host, String name, String argumentsJson,
+                                                  String conversationId) {
+        JsonNode arguments;
+        try {
+            arguments = Json.MAPPER.readTree(argumentsJson);
+        } catch (JsonProcessingException e) {
+            return CompletableFuture.completedFuture(ToolResult.failure(name + ": the arguments are not valid"
+                    + " JSON: " + e.getOriginalMessage()).toJson().toString());
+        }
+        Cancellation cancellation = new Cancellation();
+        CompletableFuture<String> answer = tools.execute(name, arguments,
+                        new ToolContext(host, cancellation, conversationId))
+                .thenApply(result -> result.toJson().toString());
+        answer.whenComplete((value, error) -> {
+            if (answer.isCancelled()) {
+                cancellation.cancel();
+            }
+        });
+        return answer;
     }
 }

@@ -88,11 +88,17 @@ public final class ContextHistory implements RequestHistory {
             }
         }
         HistoryRendering rendering = new HistoryRendering(all, exclude, callPath, callStep, counter);
+        Set<String> stale = staleCopies(all, state, callPath);
+        if (!byHand && stale.isEmpty() && rendering.upperBound(state) <= budget) {
+            // Nothing to collapse and the history fits even by its byte bound: no pruning can follow, so the exact
+            // count (and the tokenizer's load, which a run's first request would otherwise wait for) is skipped.
+            conversation.context(state);
+            return new Next(rendering.messages(state), List.of());
+        }
         List<RequestHistory.Pruned> pruned = new ArrayList<>();
         long total = rendering.tokens(state);
         long limit = byHand ? Math.max(1, total * 3 / 4) : budget;
 
-        Set<String> stale = staleCopies(all, state, callPath);
         if (!stale.isEmpty()) {
             ContextState collapsed = state.plus(stale, Set.of(), Set.of());
             long after = rendering.tokens(collapsed);

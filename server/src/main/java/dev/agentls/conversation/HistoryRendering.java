@@ -52,6 +52,15 @@ final class HistoryRendering {
         return out;
     }
 
+    /** At least {@link #tokens}, without running the tokenizer (see {@link TokenCounter#upperBound}). */
+    long upperBound(ContextState state) {
+        long total = 0;
+        for (ModelMessage m : messages(state)) {
+            total += counter.upperBound(m);
+        }
+        return total;
+    }
+
     long tokens(ContextState state) {
         long total = 0;
         for (ModelMessage m : messages(state)) {

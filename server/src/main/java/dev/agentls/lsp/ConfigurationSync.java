@@ -31,7 +31,8 @@ final class ConfigurationSync {
 
     private final SessionSettings settings;
     private final ServerLog log;
-    private final ObjectMapper json = new ObjectMapper();
+    /** Made at the first settings the editor sends (see {@link #mapper}); none reach most initialize requests. */
+    private ObjectMapper json;
     private final Gson gson = new Gson();
     private volatile LanguageClient client;
     private volatile boolean canPull;
@@ -97,11 +98,19 @@ final class ConfigurationSync {
             return java.util.Optional.empty();
         }
         try {
-            return java.util.Optional.of(json.readTree(tree.toString()));
+            return java.util.Optional.of(mapper().readTree(tree.toString()));
         } catch (java.io.IOException e) {
             show(MessageType.Error, "AgentLS settings from " + source + " were refused: they are not readable JSON");
             return java.util.Optional.empty();
         }
+    }
+
+    /** Jackson's mapper, made at first use: its set-up is kept off the path to the initialize answer. */
+    private synchronized ObjectMapper mapper() {
+        if (json == null) {
+            json = new ObjectMapper();
+        }
+        return json;
     }
 
     /** Nesting depth, counted without recursion so hostile nesting costs no stack. */

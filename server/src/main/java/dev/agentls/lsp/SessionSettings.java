@@ -36,27 +36,40 @@ final class SessionSettings implements Supplier<AgentLsSettings> {
         }
     }
 
-    private final ObjectMapper json = new ObjectMapper();
     private final SettingsParser parser = new SettingsParser();
     private final CommandLineSettings commandLine;
-    private final ObjectNode flags;
+    /**
+     * Jackson and the layers as trees are made at the first editor layer, not here: building an ObjectMapper costs
+     * hundreds of classes, and this object is built on the way to the initialize answer, which needs none of it.
+     */
+    private ObjectMapper json;
+    private ObjectNode flags;
     private ObjectNode initialization;
     private ObjectNode configuration;
     private volatile AgentLsSettings current;
 
     SessionSettings(CommandLineSettings commandLine) {
         this.commandLine = commandLine;
-        this.flags = json.valueToTree(commandLine.section());
-        this.initialization = json.createObjectNode();
-        this.configuration = json.createObjectNode();
         AgentLsSettings start;
         try {
-            start = parser.parse(flags).settings();
+            // The flags as plain maps: the parser reads them as it reads a tree.
+            start = parser.parse(commandLine.section()).settings();
         } catch (SettingsException e) {
             // The command line refuses bad flags before a server starts; this only guards a caller that did not.
             start = AgentLsSettings.defaults();
         }
         use(start);
+    }
+
+    /** Makes the mapper and the layers' trees at first use; callers hold this object's lock. */
+    private ObjectMapper trees() {
+        if (json == null) {
+            json = new ObjectMapper();
+            flags = json.valueToTree(commandLine.section());
+            initialization = json.createObjectNode();
+            configuration = json.createObjectNode();
+        }
+        return json;
     }
 
     /** The settings in force now. */
@@ -71,6 +84,7 @@ final class SessionSettings implements Supplier<AgentLsSettings> {
         if (shape.refused()) {
             return shape;
         }
+        trees();
         ObjectNode layer = section(options);
         Outcome outcome = parse(merged(layer, configuration));
         if (!outcome.refused()) {
@@ -85,6 +99,7 @@ final class SessionSettings implements Supplier<AgentLsSettings> {
         if (shape.refused()) {
             return shape;
         }
+        trees();
         ObjectNode layer = section(section);
         Outcome outcome = parse(merged(initialization, layer));
         if (!outcome.refused()) {
@@ -127,7 +142,7 @@ final class SessionSettings implements Supplier<AgentLsSettings> {
             }
             return (ObjectNode) value;
         }
-        return json.createObjectNode();
+        return trees().createObjectNode();
     }
 
     private ObjectNode merged(ObjectNode editor, ObjectNode latest) {

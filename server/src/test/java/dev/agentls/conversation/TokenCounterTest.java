@@ -37,4 +37,26 @@ class TokenCounterTest {
         exact.calibrate(1000, 5000);
         assertEquals(1.0, exact.factor(), "an exact tokenizer is not corrected");
     }
+
+    @Test
+    void theByteBoundIsNeverBelowTheCountForAnyModelOrText() {
+        java.util.List<ModelMessage> messages = java.util.List.of(
+                new ModelMessage.User("hello world"),
+                new ModelMessage.User(""),
+                new ModelMessage.User("  \t\n\n   x"),
+                new ModelMessage.User("Grüße, 世界! 🎉🎉🎉 ключ = значение; ∀x∈ℝ"),
+                new ModelMessage.User("a".repeat(5000)),
+                new ModelMessage.User("🎉".repeat(300)),
+                new ModelMessage.ToolResult("call_1", "read_file", "public class A {\n  int x = 1;\n}\n".repeat(40),
+                        false));
+        for (String model : java.util.List.of("gpt-4o", "gpt-4-turbo", "claude-sonnet-4-5", "qwen3-coder")) {
+            TokenCounter counter = new TokenCounter(model);
+            counter.calibrate(1000, 3000); // an estimate pushed to its largest factor still stays under the bound
+            for (ModelMessage message : messages) {
+                long exact = counter.count(message);
+                long bound = counter.upperBound(message);
+                assertTrue(bound >= exact, model + ": bound " + bound + " < count " + exact + " for " + message);
+            }
+        }
+    }
 }
