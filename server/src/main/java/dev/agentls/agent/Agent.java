@@ -5,11 +5,11 @@ import dev.agentls.config.LlmSettings;
 import dev.agentls.conversation.ContextHistory;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.FileConversations;
-import dev.agentls.conversation.TokenCounter;
 import dev.agentls.conversation.Conversations;
 import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.RequestHistory;
 import dev.agentls.host.Host;
+import dev.agentls.outline.TokenCounter;
 import dev.agentls.llm.ModelClient;
 import dev.agentls.tools.ToolSet;
 import java.nio.file.Path;
@@ -142,8 +142,16 @@ public final class Agent {
      * safe zone less the answer's room and {@value #PROMPT_RESERVE} tokens, counting tokens for the model.
      */
     public static RequestHistory historyFor(LlmSettings llm) {
+        return historyFor(llm, TokenCounter.forModel(llm.model()));
+    }
+
+    /**
+     * The same, counting with {@code counter}: a session's counter for the model ({@code TokenCounters}), so what it
+     * learned from the provider's reported usage in earlier runs holds for this one.
+     */
+    public static RequestHistory historyFor(LlmSettings llm, TokenCounter counter) {
         long budget = Math.max(1_000, (long) llm.safeZoneTokens() - llm.maxOutputTokens() - PROMPT_RESERVE);
-        return new ContextHistory(new TokenCounter(llm.model()), budget);
+        return new ContextHistory(counter, budget);
     }
 
     /** Tokens set aside for the system prompt and tools (about 4k in XML tool mode) with room to spare. */

@@ -9,6 +9,7 @@ import dev.agentls.conversation.FileConversations;
 import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.ProjectRulesLoader;
 import dev.agentls.outline.TokenCounter;
+import dev.agentls.outline.TokenCounters;
 import java.util.Optional;
 import dev.agentls.host.Host;
 import dev.agentls.llm.ModelClient;
@@ -54,6 +55,8 @@ public final class AgentSessions implements SessionAgents.Factory {
                 : new FileConversations(roots.get(0), clock);
         ProjectLayers project = new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
                 ProjectRulesLoader.DEFAULT_BUDGET), Optional.empty(), 0);
+        // One counter per model for the session: what an estimate learns from a run's reported usage holds after it.
+        TokenCounters counters = new TokenCounters();
         return new SessionAgents() {
             private LlmSettings modelSettings;
             private ModelClient model;
@@ -61,7 +64,7 @@ public final class AgentSessions implements SessionAgents.Factory {
             @Override
             public Agent agent(AgentLsSettings settings, Host host, String runId) {
                 return new Agent(settings, modelFor(settings.llm()), toolSet, host, roots, conversations,
-                        Agent.historyFor(settings.llm()), runs, clock, () -> runId).withProjectContext(project);
+                        Agent.historyFor(settings.llm(), counters.forModel(settings.llm().model())), runs, clock, () -> runId).withProjectContext(project);
             }
 
             private synchronized ModelClient modelFor(LlmSettings llm) {

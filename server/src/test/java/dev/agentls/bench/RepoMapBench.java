@@ -1,8 +1,5 @@
 package dev.agentls.bench;
 
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingType;
 import dev.agentls.outline.RepoMap;
 import dev.agentls.outline.RepoMapFocus;
 import dev.agentls.outline.RepoMapResult;
@@ -39,8 +36,7 @@ public final class RepoMapBench {
         Path corpus = Path.of(args[0]);
         int budget = args.length > 1 ? Integer.parseInt(args[1]) : 4096;
         boolean show = args.length > 2 && args[2].equals("--show");
-        Encoding encoding = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
-        TokenCounter tokens = encoding::countTokensOrdinary;
+        TokenCounter tokens = TokenCounter.forModel("gpt-4o");
         ExecutorService executor = Executors.newFixedThreadPool(2);
         RepoMap map = new RepoMap(new WorkspaceRoots(List.of(corpus)), new SyntaxParser(), executor, 2, tokens);
         com.sun.management.OperatingSystemMXBean os =
