@@ -33,6 +33,7 @@ final class StandardCommands {
                 new ApproveCommand(parts.waiting()),
                 new DenyCommand(parts.waiting()),
                 new AnswerCommand(parts.waiting()),
-                new ConversationsCommand(parts.runs())));
+                new ConversationsCommand(parts.runs()),
+                new CompactCommand(parts.runs())));
     }
 }
