@@ -80,7 +80,7 @@ public final class RepoMap {
      */
     public record Stats(int files, int queued, long parsed, long reused, boolean walked, int edges) {}
 
-    /** Reads every root in the background; the future completes when all files are in. */
+    /** Reads every root in the background; the future completes when all files are in and their graph is built. */
     public CompletableFuture<Void> start() {
         return CompletableFuture.supplyAsync(this::walk, executor).thenCompose(files -> {
             walked = true;
@@ -92,7 +92,8 @@ public final class RepoMap {
                 }
                 parts.add(CompletableFuture.runAsync(() -> share.forEach(file -> refresh(file, false)), executor));
             }
-            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new));
+            // the graph too, so the first run after the build does not pay for it
+            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenRun(this::currentGraph);
         });
     }
 
@@ -144,8 +145,9 @@ public final class RepoMap {
 
     private void drainInBackground() {
         try {
+            // The graph is not rebuilt here: typing in a large workspace would rebuild it (a second of CPU on
+            // spring-boot) at every pause. The next map rebuilds it once, however many changes came.
             drainPending();
-            currentGraph(); // ranked ahead, so a run starting now does not build it
         } finally {
             draining.set(false);
             if (!pending.isEmpty()) {

@@ -63,7 +63,7 @@ final class RepoMapRanker {
                     // what the user works on shows itself, not only what it uses: its file's rank backs it
                     score += fileRank[f] * (tag.depth() == 0 ? 1 : 0.5);
                 }
-                if (isCodeName(tag.name()) && focus.identifiers().contains(tag.name())) {
+                if (focus.identifiers().contains(tag.name()) && isCodeName(tag.name())) {
                     // the request named this very definition: its file's whole rank backs it, not a share
                     score = (score + fileRank[f]) * MENTIONED;
                 }
