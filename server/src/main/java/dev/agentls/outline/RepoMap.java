@@ -52,6 +52,8 @@ public final class RepoMap {
     private final AtomicLong parsed = new AtomicLong();
     private final AtomicLong reused = new AtomicLong();
     private volatile boolean walked;
+    /** Whether the first build is done: a file read for the first time before then is no edit (opened, not changed). */
+    private volatile boolean built;
     private volatile RepoGraph graph;
 
     /**
@@ -93,7 +95,10 @@ public final class RepoMap {
                 parts.add(CompletableFuture.runAsync(() -> share.forEach(file -> refresh(file, false)), executor));
             }
             // the graph too, so the first run after the build does not pay for it
-            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenRun(this::currentGraph);
+            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenRun(() -> {
+                built = true;
+                currentGraph();
+            });
         });
     }
 
@@ -205,7 +210,7 @@ public final class RepoMap {
                 reused.incrementAndGet();
                 return;
             }
-            if (edited) {
+            if (edited && (current != null || built)) {
                 recent.edited(shown.get());
             }
             SourceSymbols symbols = byHash.get(hash);
