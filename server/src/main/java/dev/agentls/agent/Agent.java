@@ -5,11 +5,11 @@ import dev.agentls.config.LlmSettings;
 import dev.agentls.conversation.ContextHistory;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.FileConversations;
-import dev.agentls.conversation.TokenCounter;
 import dev.agentls.conversation.Conversations;
 import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.RequestHistory;
 import dev.agentls.host.Host;
+import dev.agentls.outline.TokenCounter;
 import dev.agentls.llm.ModelClient;
 import dev.agentls.tools.ToolSet;
 import java.nio.file.Path;
@@ -142,8 +142,16 @@ public final class Agent {
      * safe zone less the answer's room and {@value #PROMPT_RESERVE} tokens, counting tokens for the model.
      */
     public static RequestHistory historyFor(LlmSettings llm) {
+        return historyFor(llm, TokenCounter.forModel(llm.model()));
+    }
+
+    /**
+     * The same, counting with {@code counter}: a session's counter for the model ({@code TokenCounters}), so what it
+     * learned from the provider's reported usage in earlier runs holds for this one.
+     */
+    public static RequestHistory historyFor(LlmSettings llm, TokenCounter counter) {
         long budget = Math.max(1_000, (long) llm.safeZoneTokens() - llm.maxOutputTokens() - PROMPT_RESERVE);
-        return new ContextHistory(new TokenCounter(llm.model()), budget);
+        return new ContextHistory(counter, budget);
     }
 
     /** Tokens set aside for the system prompt and tools (about 4k in XML tool mode) with room to spare. */
@@ -151,12 +159,45 @@ public final class Agent {
 
     /**
      * Prunes a conversation by hand ({@code agentls.compact}), as its next request will be built, and says what was
-     * dropped and the tokens saved; an unknown id is refused naming it.
+     * dropped and the tokens saved; the decisions are kept in the conversation (persisted with it), so every later
+     * request repeats them. An unknown id is refused with an {@link IllegalArgumentException} naming it, a
+     * conversation with a run of this agent under way with an {@link IllegalStateException} naming the run (the run
+     * prunes as it goes; a second pruner would race it).
      */
     public List<RequestHistory.Pruned> compact(String conversationId) {
         Conversation conversation = conversations.find(conversationId).orElseThrow(() -> new IllegalArgumentException(
                 "no conversation with id '" + conversationId + "'; known: " + conversations.ids()));
-        return history.compact(conversation).pruned();
+        String busy = active.putIfAbsent(conversation.id(), "compact");
+        if (busy != null) {
+            throw new IllegalStateException("conversation '" + conversation.id() + "' has a run under way (" + busy
+                    + "); compact it when the run has ended");
+        }
+        try {
+            return history.compact(conversation).pruned();
+        } finally {
+            active.remove(conversation.id(), "compact");
+        }
+    }
+
+    /**
+     * {@link #compact} as an editor sees it, a short event stream of its own id with no model call: {@code run_started}
+     * in mode {@code ask} (no file changes), one {@code context_pruned} per pruning made, and {@code run_finished}
+     * ({@code completed}) saying what was saved. Refuses as {@link #compact} does, before any event.
+     */
+    public List<AgentEvent> compactEvents(String conversationId, String runId) {
+        List<RequestHistory.Pruned> pruned = compact(conversationId);
+        List<AgentEvent> events = new java.util.ArrayList<>();
+        events.add(new AgentEvent.RunStarted(runId, 0, RunMode.ASK, conversationId));
+        long saved = 0;
+        for (RequestHistory.Pruned p : pruned) {
+            events.add(new AgentEvent.ContextPruned(runId, events.size(), p.dropped(), p.tokensSaved()));
+            saved += p.tokensSaved();
+        }
+        events.add(new AgentEvent.RunFinished(runId, events.size(), RunStatus.COMPLETED, pruned.isEmpty()
+                ? "conversation " + conversationId + " compacted by hand: nothing to prune"
+                : "conversation " + conversationId + " compacted by hand: " + pruned.size()
+                        + (pruned.size() == 1 ? " pruning, " : " prunings, ") + saved + " tokens saved"));
+        return List.copyOf(events);
     }
 
     /** Where this agent's runs keep their conversations. */

@@ -162,6 +162,7 @@ final class AgentRun implements RunHandle {
             events.start(decide(answer.message().toolCalls().isEmpty() ? "" : answer.message().toolCalls().get(0)
                     .name()));
             ConversationMessage assistant = conversation.append(runId, answer.message());
+            context.history().observe(next, answer.usage());
             budget.add(answer.usage(), answer.cost());
             reportUsage();
             List<ToolCall> calls = answer.message().toolCalls();

@@ -3,20 +3,23 @@ package dev.agentls.agent;
 import dev.agentls.conversation.ProjectRulesLoader;
 import dev.agentls.outline.RepoMap;
 import dev.agentls.outline.RepoMapFocus;
-import dev.agentls.outline.RepoMapResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The product's {@link ProjectContext}: the project rules (for the files the request points at), then the repo map
- * ranked for the request (its prompt, selected text, selected and focused files), fitted to its token budget. A map
- * asked for while the first build still runs is partial and says so; with no map, only the rules.
+ * ranked for the request (its prompt, selected text, selected and focused files) and the files edited lately, fitted
+ * to its token budget. A run that starts while the map is still being read (or a change to it) goes without it, and
+ * its prompt says so: no run waits for the map. With no map, only the rules.
  */
 public final class ProjectLayers implements ProjectContext {
 
     /** The repo map's default budget, as Aider's default ({@code --map-tokens}) is 1k and 4k fits large projects. */
     public static final int DEFAULT_MAP_TOKENS = 4096;
+
+    /** What a run's prompt says when it starts before the map's first build is done. */
+    public static final String NOT_READY = "# Repository map\nNot in this run: the workspace is still being read";
 
     private final ProjectRulesLoader rules;
     private final Optional<RepoMap> map;
@@ -37,11 +40,17 @@ public final class ProjectLayers implements ProjectContext {
         request.selection().ifPresent(selection -> files.add(selection.uri()));
         String text = rules.load(files).render();
         if (map.isPresent() && mapTokens > 0) {
-            RepoMapFocus focus = RepoMapFocus.of(files, request.prompt(),
-                    request.selection().map(RunRequest.Selection::text).orElse(""));
-            RepoMapResult result = map.get().render(focus, mapTokens);
-            if (!result.text().isEmpty()) {
-                text = text.isEmpty() ? result.text().stripTrailing() : text + "\n\n" + result.text().stripTrailing();
+            String shown;
+            if (!map.get().complete()) {
+                // Building a graph of a half-read workspace would hold the run up for a map that misleads.
+                shown = NOT_READY + " (" + map.get().stats().files() + " files read so far); later runs have it.";
+            } else {
+                RepoMapFocus focus = RepoMapFocus.of(files, request.prompt(),
+                        request.selection().map(RunRequest.Selection::text).orElse(""));
+                shown = map.get().render(focus, mapTokens).text().stripTrailing();
+            }
+            if (!shown.isEmpty()) {
+                text = text.isEmpty() ? shown : text + "\n\n" + shown;
             }
         }
         return text;

@@ -8,7 +8,12 @@ import dev.agentls.conversation.Conversations;
 import dev.agentls.conversation.FileConversations;
 import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.ProjectRulesLoader;
+import dev.agentls.outline.FileTexts;
+import dev.agentls.outline.RepoMap;
 import dev.agentls.outline.TokenCounter;
+import dev.agentls.syntax.SyntaxParser;
+import dev.agentls.workspace.DocumentStore;
+import dev.agentls.outline.TokenCounters;
 import java.util.Optional;
 import dev.agentls.host.Host;
 import dev.agentls.llm.ModelClient;
@@ -25,16 +30,22 @@ import java.util.function.Function;
 
 /**
  * Gives each LSP session its agent: the session's tools (the same as {@code agentls.runTool}'s), its conversations
- * persisted under the first root, the project's rules files in every prompt, and, for each run, an {@link Agent} made from the settings in force with a model client for their
- * {@code llm} section (kept while that section stays the same, so its connections are reused).
+ * persisted under the first root, the project's rules files and a repo map kept current in the background in every
+ * prompt, one token counter per model (so corrections from reported usage carry from run to run), and, for each run,
+ * an {@link Agent} made from the settings in force with a model client for their {@code llm} section (kept while that
+ * section stays the same, so its connections are reused).
  */
 public final class AgentSessions implements SessionAgents.Factory {
+
+    /** Half the cores (at least one) read the repo map, so the editor and its user keep the rest. */
+    private static final int MAP_PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
 
     private final ToolSessions tools;
     private final Function<LlmSettings, ModelClient> models;
     private final Executor runs;
     private final Clock clock;
     private final McpWiring mcp;
+    private final SyntaxParser parser = new SyntaxParser();
 
     /**
      * @param models makes the model client for an {@code llm} section ({@code StreamingModelClient.forProduct})
@@ -57,15 +68,48 @@ public final class AgentSessions implements SessionAgents.Factory {
     /** What a session's runs share, built at its first run (or first conversation listing), not with the session. */
     private record SessionParts(ToolSet toolSet, Conversations conversations, ProjectLayers project) {}
 
+    /**
+     * The session's repo map: read from the editor's open buffers first, then disk; built in the background once the
+     * file index is (so the editor's initialize and the index's first walk come first), on part of the machine's
+     * cores; kept current by the editor's file events and the agent's own writes (both reach the index) and by every
+     * buffer change (read again once typing pauses, at the latest before the next run).
+     */
+    private RepoMap repoMap(SessionTools.Workspace workspace) {
+        DocumentStore documents = workspace.documents();
+        FileTexts texts = file -> {
+            if (documents.isOpen(file)) {
+                try {
+                    String text = documents.snapshot(file).text();
+                    return text.length() > RepoMap.MAX_FILE_BYTES ? Optional.empty() : Optional.of(text);
+                } catch (RuntimeException closedMeanwhile) {
+                    return FileTexts.DISK.read(file);
+                }
+            }
+            return FileTexts.DISK.read(file);
+        };
+        RepoMap map = new RepoMap(workspace.roots(), parser, workspace.background(), MAP_PARALLELISM,
+                TokenCounter.estimate(), texts);
+        workspace.index().listen((changed, deleted) -> map.onFilesChanged(changed, deleted));
+        documents.listen(map::markChanged);
+        workspace.index().ready().whenComplete((done, failed) -> map.start());
+        return map;
+    }
+
     @Override
     public SessionAgents open(SessionTools.Workspace workspace) {
         List<Path> roots = workspace.roots().roots().stream().map(WorkspaceRoot::given).toList();
+        // The repo map starts with the session (it builds in the background once the file index is ready); what
+        // only a run needs is made at the first run.
+        Optional<RepoMap> map = roots.isEmpty() ? Optional.empty() : Optional.of(repoMap(workspace));
         OnFirstUse<SessionParts> parts = new OnFirstUse<>(() -> new SessionParts(tools.toolSet(workspace),
                 // Conversations persist under the first root (issue 12), so a conversation outlives the server.
                 roots.isEmpty() ? new InMemoryConversations() : new FileConversations(roots.get(0), clock),
                 new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
-                        ProjectRulesLoader.DEFAULT_BUDGET), Optional.empty(), 0)));
+                        ProjectRulesLoader.DEFAULT_BUDGET), map,
+                        map.isPresent() ? ProjectLayers.DEFAULT_MAP_TOKENS : 0)));
         McpServers servers = mcp.servers(roots);
+        // One counter per model for the session: what an estimate learns from a run's reported usage holds after it.
+        TokenCounters counters = new TokenCounters();
         return new SessionAgents() {
             private LlmSettings modelSettings;
             private ModelClient model;
@@ -76,9 +120,9 @@ public final class AgentSessions implements SessionAgents.Factory {
                 // servers' tools (started, and trusted through the run's host, when first needed).
                 SessionParts session = parts.get();
                 ToolSet runTools = McpWiring.toolsFor(session.toolSet().tools(), servers, settings, host);
-                return new Agent(settings, modelFor(settings.llm()), runTools, host, roots,
-                        session.conversations(), Agent.historyFor(settings.llm()), runs, clock, () -> runId)
-                        .withProjectContext(session.project());
+                return new Agent(settings, modelFor(settings.llm()), runTools, host, roots, session.conversations(),
+                        Agent.historyFor(settings.llm(), counters.forModel(settings.llm().model())), runs, clock,
+                        () -> runId).withProjectContext(session.project());
             }
 
             private synchronized ModelClient modelFor(LlmSettings llm) {

@@ -46,6 +46,8 @@ final class AgentWorkspace implements AutoCloseable {
 
     /** Without file-change notifications, a search after this long re-checks the files (a stat each). */
     private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
+    /** How long {@code agentls run} waits for the repo map before its run starts without it. */
+    private static final Duration MAP_WAIT = Duration.ofSeconds(3);
     private static final int SEARCH_PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     private final ExecutorService background = Executors.newCachedThreadPool(daemons("agentls-workspace"));
@@ -76,10 +78,19 @@ final class AgentWorkspace implements AutoCloseable {
                 Path.of(System.getProperty("user.home")));
         // The project layers: rules files, and a repo map built in the background (a run that starts before it is
         // done gets what is ready, marked partial).
-        RepoMap map = new RepoMap(roots, parser, background, SEARCH_PARALLELISM, TokenCounter.estimate());
-        map.start();
+        TokenCounter tokens = TokenCounter.forModel(settings.llm().model());
+        RepoMap map = new RepoMap(roots, parser, background, SEARCH_PARALLELISM, tokens);
+        try {
+            // A run goes without a map that is not ready; one run from a terminal waits a little for it, as a
+            // small project's map is read in well under this.
+            map.start().get(MAP_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            // the run says it goes without the map
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         ProjectLayers project = new ProjectLayers(
-                new ProjectRulesLoader(roots, TokenCounter.estimate(), ProjectRulesLoader.DEFAULT_BUDGET),
+                new ProjectRulesLoader(roots, tokens, ProjectRulesLoader.DEFAULT_BUDGET),
                 Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS);
         Host runHost = host.apply(documents);
         // The MCP servers' tools join the standard ones when the run builds its prompt (started, and a project's

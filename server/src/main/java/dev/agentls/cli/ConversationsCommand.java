@@ -7,7 +7,7 @@ import dev.agentls.conversation.ConversationMessage;
 import dev.agentls.conversation.FileConversations;
 import dev.agentls.conversation.RequestHistory;
 import dev.agentls.conversation.RunRecord;
-import dev.agentls.conversation.TokenCounter;
+import dev.agentls.outline.TokenCounter;
 import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ToolCall;
 import java.io.PrintStream;
@@ -145,7 +145,7 @@ final class ConversationsCommand implements Subcommand {
     }
 
     private static void compact(Conversation c, String model, PrintStream out) {
-        RequestHistory.Next next = new ContextHistory(new TokenCounter(model), Long.MAX_VALUE).compact(c);
+        RequestHistory.Next next = new ContextHistory(TokenCounter.forModel(model), Long.MAX_VALUE).compact(c);
         if (next.pruned().isEmpty()) {
             out.println("nothing to compact in " + c.id());
         }

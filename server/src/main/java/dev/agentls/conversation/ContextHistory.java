@@ -3,7 +3,10 @@ package dev.agentls.conversation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.ModelMessage;
+import dev.agentls.llm.ModelRequest;
+import dev.agentls.llm.TokenUsage;
 import dev.agentls.llm.ToolCall;
+import dev.agentls.outline.TokenCounter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -39,7 +42,7 @@ public final class ContextHistory implements RequestHistory {
     private static final double PRUNE_TO = 0.75;
 
     private final ObjectMapper json = new ObjectMapper();
-    private final TokenCounter counter;
+    private final MessageTokens tokens;
     private final long budget;
     private final Map<ToolCall, Optional<String>> wholeReads = new HashMap<>();
 
@@ -48,12 +51,23 @@ public final class ContextHistory implements RequestHistory {
         if (budget < 1) {
             throw new IllegalArgumentException("the history's budget must be positive, not " + budget);
         }
-        this.counter = counter;
+        this.tokens = new MessageTokens(counter);
         this.budget = budget;
     }
 
     public TokenCounter counter() {
-        return counter;
+        return tokens.counter();
+    }
+
+    /**
+     * Corrects the counter from the prompt tokens the provider reported for a request this history built, so an
+     * estimating counter (no tokenizer for the model) prunes at the safe zone the provider counts, not ours.
+     */
+    @Override
+    public void observe(ModelRequest sent, TokenUsage reported) {
+        if (reported.input() > 0) {
+            tokens.counter().calibrate(tokens.count(sent), reported.input());
+        }
     }
 
     @Override
@@ -73,21 +87,28 @@ public final class ContextHistory implements RequestHistory {
     private synchronized Next fit(Conversation conversation, Set<String> exclude, boolean byHand) {
         List<ConversationMessage> all = conversation.messages();
         ContextState state = conversation.context();
+        // Keyed by the result's message id, not the call id: XML-mode call ids restart at every answer
+        // (xml_call_0, ...), so only the answer just before a result says which call it answers.
         Map<String, String> callTool = new HashMap<>();
         Map<String, Optional<String>> callPath = new HashMap<>();
         Map<String, Integer> callStep = new HashMap<>();
+        Map<String, ToolCall> answered = new HashMap<>();
         int step = 0;
         for (ConversationMessage m : all) {
             if (m.message() instanceof ModelMessage.Assistant a) {
                 step++;
+                answered.clear();
                 for (ToolCall call : a.toolCalls()) {
-                    callTool.put(call.id(), call.name());
-                    callPath.put(call.id(), wholeReadPath(call));
-                    callStep.put(call.id(), step);
+                    answered.put(call.id(), call);
                 }
+            } else if (m.message() instanceof ModelMessage.ToolResult r && answered.containsKey(r.callId())) {
+                ToolCall call = answered.get(r.callId());
+                callTool.put(m.id(), call.name());
+                callPath.put(m.id(), wholeReadPath(call));
+                callStep.put(m.id(), step);
             }
         }
-        HistoryRendering rendering = new HistoryRendering(all, exclude, callPath, callStep, counter);
+        HistoryRendering rendering = new HistoryRendering(all, exclude, callPath, callStep, tokens);
         Set<String> stale = staleCopies(all, state, callPath);
         if (!byHand && stale.isEmpty() && rendering.upperBound(state) <= budget) {
             // Nothing to collapse and the history fits even by its byte bound: no pruning can follow, so the exact
@@ -199,7 +220,7 @@ public final class ContextHistory implements RequestHistory {
         Set<String> stale = new TreeSet<>();
         for (ConversationMessage m : all) {
             if (m.message() instanceof ModelMessage.ToolResult r && !r.error()) {
-                Optional<String> path = callPath.getOrDefault(r.callId(), Optional.empty());
+                Optional<String> path = callPath.getOrDefault(m.id(), Optional.empty());
                 if (path.isPresent()) {
                     String older = newest.put(path.get(), m.id());
                     if (older != null && !state.superseded().contains(older) && !state.dropped().contains(older)) {
@@ -214,8 +235,8 @@ public final class ContextHistory implements RequestHistory {
     private static String paths(Set<String> ids, List<ConversationMessage> all, Map<String, Optional<String>> callPath) {
         Set<String> paths = new TreeSet<>();
         for (ConversationMessage m : all) {
-            if (ids.contains(m.id()) && m.message() instanceof ModelMessage.ToolResult r) {
-                callPath.getOrDefault(r.callId(), Optional.empty()).ifPresent(paths::add);
+            if (ids.contains(m.id()) && m.message() instanceof ModelMessage.ToolResult) {
+                callPath.getOrDefault(m.id(), Optional.empty()).ifPresent(paths::add);
             }
         }
         return String.join(", ", paths);
@@ -237,8 +258,8 @@ public final class ContextHistory implements RequestHistory {
             if (m.message() instanceof ModelMessage.Assistant a
                     && a.toolCalls().stream().anyMatch(c -> c.name().equals("create_plan"))) {
                 keep.add(m.id());
-            } else if (m.message() instanceof ModelMessage.ToolResult r
-                    && "create_plan".equals(callTool.get(r.callId()))) {
+            } else if (m.message() instanceof ModelMessage.ToolResult
+                    && "create_plan".equals(callTool.get(m.id()))) {
                 keep.add(m.id());
             }
         }

@@ -16,12 +16,13 @@ final class HistoryRendering {
 
     private final List<ConversationMessage> all;
     private final Set<String> exclude;
+    /** By result message id: the file the call read whole, and the step (answer number) it was made at. */
     private final Map<String, Optional<String>> callPath;
     private final Map<String, Integer> callStep;
-    private final TokenCounter counter;
+    private final MessageTokens counter;
 
     HistoryRendering(List<ConversationMessage> all, Set<String> exclude, Map<String, Optional<String>> callPath,
-                     Map<String, Integer> callStep, TokenCounter counter) {
+                     Map<String, Integer> callStep, MessageTokens counter) {
         this.all = all;
         this.exclude = exclude;
         this.callPath = callPath;
@@ -52,7 +53,7 @@ final class HistoryRendering {
         return out;
     }
 
-    /** At least {@link #tokens}, without running the tokenizer (see {@link TokenCounter#upperBound}). */
+    /** At least {@link #tokens}, without running the tokenizer (see {@link MessageTokens#upperBound}). */
     long upperBound(ContextState state) {
         long total = 0;
         for (ModelMessage m : messages(state)) {
@@ -79,9 +80,9 @@ final class HistoryRendering {
             return m.message();
         }
         if (state.superseded().contains(m.id())) {
-            String path = callPath.getOrDefault(r.callId(), Optional.empty()).orElse("the file");
+            String path = callPath.getOrDefault(m.id(), Optional.empty()).orElse("the file");
             return new ModelMessage.ToolResult(r.callId(), r.toolName(), "[" + path + " as read at step "
-                    + callStep.getOrDefault(r.callId(), 0) + ": see the newest copy further down]", r.error());
+                    + callStep.getOrDefault(m.id(), 0) + ": see the newest copy further down]", r.error());
         }
         if (state.cleared().contains(m.id())) {
             return new ModelMessage.ToolResult(r.callId(), r.toolName(), summary(r), r.error());

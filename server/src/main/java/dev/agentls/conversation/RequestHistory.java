@@ -1,6 +1,8 @@
 package dev.agentls.conversation;
 
 import dev.agentls.llm.ModelMessage;
+import dev.agentls.llm.ModelRequest;
+import dev.agentls.llm.TokenUsage;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -38,6 +40,13 @@ public interface RequestHistory {
      */
     default Next compact(Conversation conversation) {
         return next(conversation, Set.of());
+    }
+
+    /**
+     * Hears the provider's usage for a request built on this history ({@code sent}, as it went out), so a history that
+     * counts tokens by estimate can correct its count. A history that counts nothing ignores it.
+     */
+    default void observe(ModelRequest sent, TokenUsage reported) {
     }
 
     /** Every message, in order, except the excluded ones; nothing pruned. */

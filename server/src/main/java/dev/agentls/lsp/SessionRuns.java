@@ -1,6 +1,8 @@
 package dev.agentls.lsp;
 
 import dev.agentls.agent.Agent;
+import dev.agentls.agent.AgentEvent;
+import dev.agentls.agent.AgentEventJson;
 import dev.agentls.agent.RunHandle;
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
@@ -13,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import com.google.gson.JsonParser;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
@@ -42,6 +45,7 @@ final class SessionRuns {
     private final RunAnchors anchors;
     private final AtomicInteger numbers;
     private final Map<String, RunHandle> running = new ConcurrentHashMap<>();
+    private final AtomicInteger compactions = new AtomicInteger();
 
     /** @param root where transcripts go ({@code .agentls/runs}); runs are numbered after the ones found there */
     SessionRuns(SessionAgents agents, Supplier<AgentLsSettings> settings, LspHost editor, LanguageClient client,
@@ -106,6 +110,32 @@ final class SessionRuns {
             client.showDocument(show);
         }
         return new Started(runId, handle.conversationId());
+    }
+
+    /**
+     * Prunes a conversation by hand ({@code agentls.compact}) on an agent of the settings in force, and sends its
+     * events ({@code compact-N}: run_started, context_pruned per pruning, run_finished) as {@code agentls/event} to a
+     * client that declared them.
+     *
+     * @throws IllegalArgumentException when the id is unknown or not a plain name
+     * @throws IllegalStateException when a run of this session is under way on it, or the session has no agent
+     */
+    List<AgentEvent> compact(String conversationId) {
+        for (Map.Entry<String, RunHandle> run : running.entrySet()) {
+            if (run.getValue().conversationId().equals(conversationId)) {
+                throw new IllegalStateException("conversation '" + conversationId + "' has run #" + run.getKey()
+                        + " under way; cancel it (agentls.cancel) or wait for its end");
+            }
+        }
+        String runId = "compact-" + compactions.incrementAndGet();
+        List<AgentEvent> events = agents.agent(settings.get(), editor, runId).compactEvents(conversationId, runId);
+        if (ClientExtensions.of(capabilities).events() && client instanceof AgentLsClient extended) {
+            for (AgentEvent event : events) {
+                extended.agentEvent(JsonParser.parseString(AgentEventJson.toJson(event).toString())
+                        .getAsJsonObject());
+            }
+        }
+        return events;
     }
 
     /** The run with this id while it is under way. */

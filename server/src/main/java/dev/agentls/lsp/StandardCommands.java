@@ -34,6 +34,7 @@ final class StandardCommands {
                 new DenyCommand(parts.waiting()),
                 new AnswerCommand(parts.waiting()),
                 new ConversationsCommand(parts.runs()),
-                new McpCommand(parts.runs())));
+                new McpCommand(parts.runs()),
+                new CompactCommand(parts.runs())));
     }
 }

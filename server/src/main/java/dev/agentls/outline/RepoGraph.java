@@ -33,6 +33,18 @@ final class RepoGraph {
     final int[] edgeTo;
     final float[] edgeWeight;
     final double[] outWeight;
+    /**
+     * The last few ranks computed, by restart vector: a request asked again (a retried run, a plan then its run) or
+     * a focus that leads to the same restart costs a lookup instead of forty passes over the edges. Returned arrays
+     * are shared: callers only read them.
+     */
+    private final Map<RankKey, double[]> ranks = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<RankKey, double[]> eldest) {
+            return size() > RANKS_KEPT;
+        }
+    };
+    static final int RANKS_KEPT = 8;
 
     private RepoGraph(String[] paths, SourceSymbols[] symbols, Map<String, Integer> nameIds, int[][] definers,
                       int[][] users, float[][] userWeights, int[][] tagNames, int[] rowStart, int[] edgeTo,
@@ -181,8 +193,37 @@ final class RepoGraph {
      * Personalised PageRank: with probability {@code 1 - damping} a walk restarts at a file chosen by
      * {@code restart} (normalised here; uniform when all zero), else it follows an edge by weight. A file with no
      * edges hands its rank to the restart vector, so rank is conserved. Power iteration until the change is tiny.
+     * The last {@value #RANKS_KEPT} ranks are kept by restart vector.
      */
     double[] rank(double[] restart, double damping) {
+        RankKey key = new RankKey(restart.clone(), damping);
+        synchronized (ranks) {
+            double[] known = ranks.get(key);
+            if (known != null) {
+                return known;
+            }
+        }
+        double[] rank = computeRank(restart, damping);
+        synchronized (ranks) {
+            ranks.put(key, rank);
+        }
+        return rank;
+    }
+
+    /** A restart vector and damping, compared by value: the same request focus on the same graph ranks the same. */
+    private record RankKey(double[] restart, double damping) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof RankKey k && k.damping == damping && Arrays.equals(k.restart, restart);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(restart) * 31 + Double.hashCode(damping);
+        }
+    }
+
+    private double[] computeRank(double[] restart, double damping) {
         int n = paths.length;
         double[] teleport = new double[n];
         double total = Arrays.stream(restart).sum();

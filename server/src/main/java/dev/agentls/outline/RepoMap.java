@@ -4,11 +4,6 @@ import dev.agentls.syntax.SyntaxParser;
 import dev.agentls.workspace.WorkspaceRoot;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -45,6 +40,11 @@ public final class RepoMap {
     private final Executor executor;
     private final int parallelism;
     private final TokenCounter tokens;
+    private final FileTexts texts;
+    private final RecentEdits recent = new RecentEdits();
+    /** Files an event named that are not read yet: typing reports each keystroke, so they are read once, later. */
+    private final Set<Path> pending = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean draining = new AtomicBoolean();
     private final Map<String, SourceSymbols> byPath = new ConcurrentHashMap<>();
     private final Map<String, SourceSymbols> byHash = new ConcurrentHashMap<>();
     private final AtomicBoolean dirty = new AtomicBoolean(true);
@@ -52,6 +52,8 @@ public final class RepoMap {
     private final AtomicLong parsed = new AtomicLong();
     private final AtomicLong reused = new AtomicLong();
     private volatile boolean walked;
+    /** Whether the first build is done: a file read for the first time before then is no edit (opened, not changed). */
+    private volatile boolean built;
     private volatile RepoGraph graph;
 
     /**
@@ -60,11 +62,18 @@ public final class RepoMap {
      */
     public RepoMap(WorkspaceRoots roots, SyntaxParser parser, Executor executor, int parallelism,
                    TokenCounter tokens) {
+        this(roots, parser, executor, parallelism, tokens, FileTexts.DISK);
+    }
+
+    /** @param texts where files are read: disk, or an editor's open buffers first */
+    public RepoMap(WorkspaceRoots roots, SyntaxParser parser, Executor executor, int parallelism,
+                   TokenCounter tokens, FileTexts texts) {
         this.roots = roots;
         this.extractor = new SymbolExtractor(parser);
         this.executor = executor;
         this.parallelism = Math.max(1, parallelism);
         this.tokens = tokens;
+        this.texts = texts;
     }
 
     /**
@@ -73,7 +82,7 @@ public final class RepoMap {
      */
     public record Stats(int files, int queued, long parsed, long reused, boolean walked, int edges) {}
 
-    /** Reads every root in the background; the future completes when all files are in. */
+    /** Reads every root in the background; the future completes when all files are in and their graph is built. */
     public CompletableFuture<Void> start() {
         return CompletableFuture.supplyAsync(this::walk, executor).thenCompose(files -> {
             walked = true;
@@ -83,9 +92,13 @@ public final class RepoMap {
                 for (int i = part; i < files.size(); i += parallelism) {
                     share.add(files.get(i));
                 }
-                parts.add(CompletableFuture.runAsync(() -> share.forEach(this::refresh), executor));
+                parts.add(CompletableFuture.runAsync(() -> share.forEach(file -> refresh(file, false)), executor));
             }
-            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new));
+            // the graph too, so the first run after the build does not pay for it
+            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenRun(() -> {
+                built = true;
+                currentGraph();
+            });
         });
     }
 
@@ -108,30 +121,85 @@ public final class RepoMap {
      * everything under it), in the background; the future completes when they are in.
      */
     public CompletableFuture<Void> onFilesChanged(Collection<Path> createdOrChanged, Collection<Path> deleted) {
-        List<Path> changed = List.copyOf(createdOrChanged);
-        List<Path> gone = List.copyOf(deleted);
-        queued.addAndGet(changed.size());
-        return CompletableFuture.runAsync(() -> {
-            for (Path path : gone) {
-                display(path).ifPresent(shown -> {
-                    byPath.keySet().removeIf(key -> key.equals(shown) || key.startsWith(shown + "/"));
-                    dirty.set(true);
-                });
-            }
-            changed.forEach(this::refresh);
-        }, executor);
+        for (Path path : deleted) {
+            display(path).ifPresent(shown -> {
+                byPath.keySet().removeIf(key -> key.equals(shown) || key.startsWith(shown + "/"));
+                recent.removed(shown);
+                dirty.set(true);
+            });
+        }
+        // Read like buffer changes: coalesced, in the background, and at the latest before the next map.
+        pending.addAll(createdOrChanged);
+        return CompletableFuture.runAsync(this::drainPending, executor);
     }
 
-    /** Re-reads one file: gone or unparsable drops it; known content reuses its symbols; else it is parsed. */
-    private void refresh(Path file) {
+    /**
+     * Notes that a file changed (an editor buffer opened, typed in or closed; any thread, returns at once). It is
+     * read again in the background, once however many events came meanwhile, and at the latest before the next map.
+     */
+    public void markChanged(Path file) {
+        pending.add(file);
+        if (draining.compareAndSet(false, true)) {
+            try {
+                executor.execute(this::drainInBackground);
+            } catch (RuntimeException rejected) {
+                draining.set(false); // the executor is shut down: the next map reads them
+            }
+        }
+    }
+
+    private void drainInBackground() {
+        try {
+            // The graph is not rebuilt here: typing in a large workspace would rebuild it (a second of CPU on
+            // spring-boot) at every pause. The next map rebuilds it once, however many changes came.
+            drainPending();
+        } finally {
+            draining.set(false);
+            if (!pending.isEmpty()) {
+                markChanged(pending.iterator().next());
+            }
+        }
+    }
+
+    /** Reads the pending files; one drain at a time, so a map asked for meanwhile waits for the one in flight. */
+    private void drainPending() {
+        synchronized (pending) {
+            for (Path file : List.copyOf(pending)) {
+                if (pending.remove(file)) {
+                    queued.incrementAndGet();
+                    refresh(file, true);
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether the first build is done and no change waits to be read: a map rendered now reflects the workspace
+     * (an editor session's run goes without a map until then, rather than wait for it).
+     */
+    public boolean complete() {
+        return walked && queued.get() == 0;
+    }
+
+    /** The files changed since the first build, newest first (at most {@value RecentEdits#KEPT}), as the map shows them. */
+    public List<String> recentlyEdited() {
+        return recent.newestFirst();
+    }
+
+    /**
+     * Re-reads one file: gone or unparsable drops it; known content reuses its symbols; else it is parsed. A change
+     * an event reported ({@code edited}) that brings new content makes the file a recent edit.
+     */
+    private void refresh(Path file, boolean edited) {
         try {
             Optional<String> shown = display(file);
             if (shown.isEmpty() || !SymbolExtractor.parsable(file.getFileName().toString())) {
                 return;
             }
-            Optional<String> text = read(file);
+            Optional<String> text = texts.read(file);
             if (text.isEmpty()) {
                 if (byPath.remove(shown.get()) != null) {
+                    recent.removed(shown.get());
                     dirty.set(true);
                 }
                 return;
@@ -141,6 +209,9 @@ public final class RepoMap {
             if (current != null && current.contentHash().equals(hash)) {
                 reused.incrementAndGet();
                 return;
+            }
+            if (edited && (current != null || built)) {
+                recent.edited(shown.get());
             }
             SourceSymbols symbols = byHash.get(hash);
             if (symbols != null) {
@@ -165,27 +236,6 @@ public final class RepoMap {
         }
     }
 
-    /** The file's text, or empty when it is gone, too large, binary (a NUL byte) or not UTF-8. */
-    private static Optional<String> read(Path file) {
-        try {
-            if (!Files.isRegularFile(file) || Files.isSymbolicLink(file) || Files.size(file) > MAX_FILE_BYTES) {
-                return Optional.empty();
-            }
-            byte[] bytes = Files.readAllBytes(file);
-            for (byte b : bytes) {
-                if (b == 0) {
-                    return Optional.empty();
-                }
-            }
-            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString());
-        } catch (CharacterCodingException e) {
-            return Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-    }
-
     /** The path as the model sees it: relative to its root, prefixed by the root's name in a multi-root workspace. */
     private Optional<String> display(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
@@ -204,8 +254,10 @@ public final class RepoMap {
         if (tokenBudget < 0) {
             throw new IllegalArgumentException("the repo map's token budget must not be negative: " + tokenBudget);
         }
+        drainPending();
         RepoGraph current = currentGraph();
-        focus = new RepoMapFocus(focus.files().stream().map(this::shown).toList(), focus.identifiers());
+        focus = new RepoMapFocus(focus.files().stream().map(this::shown).toList(), focus.identifiers(),
+                recent.newestFirst());
         int waiting = queued.get();
         boolean complete = walked && waiting == 0;
         String note = complete ? "" : "partial: still reading the workspace, " + current.size() + " files mapped"

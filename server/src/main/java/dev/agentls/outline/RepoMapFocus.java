@@ -7,20 +7,28 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a request points at, which the repo map weighs most: files (the selection's, the focused ones, recently
- * edited ones, paths named in the request) and identifiers (names in the request and the selected text). Paths are
- * as the map shows them (relative to the first root); a bare file name matches any file of that name.
+ * What a request points at, which the repo map weighs most: files (the selection's, the focused ones, paths named in
+ * the request) and identifiers (names in the request and the selected text); and, weighing less, the files edited
+ * lately. Paths are as the map shows them (relative to the first root); a bare file name matches any file of that
+ * name.
  */
-public record RepoMapFocus(List<String> files, Set<String> identifiers) {
+public record RepoMapFocus(List<String> files, Set<String> identifiers, List<String> recent) {
 
     private static final Pattern WORD = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{2,}");
     private static final Pattern PATH = Pattern.compile("[A-Za-z0-9_./\\-]+\\.[A-Za-z0-9]{1,5}\\b");
 
     public static final RepoMapFocus NONE = new RepoMapFocus(List.of(), Set.of());
 
+    /** @param recent files edited lately, newest first (as the map shows paths); they weigh less than the request's */
     public RepoMapFocus {
         files = List.copyOf(files);
         identifiers = Set.copyOf(identifiers);
+        recent = List.copyOf(recent);
+    }
+
+    /** A focus with no recent edits. */
+    public RepoMapFocus(List<String> files, Set<String> identifiers) {
+        this(files, identifiers, List.of());
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.agentls.outline;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
 
@@ -10,7 +11,8 @@ import java.util.PriorityQueue;
  * restarts at what the request points at: its files, files whose name matches a word of the request, and files
  * defining a name the request uses. A definition then scores by the rank flowing into its file along uses of its
  * name, plus a small share of its file's own rank, so the main types of important files show even when nothing
- * calls them by name; a definition the request names in code form ({@code discountFor}, {@code Money}) gets its
+ * calls them by name; a definition in a file edited lately is backed by its file's whole rank (half for members), as
+ * the user works there; a definition the request names in code form ({@code discountFor}, {@code Money}) gets its
  * file's whole rank and counts ten times, while a plain word ({@code log}, {@code time}) only steers the walk, as
  * English words in a request name too many methods. Ties break by path and line, so the order is stable.
  */
@@ -19,6 +21,12 @@ final class RepoMapRanker {
     static final double DAMPING = 0.85;
     /** How much more a definition the request names in code form weighs. */
     static final double MENTIONED = 10;
+    /**
+     * The restart weight of the newest edited file (a focused file has 10), each older one weighing this factor
+     * less: what the user just worked on matters, what the request names matters more.
+     */
+    static final double RECENT = 4;
+    static final double RECENT_DECAY = 0.7;
     /** The factor each further member shown from one file is weighed by. */
     static final double SAME_FILE_DECAY = 0.85;
 
@@ -33,6 +41,13 @@ final class RepoMapRanker {
         double[] incoming = incoming(graph, fileRank);
         Comparator<Ranked> order = Comparator.comparingDouble(Ranked::score).reversed()
                 .thenComparing(r -> graph.paths[r.file()]).thenComparingInt(Ranked::tag);
+        boolean[] edited = new boolean[graph.size()];
+        for (String path : focus.recent()) {
+            int f = Arrays.binarySearch(graph.paths, path);
+            if (f >= 0) {
+                edited[f] = true;
+            }
+        }
         int candidates = limit * 2;
         PriorityQueue<Ranked> best = new PriorityQueue<>(Math.max(1, candidates + 1), order.reversed());
         for (int f = 0; f < graph.size(); f++) {
@@ -44,7 +59,11 @@ final class RepoMapRanker {
                 }
                 int id = graph.tagNames[f][t];
                 double score = (id < 0 ? 0 : incoming[id]) + fileRank[f] * (tag.depth() == 0 ? 0.1 : 0.01);
-                if (isCodeName(tag.name()) && focus.identifiers().contains(tag.name())) {
+                if (edited[f]) {
+                    // what the user works on shows itself, not only what it uses: its file's rank backs it
+                    score += fileRank[f] * (tag.depth() == 0 ? 1 : 0.5);
+                }
+                if (focus.identifiers().contains(tag.name()) && isCodeName(tag.name())) {
                     // the request named this very definition: its file's whole rank backs it, not a share
                     score = (score + fileRank[f]) * MENTIONED;
                 }
@@ -106,13 +125,21 @@ final class RepoMapRanker {
     }
 
     /**
-     * The restart weights: focused files most, then files named like a word of the request, then the definers of
-     * the request's names (plain words a fifth as much).
+     * The restart weights: focused files most, then files named like a word of the request and recently edited
+     * files, then the definers of the request's names (plain words a fifth as much).
      */
     static double[] restart(RepoGraph graph, RepoMapFocus focus) {
         double[] restart = new double[graph.size()];
-        if (focus.files().isEmpty() && focus.identifiers().isEmpty()) {
+        if (focus.files().isEmpty() && focus.identifiers().isEmpty() && focus.recent().isEmpty()) {
             return restart;
+        }
+        double recency = RECENT;
+        for (String path : focus.recent()) {
+            int f = Arrays.binarySearch(graph.paths, path); // the graph's paths are sorted
+            if (f >= 0) {
+                restart[f] += recency;
+            }
+            recency *= RECENT_DECAY;
         }
         for (int f = 0; f < graph.size(); f++) {
             String path = graph.paths[f];

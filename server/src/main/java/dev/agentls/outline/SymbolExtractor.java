@@ -51,14 +51,15 @@ final class SymbolExtractor {
             return Optional.empty();
         }
         List<Definition> definitions = parsed.get().definitions();
-        List<String> lines = text.lines().toList();
+        // Line starts, not the lines: only the few declaring lines are cut out of the text.
+        int[] starts = lineStarts(text);
         List<SourceSymbols.Tag> tags = new ArrayList<>(definitions.size());
         for (Definition d : definitions) {
             int depth = 0;
             for (int p = d.parent(); p >= 0; p = definitions.get(p).parent()) {
                 depth++;
             }
-            String line = d.nameLine() <= lines.size() ? lines.get(d.nameLine() - 1).strip() : d.name();
+            String line = d.nameLine() <= starts.length ? line(text, starts, d.nameLine()).strip() : d.name();
             if (line.length() > MAX_SIGNATURE) {
                 line = line.substring(0, MAX_SIGNATURE) + "…";
             }
@@ -74,6 +75,38 @@ final class SymbolExtractor {
             i++;
         }
         return Optional.of(new SourceSymbols(contentHash, tags, referenced, counts));
+    }
+
+    /** The offset where each line starts; line breaks as {@link String#lines}: LF, CR LF or a lone CR. */
+    static int[] lineStarts(String text) {
+        int[] starts = new int[64];
+        int count = 0;
+        int i = 0;
+        int n = text.length();
+        while (i < n) {
+            if (count == starts.length) {
+                starts = java.util.Arrays.copyOf(starts, count * 2);
+            }
+            starts[count++] = i;
+            while (i < n && text.charAt(i) != '\n' && text.charAt(i) != '\r') {
+                i++;
+            }
+            if (i < n && text.charAt(i) == '\r' && i + 1 < n && text.charAt(i + 1) == '\n') {
+                i++;
+            }
+            i++;
+        }
+        return java.util.Arrays.copyOf(starts, count);
+    }
+
+    /** Line {@code number} (1-based) without its line break. */
+    static String line(String text, int[] starts, int number) {
+        int from = starts[number - 1];
+        int to = from;
+        while (to < text.length() && text.charAt(to) != '\n' && text.charAt(to) != '\r') {
+            to++;
+        }
+        return text.substring(from, to);
     }
 
     private String pooled(String name) {

@@ -13,6 +13,8 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * The current text of every file: the editor's open buffer (with its version) when there is one, else disk. Owns the
@@ -34,6 +36,7 @@ public final class DocumentStore {
 
     private final Map<Path, OpenBuffer> open = new ConcurrentHashMap<>();
     private final BufferWatch watch = new BufferWatch();
+    private final java.util.List<Consumer<Path>> listeners = new CopyOnWriteArrayList<>();
     private final long maxBytes;
 
     public DocumentStore() {
@@ -51,10 +54,25 @@ public final class DocumentStore {
         return maxBytes;
     }
 
+    /**
+     * Tells {@code listener} the (real) path of every buffer opened, changed or closed, on the thread that reports it
+     * (the editor's reader thread): it must only note the path and return.
+     */
+    public void listen(Consumer<Path> listener) {
+        listeners.add(listener);
+    }
+
+    private void changed(Path key) {
+        for (Consumer<Path> listener : listeners) {
+            listener.accept(key);
+        }
+    }
+
     public void didOpen(Path path, int version, String text) {
         Path key = key(path);
         open.put(key, new OpenBuffer(version, text));
         watch.changed(key, version, text);
+        changed(key);
     }
 
     /** The editor's whole new text. A change older than the buffer's version is ignored (it arrived late). */
@@ -63,12 +81,14 @@ public final class DocumentStore {
         OpenBuffer now = open.merge(key, new OpenBuffer(version, fullText),
                 (old, next) -> next.version() >= old.version() ? next : old);
         watch.changed(key, now.version(), now.text());
+        changed(key);
     }
 
     public void didClose(Path path) {
         Path key = key(path);
         open.remove(key);
         watch.closed(key);
+        changed(key);
     }
 
     /**

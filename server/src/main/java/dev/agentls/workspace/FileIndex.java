@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -46,6 +47,7 @@ public final class FileIndex {
     private volatile Instant nextRescan = Instant.MIN;
     private volatile Instant nextFullRescan;
     private final Runnable afterBuild;
+    private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
 
     public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter) {
         this(roots, policy, executor, clock, rescanAfter, DEFAULT_MAX_FILE_BYTES, () -> { });
@@ -128,6 +130,28 @@ public final class FileIndex {
     public void onFilesChanged(Collection<Path> created, Collection<Path> changed, Collection<Path> deleted) {
         List<Path> upserts = new ArrayList<>(created);
         upserts.addAll(changed);
+        try {
+            update(upserts, deleted);
+        } finally {
+            for (ChangeListener listener : listeners) {
+                listener.filesChanged(List.copyOf(upserts), List.copyOf(deleted));
+            }
+        }
+    }
+
+    /** Hears the files an {@link #onFilesChanged} reported (editor events, the agent's own writes). */
+    @FunctionalInterface
+    public interface ChangeListener {
+        /** Called on the reporting thread after the index took them in: note them and return. */
+        void filesChanged(List<Path> createdOrChanged, List<Path> deleted);
+    }
+
+    /** Adds a listener for every later {@link #onFilesChanged}. */
+    public void listen(ChangeListener listener) {
+        listeners.add(listener);
+    }
+
+    private void update(List<Path> upserts, Collection<Path> deleted) {
         for (RootIndex r : indexes.values()) {
             List<Path> mine = upserts.stream().filter(p -> belongs(r, p)).toList();
             List<Path> gone = deleted.stream().filter(p -> belongs(r, p)).toList();

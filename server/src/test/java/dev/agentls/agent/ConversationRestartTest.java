@@ -10,7 +10,7 @@ import dev.agentls.config.Provider;
 import dev.agentls.config.ToolMode;
 import dev.agentls.conversation.ContextHistory;
 import dev.agentls.conversation.FileConversations;
-import dev.agentls.conversation.TokenCounter;
+import dev.agentls.outline.TokenCounter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -31,7 +31,7 @@ class ConversationRestartTest {
     Path temp;
 
     private static ContextHistory history() {
-        return new ContextHistory(new TokenCounter("test-model"), 100_000);
+        return new ContextHistory(TokenCounter.forModel("test-model"), 100_000);
     }
 
     @ParameterizedTest

@@ -3,7 +3,7 @@ package dev.agentls.bench;
 import dev.agentls.conversation.ContextHistory;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.RequestHistory;
-import dev.agentls.conversation.TokenCounter;
+import dev.agentls.outline.TokenCounter;
 import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ToolCall;
 import java.util.ArrayList;
@@ -35,7 +35,7 @@ public final class ContextBench {
 
     public static void main(String[] args) {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        TokenCounter counter = new TokenCounter("gpt-4o");
+        TokenCounter counter = TokenCounter.forModel("gpt-4o");
         List<Double> ratios = new ArrayList<>();
         List<Double> shares = new ArrayList<>();
         List<Double> millis = new ArrayList<>();
@@ -70,6 +70,7 @@ public final class ContextBench {
 
     /** The 40-step session; budget is the history's share of the safe zone. */
     static Session session(TokenCounter counter, long budget) {
+        dev.agentls.conversation.MessageTokens messageTokens = new dev.agentls.conversation.MessageTokens(counter);
         Random random = new Random(12);
         Map<String, List<String>> files = new LinkedHashMap<>();
         for (int f = 0; f < FILES.length; f++) {
@@ -115,8 +116,8 @@ public final class ContextBench {
             }
             RequestHistory.Next next = history.next(ours, Set.of());
             List<ModelMessage> naive = RequestHistory.whole().next(ours, Set.of()).messages();
-            naiveTokens += naive.stream().mapToLong(counter::count).sum();
-            ourTokens += next.messages().stream().mapToLong(counter::count).sum();
+            naiveTokens += naive.stream().mapToLong(messageTokens::count).sum();
+            ourTokens += next.messages().stream().mapToLong(messageTokens::count).sum();
             String sent = serialize(next.messages());
             for (String copy : newestRead.values()) {
                 newestAlways &= sent.contains(escape(copy));
@@ -149,7 +150,7 @@ public final class ContextBench {
             c.append("r", new ModelMessage.ToolResult(id, "read_file", readResult(path, body) + "// v" + step + "\n",
                     false));
         }
-        ContextHistory history = new ContextHistory(new TokenCounter("gpt-4o"), 80_000);
+        ContextHistory history = new ContextHistory(TokenCounter.forModel("gpt-4o"), 80_000);
         long start = System.nanoTime();
         serialize(history.next(c, Set.of()).messages());
         double first = (System.nanoTime() - start) / 1e6;
@@ -167,7 +168,8 @@ public final class ContextBench {
     }
 
     private static long tokens(TokenCounter counter, Conversation c) {
-        return c.messages().stream().mapToLong(m -> counter.count(m.message())).sum();
+        dev.agentls.conversation.MessageTokens messages = new dev.agentls.conversation.MessageTokens(counter);
+        return c.messages().stream().mapToLong(m -> messages.count(m.message())).sum();
     }
 
     private static List<String> javaFile(String path, int lines) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.llm.ModelMessage;
+import dev.agentls.outline.TokenCounter;
 import dev.agentls.llm.ToolCall;
 import java.util.List;
 import java.util.Set;
@@ -12,7 +13,8 @@ import org.junit.jupiter.api.Test;
 
 class ContextHistoryTest {
 
-    private final TokenCounter counter = new TokenCounter("gpt-4o");
+    private final TokenCounter counter = TokenCounter.forModel("gpt-4o");
+    private final MessageTokens messages = new MessageTokens(counter);
     private int calls;
 
     private static String file(String name, int version, int lines) {
@@ -55,6 +57,23 @@ class ContextHistoryTest {
         assertTrue(next.pruned().get(0).dropped().startsWith("1 older file copy replaced by a line pointing to the"
                 + " newest (src/App.java)"), next.pruned().get(0).dropped());
         assertTrue(next.pruned().get(0).tokensSaved() > 2000, "saved " + next.pruned().get(0).tokensSaved());
+        assertEquals(Set.of("m3"), c.context().superseded());
+    }
+
+    @Test
+    void callIdsReusedByEveryAnswerAsInXmlModeStillPointEachResultAtItsOwnFile() {
+        // XML-mode call ids restart at every answer: both reads are xml_call_0, of different files.
+        Conversation c = new Conversation("c");
+        c.append("r", new ModelMessage.User("task"));
+        for (String path : List.of("src/App.java", "src/Other.java", "src/App.java")) {
+            c.append("r", ModelMessage.Assistant.of(new ToolCall("xml_call_0", "read_file",
+                    "{\"target_file\":\"" + path + "\"}")));
+            c.append("r", new ModelMessage.ToolResult("xml_call_0", "read_file", file(path, calls++, 200), false));
+        }
+        RequestHistory.Next next = new ContextHistory(counter, 1_000_000).next(c, Set.of());
+        assertEquals("[src/App.java as read at step 1: see the newest copy further down]",
+                text(next.messages().get(2)));
+        assertEquals(file("src/Other.java", 1, 200), text(next.messages().get(4)), "another file is never superseded");
         assertEquals(Set.of("m3"), c.context().superseded());
     }
 
@@ -104,11 +123,11 @@ class ContextHistoryTest {
             call(c, "grep_search", file("hit" + i, i, 80));
         }
         List<ConversationMessage> all = c.messages();
-        long whole = RequestHistory.whole().next(c, Set.of()).messages().stream().mapToLong(counter::count).sum();
+        long whole = RequestHistory.whole().next(c, Set.of()).messages().stream().mapToLong(messages::count).sum();
         ContextHistory history = new ContextHistory(counter, whole / 2);
         RequestHistory.Next next = history.next(c, Set.of());
 
-        long sent = next.messages().stream().mapToLong(counter::count).sum();
+        long sent = next.messages().stream().mapToLong(messages::count).sum();
         assertTrue(sent <= whole / 2 * 3 / 4 + 50, "pruned to 3/4 of the budget: " + sent + " of " + whole);
         assertEquals(1, next.pruned().size(), next.pruned().toString());
         assertTrue(next.pruned().get(0).dropped().startsWith("cleared the "), next.pruned().get(0).dropped());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.llm.ModelMessage;
+import dev.agentls.outline.TokenCounter;
 import dev.agentls.llm.TokenUsage;
 import dev.agentls.llm.ToolCall;
 import java.math.BigDecimal;
@@ -58,14 +59,14 @@ class FileConversationsTest {
         FileConversations before = store();
         Conversation original = before.create();
         fill(original);
-        ContextHistory history = new ContextHistory(new TokenCounter("gpt-4o"), 100_000);
+        ContextHistory history = new ContextHistory(TokenCounter.forModel("gpt-4o"), 100_000);
         RequestHistory.Next expected = history.next(original, Set.of());
 
         FileConversations afterRestart = new FileConversations(root, () -> "unused");
         Conversation resumed = afterRestart.find("c1").orElseThrow();
 
         assertEquals(original.snapshot(), resumed.snapshot());
-        assertEquals(expected, new ContextHistory(new TokenCounter("gpt-4o"), 100_000).next(resumed, Set.of()));
+        assertEquals(expected, new ContextHistory(TokenCounter.forModel("gpt-4o"), 100_000).next(resumed, Set.of()));
         assertEquals(original.usage(), resumed.usage());
         assertEquals(original.cost(), resumed.cost());
         byte[] file = Files.readAllBytes(afterRestart.file("c1"));
