@@ -12,6 +12,7 @@
 "   :AgentStop           cancels the run
 "   :AgentApprove [run|always]   approves the command the run waits for (once, for the run, or always)
 "   :AgentDeny           denies it
+"   :AgentAnswer <text>  answers the question the run asks
 "   :AgentTranscript [N] opens run N's transcript (.agentls/runs/N.md) in a split; a finished run opens its own
 "   :AgentApply / :AgentApplyLazy / :AgentRollback ID   the no-model edit commands (edit in the unnamed register)
 " Edits land in the buffers, unsaved; 'u' undoes them (one step per edit). AgentLS messages are echoed.
@@ -193,7 +194,7 @@ endfunction
 function! s:OnShowMessage(text) abort
     for l:line in split(a:text, "\n")
         call s:Say(l:line)
-        let l:waits = matchlist(l:line, '^AgentLS #\(\d\+\) waits for your')
+        let l:waits = matchlist(l:line, '^AgentLS #\(\d\+\) \(waits for your\|asks: \)')
 
         if !empty(l:waits)
             let g:agentls_waiting = l:waits[1]
@@ -304,16 +305,29 @@ function! s:Waiting() abort
     return l:run
 endfunction
 
+function! s:Answered(run, result, done) abort
+    if a:result.answered && g:agentls_waiting is# a:run
+        let g:agentls_waiting = ''
+    endif
+    call s:Say('AgentLS #' . a:run . (a:result.answered ? ': ' . a:done : ': was not waiting for an answer'))
+endfunction
+
 function! s:Approve(scope) abort
     let l:run = s:Waiting()
     call s:Execute('agentls.approve', {'runId': l:run, 'scope': empty(a:scope) ? 'once' : a:scope},
-    \   {result -> s:Say('AgentLS #' . l:run . (result.answered ? ': approved' : ': was not waiting'))})
+    \   {result -> s:Answered(l:run, result, 'approved')})
 endfunction
 
 function! s:Deny() abort
     let l:run = s:Waiting()
     call s:Execute('agentls.deny', {'runId': l:run},
-    \   {result -> s:Say('AgentLS #' . l:run . (result.answered ? ': denied' : ': was not waiting'))})
+    \   {result -> s:Answered(l:run, result, 'denied')})
+endfunction
+
+function! s:Answer(text) abort
+    let l:run = s:Waiting()
+    call s:Execute('agentls.answer', {'runId': l:run, 'answer': a:text},
+    \   {result -> s:Answered(l:run, result, 'answered')})
 endfunction
 
 function! s:Stop() abort
@@ -364,6 +378,7 @@ command! -nargs=* AgentPlan call s:Run('plan', <q-args>)
 command! AgentStop call s:Stop()
 command! -nargs=? -complete=custom,s:Scopes AgentApprove call s:Approve(<q-args>)
 command! AgentDeny call s:Deny()
+command! -nargs=1 AgentAnswer call s:Answer(<q-args>)
 command! -nargs=? AgentTranscript call s:OpenTranscript(empty(<q-args>) ? g:agentls_run : <q-args>)
 command! AgentApply call s:ApplyEdits(getreg('"'))
 command! AgentApplyLazy call s:ApplyLazyEdit(getreg('"'))

@@ -89,7 +89,10 @@ class VimAleWholeRunTest {
     }
 
     private HeadlessEditor.Outcome run() throws Exception {
-        String baseUrl = startReplayModel();
+        return run("/vim/whole-run.vim", startReplayModel());
+    }
+
+    private HeadlessEditor.Outcome run(String driver, String baseUrl) throws Exception {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("setup", HeadlessEditor.setup("vim").resolve("agentls.vim").toString());
         params.put("server_cmd", HeadlessEditor.serverScript(temp).toString());
@@ -99,7 +102,7 @@ class VimAleWholeRunTest {
         params.put("file", root.resolve(NeovimEndToEndTest.GREETER).toString());
         params.put("readme", root.resolve(README).toString());
         params.put("instruction", INSTRUCTION);
-        return HeadlessEditor.run("/vim/whole-run.vim",
+        return HeadlessEditor.run(driver,
                 List.of("vim", "-N", "-u", "NONE", "-i", "NONE", "-n", "-es", "-S", "{driver}"),
                 "AGENTLS_VIM_PARAMS", params, temp);
     }
@@ -196,5 +199,21 @@ class VimAleWholeRunTest {
         synchronized (modelOutput) {
             assertTrue(modelOutput.toString().contains("all 5 scripted responses served"), modelOutput.toString());
         }
+    }
+
+    @Test
+    void agentOnALineWithoutAnInstructionSaysSoAndApproveWithNoRunIsAnErrorAndNothingStarts() throws Exception {
+        String disk = Files.readString(root.resolve(NeovimEndToEndTest.GREETER));
+
+        // No model: nothing may reach one (the base URL is a closed loopback port).
+        HeadlessEditor.Outcome outcome = run("/vim/no-instruction.vim", "http://127.0.0.1:9");
+
+        assertNull(outcome.text("failure"), outcome.describe());
+        assertEquals("AgentLS: no run to answer; start one with :Agent", outcome.text("approve_error"));
+        assertEquals("AgentLS: line 1 holds no @agent instruction; write one, or :Agent <instruction>",
+                outcome.text("message"), outcome.describe());
+        assertEquals(disk, outcome.text("text"));
+        assertEquals(0, outcome.report().get("modified").getAsInt());
+        assertTrue(Files.notExists(root.resolve(".agentls/runs")), "no run was started");
     }
 }
