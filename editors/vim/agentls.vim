@@ -107,7 +107,17 @@ endfunction
 " Sends a request; OnAnswer(conn_id, buffer, response) gets its answer.
 function! s:Request(conn_id, buffer, message, OnAnswer) abort
     let l:id = ale#lsp#Send(a:conn_id, a:message)
-    let s:pending[a:conn_id . ':' . l:id] = {'buffer': a:buffer, 'callback': a:OnAnswer}
+    let s:pending[a:conn_id . ':' . l:id] = {'buffer': a:buffer, 'callback': a:OnAnswer, 'sent': reltime(),
+    \   'what': get(a:message[2], 'command', a:message[1])}
+endfunction
+
+" How long each request waited for its answer (the newest 100), for scripts and tests.
+function! s:Timed(request) abort
+    let g:agentls_answer_times = add(get(g:, 'agentls_answer_times', []),
+    \   {'request': a:request.what, 'ms': float2nr(reltimefloat(reltime(a:request.sent)) * 1000)})
+    if len(g:agentls_answer_times) > 100
+        call remove(g:agentls_answer_times, 0)
+    endif
 endfunction
 
 function! s:OnMessage(conn_id, message) abort
@@ -122,6 +132,7 @@ function! s:OnMessage(conn_id, message) abort
 
         if has_key(s:pending, l:key)
             let l:request = remove(s:pending, l:key)
+            call s:Timed(l:request)
             call l:request.callback(a:conn_id, l:request.buffer, a:message)
         endif
     endif

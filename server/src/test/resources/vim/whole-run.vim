@@ -37,6 +37,7 @@ endfunction
 
 function! s:Finish() abort
     let s:report.messages = get(g:, 'agentls_messages', [])
+    let s:report.answer_times = get(g:, 'agentls_answer_times', [])
     call writefile([json_encode(s:report)], s:params.result_file)
     qall!
 endfunction
