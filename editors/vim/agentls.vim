@@ -1,16 +1,26 @@
-" AgentLS for Vim with ALE (Debian: apt-get install vim vim-ale).
+" AgentLS for Vim 9 with ALE (Debian: apt-get install vim vim-ale).
 "
 " Copy this file to ~/.vim/plugin/agentls.vim. In ~/.vimrc, before it loads:
 "   packadd! ale
+"   set hidden          " edits for files you have not opened land in hidden, unsaved buffers
 "   let g:agentls_command = expand('~/agentls/scripts/agentls') . ' lsp'
+"   let g:agentls_settings = {'llm': {'model': 'gpt-4o'}}      " the settings table of the README (optional)
 " Then, in a file of one of g:agentls_filetypes:
-"   :AgentApply         applies the SEARCH/REPLACE edit in the unnamed register to this buffer
-"   :AgentApplyLazy     merges the '// ... existing code ...' edit in the unnamed register into this buffer
-"   :AgentRollback ID   takes an edit back to the checkpoint its answer named
-" The edit lands in the buffer, unsaved; one 'u' undoes it. Every answer is echoed, refusals with their reason.
+"   :Agent               runs the '@agent <instruction>' line under the cursor (its "AgentLS: run" code action)
+"   :Agent <instruction> starts a run with that instruction, the current file in view
+"   :AgentPlan [...]     the same, planning first
+"   :AgentStop           cancels the run
+"   :AgentApprove [run|always]   approves the command the run waits for (once, for the run, or always)
+"   :AgentDeny           denies it
+"   :AgentAnswer <text>  answers the question the run asks
+"   :AgentTranscript [N] opens run N's transcript (.agentls/runs/N.md) in a split; a finished run opens its own
+"   :AgentApply / :AgentApplyLazy / :AgentRollback ID   the no-model edit commands (edit in the unnamed register)
+" Edits land in the buffers, unsaved; 'u' undoes them (one step per edit). AgentLS messages are echoed.
 "
-" ALE declares that it does not apply edits a server sends (workspace.applyEdit false), so AgentLS sends none: its
-" answer carries the edit, and this file applies it with ALE's own code, then tells the server the buffer's new text.
+" ALE declares to every server that it applies no edit a server sends (a fixed workspace.applyEdit: false) and
+" cannot show message buttons. This file handles workspace/applyEdit on AgentLS's connection itself, applying the
+" edit with ALE's own code and answering it, and says so in initializationOptions ("client": {"applyEdit": true}).
+" A run that needs an approval says so in a message and a Warning diagnostic on its '@agent' line: :AgentApprove.
 
 if exists('g:loaded_agentls')
     finish
@@ -20,8 +30,17 @@ let g:loaded_agentls = 1
 let g:agentls_command = get(g:, 'agentls_command', expand('~/agentls/scripts/agentls') . ' lsp')
 let g:agentls_filetypes = get(g:, 'agentls_filetypes',
 \   ['java', 'python', 'javascript', 'typescript', 'go', 'rust', 'c', 'cpp', 'sh', 'markdown', 'text'])
-" The answer is kept here too, for scripts and tests.
+let g:agentls_settings = get(g:, 'agentls_settings', {})
+" Kept for scripts and tests: the last command answer, the last message, the newest run and the run waiting.
 let g:agentls_last_answer = {}
+let g:agentls_last_message = ''
+let g:agentls_run = ''
+let g:agentls_waiting = ''
+let g:agentls_finished = {}
+
+" Requests this file sent, by connection and id: what to do with the answer.
+let s:pending = {}
+let s:listening = {}
 
 function! s:Root(buffer) abort
     return get(g:, 'agentls_root', getcwd())
@@ -31,6 +50,10 @@ function! s:Executable(buffer) abort
     return split(g:agentls_command)[0]
 endfunction
 
+function! s:Options(buffer) abort
+    return {'agentls': g:agentls_settings, 'client': {'applyEdit': v:true}}
+endfunction
+
 for s:filetype in g:agentls_filetypes
     call ale#linter#Define(s:filetype, {
     \   'name': 'agentls',
@@ -38,8 +61,15 @@ for s:filetype in g:agentls_filetypes
     \   'executable': function('s:Executable'),
     \   'command': {buffer -> g:agentls_command},
     \   'project_root': function('s:Root'),
+    \   'initialization_options': function('s:Options'),
     \})
 endfor
+
+" Transcripts are for reading: ALE leaves them alone.
+augroup agentls_transcripts
+    autocmd!
+    autocmd BufReadPre */.agentls/runs/* let b:ale_enabled = 0
+augroup END
 
 function! s:Linter(buffer) abort
     let l:filetype = ale#linter#ResolveFiletype(getbufvar(a:buffer, '&filetype'))
@@ -52,31 +82,179 @@ function! s:Linter(buffer) abort
     return l:linters[0]
 endfunction
 
-" Sends workspace/executeCommand once the server is up and has this buffer's current text.
-function! s:Execute(command, arguments) abort
+" Runs Callback(conn_id, buffer) once the server is up and has this buffer's current text.
+function! s:WithServer(Callback) abort
     let l:buffer = bufnr('')
-    let g:agentls_last_answer = {}
-    call ale#lsp_linter#StartLSP(l:buffer, s:Linter(l:buffer),
-    \   {linter, details -> s:SendWhenReady(linter, details, a:command, a:arguments)})
+    call ale#lsp_linter#StartLSP(l:buffer, s:Linter(l:buffer), {linter, details -> s:Ready(linter, details, a:Callback)})
 endfunction
 
-function! s:SendWhenReady(linter, details, command, arguments) abort
+function! s:Ready(linter, details, Callback) abort
     let l:conn_id = a:details.connection_id
     let l:buffer = a:details.buffer
+
+    if !has_key(s:listening, l:conn_id)
+        let s:listening[l:conn_id] = 1
+        call ale#lsp#RegisterCallback(l:conn_id, function('s:OnMessage'))
+    endif
 
     if !ale#lsp#OpenDocument(l:conn_id, l:buffer, ale#linter#GetLanguage(l:buffer, a:linter))
         call ale#lsp#NotifyForChanges(l:conn_id, l:buffer)
     endif
 
-    let l:request = ale#lsp#Send(l:conn_id, ale#lsp#message#ExecuteCommand(a:command, a:arguments))
-    call ale#lsp#RegisterCallback(l:conn_id, {conn, response -> s:OnAnswer(conn, l:buffer, l:request, response)})
+    call a:Callback(l:conn_id, l:buffer)
 endfunction
 
-function! s:OnAnswer(conn_id, buffer, request, response) abort
-    if get(a:response, 'id', -1) != a:request
+" Sends a request; OnAnswer(conn_id, buffer, response) gets its answer.
+function! s:Request(conn_id, buffer, message, OnAnswer) abort
+    let l:id = ale#lsp#Send(a:conn_id, a:message)
+    let s:pending[a:conn_id . ':' . l:id] = {'buffer': a:buffer, 'callback': a:OnAnswer, 'sent': reltime(),
+    \   'what': get(a:message[2], 'command', a:message[1])}
+endfunction
+
+" How long each request waited for its answer (the newest 100), for scripts and tests.
+function! s:Timed(request) abort
+    let g:agentls_answer_times = add(get(g:, 'agentls_answer_times', []),
+    \   {'request': a:request.what, 'ms': float2nr(reltimefloat(reltime(a:request.sent)) * 1000)})
+    if len(g:agentls_answer_times) > 100
+        call remove(g:agentls_answer_times, 0)
+    endif
+endfunction
+
+function! s:OnMessage(conn_id, message) abort
+    let l:method = get(a:message, 'method', '')
+
+    if l:method is# 'workspace/applyEdit' && has_key(a:message, 'id')
+        call s:OnApplyEdit(a:conn_id, a:message)
+    elseif l:method is# 'window/showMessage'
+        call s:OnShowMessage(a:message.params.message)
+    elseif empty(l:method) && has_key(a:message, 'id')
+        let l:key = a:conn_id . ':' . a:message.id
+
+        if has_key(s:pending, l:key)
+            let l:request = remove(s:pending, l:key)
+            call s:Timed(l:request)
+            call l:request.callback(a:conn_id, l:request.buffer, a:message)
+        endif
+    endif
+endfunction
+
+" The server's edit: applied to the buffers with ALE's code (a file not loaded yet is loaded, hidden and unsaved),
+" the server told their new text, then answered. Any failure answers 'not applied' with the reason.
+function! s:OnApplyEdit(conn_id, request) abort
+    " ALE applies a server's edit itself on a connection where its code actions ran; then only report and answer.
+    let l:ale_applies = index(map(copy(get(ale#lsp#GetConnections()[a:conn_id], 'callback_list', [])),
+    \   {_, f -> string(f)}), string(function('ale#codefix#HandleLSPResponse'))) >= 0
+
+    try
+        let l:changes = ale#code_action#BuildChangesList(ale#code_action#GetChanges(a:request.params.edit))
+        let l:buffers = l:ale_applies ? [] : s:ApplyChanges(a:conn_id, l:changes)
+    catch
+        call s:Respond(a:conn_id, a:request.id, {'applied': v:false, 'failureReason': v:exception})
+
+        return
+    endtry
+
+    if l:ale_applies
+        call timer_start(0, {-> s:ReportAndAnswer(a:conn_id, a:request.id, map(copy(l:changes), 'bufnr(v:val.fileName)'))})
+    else
+        call s:ReportAndAnswer(a:conn_id, a:request.id, l:buffers)
+    endif
+endfunction
+
+function! s:ApplyChanges(conn_id, changes) abort
+    let l:origin = bufnr('')
+    let l:view = winsaveview()
+    let l:buffers = []
+
+    for l:change in a:changes
+        if bufnr(l:change.fileName) != bufnr('')
+            execute 'silent keepalt hide edit ' . fnameescape(l:change.fileName)
+        endif
+
+        call ale#code_action#ApplyChanges(l:change.fileName, l:change.textChanges, {'conn_id': a:conn_id})
+        call add(l:buffers, bufnr(''))
+
+        if bufnr('') != l:origin
+            execute 'silent keepalt hide buffer ' . l:origin
+        endif
+    endfor
+
+    call winrestview(l:view)
+
+    return l:buffers
+endfunction
+
+function! s:ReportAndAnswer(conn_id, id, buffers) abort
+    for l:buffer in a:buffers
+        if l:buffer > 0 && !ale#lsp#OpenDocument(a:conn_id, l:buffer, ale#linter#GetLanguage(l:buffer, s:Linter(l:buffer)))
+            call ale#lsp#NotifyForChanges(a:conn_id, l:buffer)
+        endif
+    endfor
+
+    call s:Respond(a:conn_id, a:id, {'applied': v:true})
+endfunction
+
+" ALE sends only requests and notifications; an answer to the server's request is written on the job's channel.
+function! s:Respond(conn_id, id, result) abort
+    let l:body = json_encode({'jsonrpc': '2.0', 'id': a:id, 'result': a:result})
+    call ale#job#SendRaw(ale#lsp#GetConnections()[a:conn_id].job_id,
+    \   'Content-Length: ' . strlen(l:body) . "\r\n\r\n" . l:body)
+endfunction
+
+" Milestones come at most once a second, those held joined by newlines: each line is read on its own.
+function! s:OnShowMessage(text) abort
+    for l:line in split(a:text, "\n")
+        call s:Say(l:line)
+        let l:waits = matchlist(l:line, '^AgentLS #\(\d\+\) \(waits for your\|asks: \)')
+
+        if !empty(l:waits)
+            let g:agentls_waiting = l:waits[1]
+        endif
+
+        let l:finished = matchlist(l:line, '^AgentLS #\(\d\+\) finished')
+
+        if !empty(l:finished)
+            let g:agentls_finished[l:finished[1]] = l:line
+            let g:agentls_waiting = g:agentls_waiting is# l:finished[1] ? '' : g:agentls_waiting
+            call s:OpenTranscript(l:finished[1])
+        endif
+    endfor
+endfunction
+
+function! s:Say(message) abort
+    let g:agentls_last_message = a:message
+    let g:agentls_messages = add(get(g:, 'agentls_messages', []), a:message)
+    if len(g:agentls_messages) > 100
+        call remove(g:agentls_messages, 0)
+    endif
+    echomsg a:message
+endfunction
+
+function! s:OpenTranscript(run) abort
+    let l:file = s:Root(bufnr('')) . '/.agentls/runs/' . a:run . '.md'
+
+    if !filereadable(l:file)
+        call s:Say('AgentLS: no transcript ' . l:file)
+
         return
     endif
 
+    let l:window = win_getid()
+    execute 'silent keepalt split ' . fnameescape(l:file)
+    setlocal autoread nomodifiable
+    call win_gotoid(l:window)
+endfunction
+
+" Sends workspace/executeCommand with one object argument; OnResult(result) gets a successful answer.
+function! s:Execute(command, arguments, ...) abort
+    let g:agentls_last_answer = {}
+    let l:OnResult = a:0 ? a:1 : {result -> 0}
+    call s:WithServer({conn, buffer -> s:Request(conn, buffer,
+    \   ale#lsp#message#ExecuteCommand(a:command, [a:arguments]),
+    \   {c, b, response -> s:OnCommandAnswer(c, b, response, l:OnResult)})})
+endfunction
+
+function! s:OnCommandAnswer(conn_id, buffer, response, OnResult) abort
     if has_key(a:response, 'error')
         let g:agentls_last_answer = {'error': a:response.error.message}
         call s:Say('AgentLS: ' . a:response.error.message)
@@ -84,21 +262,108 @@ function! s:OnAnswer(conn_id, buffer, request, response) abort
         return
     endif
 
-    let l:result = a:response.result
-    let g:agentls_last_answer = {'result': l:result}
+    let g:agentls_last_answer = {'result': a:response.result}
+    call a:OnResult(a:response.result)
+endfunction
 
-    if !l:result.applied && has_key(l:result, 'edit')
-        " Nothing was sent to us: apply the edit the answer carries, as ALE applies a code action.
-        let l:changes = ale#code_action#BuildChangesList(ale#code_action#GetChanges(l:result.edit))
+" --- Runs ---------------------------------------------------------------------------------------------------------
+
+function! s:Started(result) abort
+    let g:agentls_run = a:result.runId
+    call s:Say('AgentLS #' . a:result.runId . ' started')
+endfunction
+
+function! s:Run(mode, instruction) abort
+    if !empty(a:instruction)
+        call s:Execute('agentls.run', {'prompt': a:instruction, 'mode': a:mode,
+        \   'uri': ale#util#ToURI(expand('%:p'))}, function('s:Started'))
+
+        return
+    endif
+
+    " No instruction given: the '@agent' line under the cursor, through the code action the server offers there.
+    let g:agentls_last_answer = {}
+    let l:line = line('.')
+    let l:title = a:mode is# 'plan' ? 'AgentLS: plan first' : 'AgentLS: run'
+    call s:WithServer({conn, buffer -> s:Request(conn, buffer,
+    \   ale#lsp#message#CodeAction(buffer, l:line, 1, l:line, 1, []),
+    \   {c, b, response -> s:RunAction(c, b, response, l:title, l:line)})})
+endfunction
+
+function! s:RunAction(conn_id, buffer, response, title, line) abort
+    let l:actions = filter(copy(get(a:response, 'result', []) is v:null ? [] : get(a:response, 'result', [])),
+    \   {_, action -> get(action, 'title', '') is# a:title})
+
+    if empty(l:actions)
+        let g:agentls_last_answer = {'error': 'no @agent line'}
+        call s:Say('AgentLS: line ' . a:line . ' holds no @agent instruction; write one, or :Agent <instruction>')
+
+        return
+    endif
+
+    let l:command = l:actions[0].command
+    call s:Request(a:conn_id, a:buffer, ale#lsp#message#ExecuteCommand(l:command.command, l:command.arguments),
+    \   {c, b, response -> s:OnCommandAnswer(c, b, response, function('s:Started'))})
+endfunction
+
+function! s:Waiting() abort
+    let l:run = empty(g:agentls_waiting) ? g:agentls_run : g:agentls_waiting
+
+    if empty(l:run)
+        throw 'AgentLS: no run to answer; start one with :Agent'
+    endif
+
+    return l:run
+endfunction
+
+function! s:Answered(run, result, done) abort
+    if a:result.answered && g:agentls_waiting is# a:run
+        let g:agentls_waiting = ''
+    endif
+    call s:Say('AgentLS #' . a:run . (a:result.answered ? ': ' . a:done : ': was not waiting for an answer'))
+endfunction
+
+function! s:Approve(scope) abort
+    let l:run = s:Waiting()
+    call s:Execute('agentls.approve', {'runId': l:run, 'scope': empty(a:scope) ? 'once' : a:scope},
+    \   {result -> s:Answered(l:run, result, 'approved')})
+endfunction
+
+function! s:Deny() abort
+    let l:run = s:Waiting()
+    call s:Execute('agentls.deny', {'runId': l:run},
+    \   {result -> s:Answered(l:run, result, 'denied')})
+endfunction
+
+function! s:Answer(text) abort
+    let l:run = s:Waiting()
+    call s:Execute('agentls.answer', {'runId': l:run, 'answer': a:text},
+    \   {result -> s:Answered(l:run, result, 'answered')})
+endfunction
+
+function! s:Stop() abort
+    if empty(g:agentls_run)
+        throw 'AgentLS: no run to stop'
+    endif
+
+    call s:Execute('agentls.cancel', {'runId': g:agentls_run},
+    \   {result -> s:Say('AgentLS #' . result.runId . (result.cancelled ? ': stopping' : ': was not running'))})
+endfunction
+
+" --- The no-model edit commands: the answer may carry the edit (a server that was sent no applyEdit declaration) ---
+
+function! s:OnEditAnswer(result) abort
+    if !a:result.applied && has_key(a:result, 'edit')
+        let l:changes = ale#code_action#BuildChangesList(ale#code_action#GetChanges(a:result.edit))
         call ale#code_action#HandleCodeAction({'description': 'agentls', 'changes': l:changes}, {})
-        call ale#lsp#NotifyForChanges(a:conn_id, a:buffer)
-        call s:Say('AgentLS: applied' . s:Blocks(l:result)
-        \   . (has_key(l:result, 'checkpointId') ? '; checkpoint ' . l:result.checkpointId : ''))
-    elseif l:result.applied
-        call s:Say('AgentLS: applied' . s:Blocks(l:result)
-        \   . (get(l:result, 'confirmed', v:true) ? '' : ', not confirmed: ' . get(l:result, 'note', '')))
+        call s:WithServer({conn, buffer -> ale#lsp#NotifyForChanges(conn, buffer)})
+        call s:Say('AgentLS: applied' . s:Blocks(a:result)
+        \   . (has_key(a:result, 'checkpointId') ? '; checkpoint ' . a:result.checkpointId : ''))
+    elseif a:result.applied
+        call s:Say('AgentLS: applied' . s:Blocks(a:result)
+        \   . (get(a:result, 'confirmed', v:true) ? '' : ', not confirmed: ' . get(a:result, 'note', '')))
     else
-        call s:Say('AgentLS: not applied: ' . get(l:result, 'reason', ''))
+        call s:Say('AgentLS: not applied: ' . get(a:result, 'reason', ''))
     endif
 endfunction
 
@@ -109,19 +374,28 @@ function! s:Blocks(result) abort
     return has_key(a:result, 'restored') ? ', restored ' . join(a:result.restored, ', ') : ''
 endfunction
 
-function! s:Say(message) abort
-    let g:agentls_last_message = a:message
-    echomsg a:message
-endfunction
-
 function! s:ApplyEdits(diff) abort
-    call s:Execute('agentls.applyEdits', [{'uri': ale#util#ToURI(expand('%:p')), 'diff': a:diff}])
+    call s:Execute('agentls.applyEdits', {'uri': ale#util#ToURI(expand('%:p')), 'diff': a:diff},
+    \   function('s:OnEditAnswer'))
 endfunction
 
 function! s:ApplyLazyEdit(code_edit) abort
-    call s:Execute('agentls.applyLazyEdit', [{'uri': ale#util#ToURI(expand('%:p')), 'codeEdit': a:code_edit}])
+    call s:Execute('agentls.applyLazyEdit', {'uri': ale#util#ToURI(expand('%:p')), 'codeEdit': a:code_edit},
+    \   function('s:OnEditAnswer'))
 endfunction
 
+command! -nargs=* Agent call s:Run('direct', <q-args>)
+command! -nargs=* AgentPlan call s:Run('plan', <q-args>)
+command! AgentStop call s:Stop()
+command! -nargs=? -complete=custom,s:Scopes AgentApprove call s:Approve(<q-args>)
+command! AgentDeny call s:Deny()
+command! -nargs=1 AgentAnswer call s:Answer(<q-args>)
+command! -nargs=? AgentTranscript call s:OpenTranscript(empty(<q-args>) ? g:agentls_run : <q-args>)
 command! AgentApply call s:ApplyEdits(getreg('"'))
 command! AgentApplyLazy call s:ApplyLazyEdit(getreg('"'))
-command! -nargs=1 AgentRollback call s:Execute('agentls.rollback', [{'checkpointId': <q-args>}])
+command! -nargs=1 AgentRollback call s:Execute('agentls.rollback', {'checkpointId': <q-args>},
+\   function('s:OnEditAnswer'))
+
+function! s:Scopes(...) abort
+    return "once\nrun\nalways"
+endfunction

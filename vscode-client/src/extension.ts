@@ -1,10 +1,10 @@
-// AgentLS for VS Code: starts the server, declares agentls/event, and turns the run's events into a tree, a status
-// bar item and a transcript. Every action is a `workspace/executeCommand` of the server's own agentls.* commands.
+// AgentLS for VS Code: starts the server, declares agentls/event, turns the run's events into a tree and a status bar
+// item. Transcripts are the server's (.agentls/runs/<id>.md). Every action is one of its agentls.* commands.
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, StaticFeature, ExecuteCommandRequest, DidChangeConfigurationNotification } from 'vscode-languageclient/node';
-import { editTarget, isAgentEvent, RunBook, statusLine, transcriptText } from './runs';
+import { editTarget, isAgentEvent, RunBook, statusLine } from './runs';
 import { serverCommand, serverSection } from './settings';
 import { RunNode, RunTree } from './tree';
 
@@ -22,7 +22,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const activated = Date.now();
   const book = new RunBook();
   const tree = new RunTree(book);
-  const transcript = vscode.window.createOutputChannel('AgentLS transcript');
+  const transcript = vscode.window.createOutputChannel('AgentLS'); // until a run has its transcript: what started
   const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 10);
   status.command = 'agentls.client.showTranscript';
   const before = new Map<string, string>(); // `${runId}\0${absolute path}` -> text when the run first touched it
@@ -43,7 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (!isAgentEvent(value)) return;
     const target = editTarget(value);
     if (target) remember(value.runId, path.resolve(root(), target));
-    if (book.apply(value)) transcript.append(transcriptText(value));
+    book.apply(value);
     render();
   };
 
@@ -123,14 +123,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   const openRunFile = async (ext: string) => {
     const run = book.runs()[0];
-    if (!run && ext === 'md') return transcript.show(true);
-    if (!run) throw new Error('no run yet');
-    const file = path.join(root(), '.agentls', 'runs', `${run.runId}.${ext}`);
-    if (fs.existsSync(file)) return vscode.window.showTextDocument(vscode.Uri.file(file));
+    const file = run && path.join(root(), '.agentls', 'runs', `${run.runId}.${ext}`);
+    if (file && fs.existsSync(file)) return vscode.window.showTextDocument(vscode.Uri.file(file));
     if (ext === 'md') return transcript.show(true);
-    const files = run.items.flatMap((i) => (i.kind === 'call' ? i.files.map((f) => f.file) : []));
-    const picked = await vscode.window.showQuickPick([...new Set(files)], { title: 'Files the last run changed' });
-    if (picked) await openDiff(run.runId, picked);
+    throw new Error(run ? `run ${run.runId} has changed no file yet` : 'no run yet'); // <id>.diff comes with a change
   };
 
   const openDiff = async (runId: string, file: string) => {

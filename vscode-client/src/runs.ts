@@ -13,7 +13,6 @@ export interface Run {
 }
 
 const EDIT_TOOLS = new Set(['edit_file', 'replace_in_file', 'write_to_file', 'delete_file']);
-const FINISHED = 'run_finished';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -102,7 +101,7 @@ export class RunBook {
         run.tokens = { input: num(e.inputTokens), output: num(e.outputTokens), cost: str(e.cost) };
         break;
       case 'completion': run.result = str(e.result); break;
-      case FINISHED: run.status = str(e.status) ?? 'failed'; run.result = str(e.text) ?? run.result; break;
+      case 'run_finished': run.status = str(e.status) ?? 'failed'; run.result = str(e.text) ?? run.result; break;
     }
     return true;
   }
@@ -127,23 +126,4 @@ export function statusLine(book: RunBook): { text: string; waiting: boolean } {
   if (run.tokens) parts.push(`${formatTokens(run.tokens.input + run.tokens.output)} tokens`);
   if (run.tokens?.cost) parts.push(`cost ${run.tokens.cost}`);
   return { text: parts.join(' · '), waiting };
-}
-
-/** One transcript line (or piece of streamed text) per event, for the output channel. */
-export function transcriptText(e: AgentEvent): string {
-  switch (e.type) {
-    case 'run_started': return `\n== run ${e.runId} (${e.mode})\n`;
-    case 'text': return String(e.text ?? '');
-    case 'thinking': return '';
-    case 'tool_call': return `\n→ ${e.name} ${e.arguments ?? ''}\n`;
-    case 'tool_result': return `[${e.ok ? 'ok' : 'failed'}] ${e.name} -> ${String(e.text ?? '').split('\n')[0]}\n`;
-    case 'edit_applied': return `edited ${e.file} +${e.added} -${e.removed} (checkpoint ${e.checkpointId})\n`;
-    case 'plan_created': return `plan: ${e.goal}\n${(Array.isArray(e.steps) ? e.steps : []).map((s, i) => `  ${i + 1}. ${s}`).join('\n')}\n`;
-    case 'step_started': return `-- ${e.progress ?? ''}: ${e.title}\n`;
-    case 'approval_requested': return `?? approval: ${e.title}${e.detail ? `: ${e.detail}` : ''}\n`;
-    case 'question_asked': return `?? question: ${e.question}\n`;
-    case 'warning': case 'error': return `${e.type}: ${e.message}\n`;
-    case 'run_finished': return `\n== ${e.status}: ${e.text ?? ''}\n`;
-    default: return '';
-  }
 }

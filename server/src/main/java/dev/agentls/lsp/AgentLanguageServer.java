@@ -69,8 +69,10 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
     @Override
     public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
         List<Path> roots = roots(params);
-        ClientCapabilities declared = params.getCapabilities() == null ? new ClientCapabilities()
-                : params.getCapabilities();
+        SetUpDeclarations.Declared byTheSetUp = SetUpDeclarations.apply(params.getCapabilities() == null
+                ? new ClientCapabilities() : params.getCapabilities(), params.getInitializationOptions());
+        ClientCapabilities declared = byTheSetUp.capabilities();
+        byTheSetUp.warning().ifPresent(log::warn);
         capabilities = declared;
         configuration.initialize(client, params);
         Session opened = sessions.open(roots, client, declared, settings);

@@ -9,7 +9,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * {@code agentls.runLines} {uri or path, startLine, endLine}: runs the instruction written in those lines (zero-based,
  * both included) of the document, with the lines as the selection; for editor key bindings such as Helix's
- * {@code %{cursor_line}} expansions. An {@code @agent} marker in the lines is taken off the prompt.
+ * {@code %{cursor_line}} expansions. An {@code @agent} marker in the lines is taken off the prompt; when the lines hold
+ * exactly one {@code @agent} line, it becomes {@code @agent-done #<run> <summary>} when the run ends, as when the run
+ * is started from that line's code action.
  */
 final class RunLinesCommand implements CommandHandler {
 
@@ -17,10 +19,12 @@ final class RunLinesCommand implements CommandHandler {
 
     private final RunRequests requests;
     private final SessionRuns runs;
+    private final InstructionDone done;
 
-    RunLinesCommand(RunRequests requests, SessionRuns runs) {
+    RunLinesCommand(RunRequests requests, SessionRuns runs, InstructionDone done) {
         this.requests = requests;
         this.runs = runs;
+        this.done = done;
     }
 
     @Override
@@ -59,6 +63,14 @@ final class RunLinesCommand implements CommandHandler {
         }
         RunRequest request = RunRequest.of(prompt).withFocusedFiles(List.of(path.display()))
                 .withSelection(new RunRequest.Selection(path.absolute().toUri().toString(), range, written), List.of());
-        return StartRunCommand.start(runs, request, ID);
+        List<InstructionLines.Instruction> marked = InstructionLines.find(text).stream()
+                .filter(instruction -> instruction.line() >= start && instruction.line() <= last).toList();
+        if (marked.size() != 1) {
+            return StartRunCommand.start(runs, request, ID);
+        }
+        InstructionLines.Instruction instruction = marked.get(0);
+        String uri = path.absolute().toUri().toString();
+        return StartRunCommand.start(runs, request, ID,
+                outcome -> done.mark(uri, instruction.line(), instruction.text(), outcome));
     }
 }

@@ -27,7 +27,7 @@ final class StandardCommands {
                 new CheckpointsCommand(parts.checkpoints()),
                 new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host()),
                 new StartRunCommand(requests, parts.runs(), parts.done()),
-                new RunLinesCommand(requests, parts.runs()),
+                new RunLinesCommand(requests, parts.runs(), parts.done()),
                 new CancelRunCommand(parts.runs()),
                 new SteerRunCommand(parts.runs()),
                 new ApproveCommand(parts.waiting()),

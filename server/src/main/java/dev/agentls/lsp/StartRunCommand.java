@@ -51,8 +51,9 @@ final class StartRunCommand implements CommandHandler {
         return start(runs, request, command, outcome -> { });
     }
 
-    private static CompletableFuture<Object> start(SessionRuns runs, RunRequest request, String command,
-                                                   Consumer<RunOutcome> ended) {
+    /** Starts the request; {@code ended} hears how the run ended. */
+    static CompletableFuture<Object> start(SessionRuns runs, RunRequest request, String command,
+                                           Consumer<RunOutcome> ended) {
         SessionRuns.Started started;
         try {
             started = runs.start(request, ended);

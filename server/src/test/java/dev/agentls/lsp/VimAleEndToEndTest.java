@@ -17,10 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Vim 9 with ALE, headless ({@code vim -es}), as a real client with the user set-up {@code editors/vim/agentls.vim}.
- * ALE declares that it does not apply a server's edits, so AgentLS sends none and answers at once with the edit,
- * which the set-up applies with ALE's own code: a refused edit shows its reason and changes nothing; an edit lands in
- * the unsaved buffer after the user's typing, answered in under 2 s, and one undo takes it back. See
- * {@code vim/drive.vim} for the driver.
+ * ALE declares a fixed {@code workspace.applyEdit: false}; the set-up handles the server's edits itself with ALE's own
+ * code and says so in initializationOptions, so the edit is sent: a refused edit shows its reason and changes nothing;
+ * an edit lands in the unsaved buffer after the user's typing, answered in under 2 s, and one undo takes it back.
+ * See {@code vim/drive.vim} for the driver, {@link VimAleWholeRunTest} for a whole run.
  */
 class VimAleEndToEndTest {
 
@@ -61,7 +61,7 @@ class VimAleEndToEndTest {
     }
 
     @Test
-    void aleGetsTheEditInTheAnswerAppliesItToTheUnsavedBufferAtOnceAndUndoesInOneStep() throws Exception {
+    void theSetUpAppliesTheServersEditToTheUnsavedBufferAnswersItAtOnceAndItUndoesInOneStep() throws Exception {
         Path file = root.resolve(GREETER);
         String disk = Files.readString(file);
         String typed = "// typed in Vim, not saved\n" + disk;
@@ -81,10 +81,10 @@ class VimAleEndToEndTest {
         assertEquals(typed, outcome.text("after_undo"), outcome.describe());
         assertEquals(disk, Files.readString(file), "the disk is never written");
         JsonObject result = outcome.report().getAsJsonObject("answer").getAsJsonObject("result");
-        assertFalse(result.get("applied").getAsBoolean(), "AgentLS applied nothing itself");
-        assertEquals(EditorWithoutApplyEditTest.REASON, result.get("reason").getAsString());
-        assertEquals("AgentLS: applied 1 block(s); checkpoint " + result.get("checkpointId").getAsString(),
-                outcome.text("message"));
+        assertTrue(result.get("applied").getAsBoolean(), "the set-up answered the server's workspace/applyEdit");
+        assertTrue(result.get("confirmed").getAsBoolean(), "ALE's report of the buffer showed the edit: " + result);
+        assertFalse(result.has("edit"), "the edit was sent, not handed back: " + result);
+        assertEquals("AgentLS: applied 1 block(s)", outcome.text("message"));
     }
 
     @Test
