@@ -10,11 +10,12 @@ local function text_of(bufnr)
   return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, true), "\n") .. "\n"
 end
 
--- The person: picks the code action titled `params.pick_action`, and "Allow once" when asked to approve.
+-- The person: picks the code action titled `params.pick_action`, and when asked to approve picks
+-- `params.approval_choice` (nil: closes the choice without picking, as Esc does).
 vim.ui.select = function(items, opts, on_choice)
   local titles = {}
   for i, item in ipairs(items) do titles[i] = opts.format_item and opts.format_item(item) or tostring(item) end
-  local want = opts.kind == "codeaction" and params.pick_action or "Allow once"
+  local want = opts.kind == "codeaction" and params.pick_action or params.approval_choice
   table.insert(report.asked, { prompt = opts.prompt, titles = titles, at = now_ms() })
   for i, title in ipairs(titles) do
     if title == want then return on_choice(items[i], i) end
@@ -105,14 +106,34 @@ local ok, failure = pcall(function()
     vim.cmd(params.how)
   end
 
+  if params.after_waiting then
+    -- The person answers later, with an :Agent command, while the run waits and its line shows a Warning.
+    wait_for("approval_requested", 60000, function()
+      for _, e in ipairs(report.events) do if e.type == "approval_requested" then return true end end
+      return false
+    end)
+    wait_for("the Warning diagnostic on the waiting run's line", 10000, function()
+      for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+        if d.lnum == instruction_row and d.severity == vim.diagnostic.severity.WARN then
+          report.waiting_diagnostic = d.message
+          return true
+        end
+      end
+      return false
+    end)
+    vim.cmd(params.after_waiting)
+  end
+
   local finished
   wait_for("run_finished", 60000, function()
     for _, e in ipairs(report.events) do if e.type == "run_finished" then finished = e return true end end
     return false
   end)
-  wait_for("the @agent-done line", 15000, function()
-    return (vim.api.nvim_buf_get_lines(bufnr, instruction_row, instruction_row + 1, false)[1] or ""):find("@agent%-done") ~= nil
-  end)
+  if params.expect_done_line ~= false then
+    wait_for("the @agent-done line", 15000, function()
+      return (vim.api.nvim_buf_get_lines(bufnr, instruction_row, instruction_row + 1, false)[1] or ""):find("@agent%-done") ~= nil
+    end)
+  end
   wait_for("the transcript in a split", 5000, function()
     for _, win in ipairs(vim.api.nvim_list_wins()) do
       if vim.api.nvim_buf_get_name(vim.api.nvim_win_get_buf(win)):find("%.agentls/runs/" .. finished.runId .. "%.md$") then

@@ -1,13 +1,10 @@
 package dev.agentls.lsp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.gson.Gson;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -67,38 +64,7 @@ class NeovimWholeTaskTest {
     }
 
     private JsonObject runTask(String how) throws Exception {
-        Path script = temp.resolve("whole-task-openai.jsonl");
-        Path driver = temp.resolve("whole-task.lua");
-        copyResource("/nvim/whole-task-openai.jsonl", script);
-        copyResource("/nvim/whole-task.lua", driver);
-        Path setup = temp.resolve("init.lua");
-        Files.writeString(setup, NeovimReadmeSetupTest.readmeSetup());
-        Path result = temp.resolve("result.json");
-        try (ReplayModelProcess model = new ReplayModelProcess(script, temp)) {
-            List<String> server = new ArrayList<>(NeovimDriver.serverCommand());
-            server.addAll(List.of("--provider", "openai", "--base-url", model.openAiBaseUrl(), "--model",
-                    "replay-nvim"));
-            Map<String, Object> params = new LinkedHashMap<>();
-            params.put("root", root.toString());
-            params.put("agentls_home", LspFixture.repoRoot().toString());
-            params.put("server_cmd", server);
-            params.put("setup_file", setup.toString());
-            params.put("open_file", root.resolve(GREETER).toString());
-            params.put("watched_files", List.of(root.resolve(GREETER).toString(), root.resolve(MAIN).toString()));
-            params.put("anchor_line", "    public String greet(String name) {");
-            params.put("instruction_line", INSTRUCTION.strip()); // autoindent puts the indent
-            params.put("how", how);
-            params.put("pick_action", "AgentLS: run");
-            params.put("result_file", result.toString());
-            Path paramsFile = temp.resolve("params.json");
-            Files.writeString(paramsFile, new Gson().toJson(params));
-
-            NeovimDriver.Outcome outcome = NeovimDriver.runLua(driver, Map.of("AGENTLS_NVIM_PARAMS",
-                    paramsFile.toString()), temp, result);
-
-            assertTrue(outcome.ok(), outcome.describe() + "\nreplay-model:\n" + model.log());
-            return outcome.report();
-        }
+        return NeovimTaskRun.run(temp, root, how, Map.of("approval_choice", "Allow once"));
     }
 
     private void checkWholeTask(JsonObject report, int menusBefore) throws Exception {
@@ -229,7 +195,7 @@ class NeovimWholeTaskTest {
         return added;
     }
 
-    private static List<JsonObject> objects(JsonObject report, String key) {
+    static List<JsonObject> objects(JsonObject report, String key) {
         List<JsonObject> list = new ArrayList<>();
         if (report.has(key) && report.get(key).isJsonArray()) {
             report.getAsJsonArray(key).forEach(e -> list.add(e.getAsJsonObject()));
@@ -237,7 +203,7 @@ class NeovimWholeTaskTest {
         return list;
     }
 
-    private static List<String> strings(JsonObject object, String key) {
+    static List<String> strings(JsonObject object, String key) {
         List<String> list = new ArrayList<>();
         if (object.has(key) && object.get(key).isJsonArray()) {
             for (JsonElement e : object.getAsJsonArray(key)) {
@@ -247,10 +213,4 @@ class NeovimWholeTaskTest {
         return list;
     }
 
-    private static void copyResource(String name, Path to) throws Exception {
-        try (InputStream in = NeovimWholeTaskTest.class.getResourceAsStream(name)) {
-            assertFalse(in == null, "missing test resource " + name);
-            Files.write(to, in.readAllBytes());
-        }
-    }
 }
