@@ -43,6 +43,14 @@ local function find_client()
   return nil
 end
 
+-- Neovim 0.11 made the client's functions methods (the dot form is deprecated there); 0.7 has only the dot form.
+local function request(client, method, params, handler, bufnr)
+  if vim.fn.has("nvim-0.11") == 1 then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
 function M.transcript_path(run_id)
   return (M.root or vim.fn.getcwd()) .. "/.agentls/runs/" .. run_id .. ".md"
 end
@@ -168,7 +176,7 @@ function M.execute(command, arguments, done)
     return
   end
   local bufnr = vim.api.nvim_get_current_buf()
-  client.request("workspace/executeCommand", { command = command, arguments = { arguments } },
+  request(client, "workspace/executeCommand", { command = command, arguments = { arguments } },
     function(err, result, ctx)
       command_answered(err, result, ctx)
       if done then done(err, result) end
@@ -190,7 +198,7 @@ local function run_instruction_line(mode)
     range = { start = { line = line, character = 0 }, ["end"] = { line = line, character = 1 } },
     context = { diagnostics = {} },
   }
-  client.request("textDocument/codeAction", params, function(err, actions)
+  request(client, "textDocument/codeAction", params, function(err, actions)
     if err then
       echo("AgentLS: " .. err.message, "ErrorMsg")
       return
@@ -199,7 +207,7 @@ local function run_instruction_line(mode)
       local command = action.command
       local argument = command and command.arguments and command.arguments[1]
       if type(argument) == "table" and argument.instructionLine ~= nil and argument.mode == mode then
-        client.request("workspace/executeCommand", { command = command.command, arguments = command.arguments },
+        request(client, "workspace/executeCommand", { command = command.command, arguments = command.arguments },
           command_answered, bufnr)
         return
       end
