@@ -212,8 +212,7 @@ local function run_instruction_line(mode)
         return
       end
     end
-    echo("AgentLS: line " .. (line + 1) .. " has no @agent instruction to run; write `@agent <what to do>` or"
-      .. " give :Agent the instruction", "WarningMsg")
+    echo("AgentLS: no @agent line " .. (line + 1) .. "; try :Agent <instruction>", "WarningMsg")
   end, bufnr)
 end
 

@@ -158,6 +158,14 @@ local ok, failure = pcall(function()
     end
   end
 
+  -- The person closes the split and asks for the transcript again.
+  vim.cmd("only")
+  vim.cmd("Agent transcript")
+  report.windows_after_transcript_command = {}
+  for _, win in ipairs(vim.api.nvim_list_wins()) do
+    table.insert(report.windows_after_transcript_command, vim.api.nvim_buf_get_name(vim.api.nvim_win_get_buf(win)))
+  end
+
   -- The person asks for something no run waits for: a clear error, nothing touched.
   local before_bad = #report.requests
   vim.cmd("Agent approve")

@@ -135,6 +135,8 @@ class NeovimWholeTaskTest {
         assertTrue(strings(report, "windows").contains(root.resolve(".agentls/runs/1.md").toString()),
                 report.get("windows").toString());
         assertEquals(root.resolve(GREETER).toString(), report.get("current_window_file").getAsString());
+        assertEquals(List.of(root.resolve(GREETER).toString(), root.resolve(".agentls/runs/1.md").toString()),
+                strings(report, "windows_after_transcript_command"), ":Agent transcript opens it again");
 
         // The echo area: progress, the wait for the person, the end.
         List<String> echoes = strings(report, "echoes");
