@@ -100,19 +100,29 @@ final class EditLanding {
     }
 
     /**
-     * The verdict of the buffer's first report after the edit's version, or empty when none came within the wait. A
-     * report without the edit may have left the editor before it applied the edit (typing reported while the edit
-     * was on its way), so a skip or a revert is judged again on the next report when one comes within the wait.
+     * The verdict of the buffer's reports after the edit's version, or empty when none came within the wait. A report
+     * that does not show the edit is judged again on the buffer's next report when one comes within the wait (at most
+     * {@link #MORE_LOOKS} times): one without the edit may have left the editor before it applied the edit (typing
+     * reported while the edit was on its way), and one with part of it may have left while the editor was applying
+     * it (Neovim reports after the first of an edit's text edits when its last report is older than its 150 ms
+     * debounce, and the rest later).
      */
     private CompletableFuture<Optional<Verdict>> judge(Sent sent, Duration wait) {
-        return nextReport(sent, sent.version(), wait).thenCompose(first -> {
-            boolean noSignOfTheEdit = first.filter(v -> v == Verdict.SKIPPED || v == Verdict.REVERTED).isPresent();
-            OptionalInt seen = noSignOfTheEdit && !wait.isZero() ? versionNow(sent.path()) : OptionalInt.empty();
-            if (seen.isEmpty()) {
-                return CompletableFuture.completedFuture(first);
-            }
-            return nextReport(sent, seen.getAsInt(), wait).thenApply(next -> next.or(() -> first));
-        });
+        return nextReport(sent, sent.version(), wait).thenCompose(first -> lookAgain(sent, wait, first, MORE_LOOKS));
+    }
+
+    /** How many later reports a buffer whose report did not show the edit is judged on, one after the other. */
+    static final int MORE_LOOKS = 3;
+
+    private CompletableFuture<Optional<Verdict>> lookAgain(Sent sent, Duration wait, Optional<Verdict> verdict,
+                                                           int looksLeft) {
+        boolean notShown = verdict.filter(v -> v != Verdict.LANDED).isPresent();
+        OptionalInt seen = notShown && !wait.isZero() && looksLeft > 0 ? versionNow(sent.path()) : OptionalInt.empty();
+        if (seen.isEmpty()) {
+            return CompletableFuture.completedFuture(verdict);
+        }
+        return nextReport(sent, seen.getAsInt(), wait).thenCompose(next -> next.isEmpty()
+                ? CompletableFuture.completedFuture(verdict) : lookAgain(sent, wait, next, looksLeft - 1));
     }
 
     private CompletableFuture<Optional<Verdict>> nextReport(Sent sent, int after, Duration wait) {

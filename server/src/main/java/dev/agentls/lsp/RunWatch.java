@@ -44,9 +44,6 @@ final class RunWatch implements AgentListener {
 
     @Override
     public void onEvent(AgentEvent event) {
-        if (declared.events() && client instanceof AgentLsClient extended) {
-            extended.agentEvent(JsonParser.parseString(AgentEventJson.toJson(event).toString()).getAsJsonObject());
-        }
         if (event instanceof AgentEvent.RunStarted started) {
             progress("started (" + started.mode().id() + ")");
             milestones.add(label() + " started: " + firstLine(prompt));
@@ -73,6 +70,10 @@ final class RunWatch implements AgentListener {
             progress.end(summary);
             finishedSummary.note(summary);
             milestones.add(summary);
+        }
+        // Sent last, so a client that hears run_finished finds the transcript already holding the finished line.
+        if (declared.events() && client instanceof AgentLsClient extended) {
+            extended.agentEvent(JsonParser.parseString(AgentEventJson.toJson(event).toString()).getAsJsonObject());
         }
     }
 

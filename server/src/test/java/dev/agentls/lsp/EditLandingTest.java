@@ -175,6 +175,38 @@ class EditLandingTest {
     }
 
     @Test
+    void aReportShowingPartOfAMultiPartEditIsJudgedAgainOnTheEditorsNextReport() throws Exception {
+        DocumentStore documents = new DocumentStore();
+        Path file = Files.writeString(temp.resolve("Partial.java"), "one\ntwo\nthree\n");
+        documents.didOpen(file, 1, "one\ntwo\nthree\n");
+        EditLanding landing = new EditLanding(documents, warning -> {});
+
+        CompletableFuture<EditorAnswer> answer = landing.confirm(List.of(new EditLanding.Sent(file, 1,
+                "one\ntwo\nthree\n", "ONE\ntwo\nTHREE\n")), List.of(), Duration.ofMinutes(1));
+        // Neovim applies the text edits bottom up and reported after the first one (its debounce had run out).
+        documents.didChange(file, 2, "one\ntwo\nTHREE\n");
+
+        assertFalse(answer.isDone(), "a report with part of the edit waits for the next one");
+        documents.didChange(file, 3, "ONE\ntwo\nTHREE\n");
+        assertEquals(EditorAnswer.Applied.CONFIRMED, await(answer));
+    }
+
+    @Test
+    void anEditNotAsPlannedStandsWhenNoLaterReportComesWithinTheWait() throws Exception {
+        DocumentStore documents = new DocumentStore();
+        Path file = Files.writeString(temp.resolve("Partial.java"), "one\ntwo\nthree\n");
+        documents.didOpen(file, 1, "one\ntwo\nthree\n");
+        documents.didChange(file, 2, "one\ntwo\nTHREE\n");
+        EditLanding landing = new EditLanding(documents, warning -> {});
+
+        EditorAnswer answer = await(landing.confirm(List.of(new EditLanding.Sent(file, 1, "one\ntwo\nthree\n",
+                "ONE\ntwo\nTHREE\n")), List.of(), Duration.ofMillis(100)));
+
+        assertTrue(assertInstanceOf(EditorAnswer.NotApplied.class, answer).reason()
+                .contains("does not show it as planned"), answer.toString());
+    }
+
+    @Test
     void aSkipStandsWhenNoLaterReportComesWithinTheWait() throws Exception {
         DocumentStore documents = new DocumentStore();
         Path file = Files.writeString(temp.resolve("Skipped.java"), "one\ntwo\n");

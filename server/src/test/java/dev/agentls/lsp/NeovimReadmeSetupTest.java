@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Neovim set-up the README gives, run as written: the lua block between its {@code neovim-setup} markers is
- * sourced in a headless Neovim, a file is opened, an edit is put in the unnamed register and {@code :AgentApply} is
+ * The Neovim set-up the README gives, run as written: the lua block between its {@code neovim-setup} markers (which
+ * loads {@code editors/nvim} from the repository, as {@code vim.g.agentls_home}) is sourced in a headless Neovim, a file is opened, an edit is put in the unnamed register and {@code :AgentApply} is
  * run. The edit must land in the buffer, unsaved, and the user must be told.
  */
 class NeovimReadmeSetupTest {
@@ -20,14 +20,14 @@ class NeovimReadmeSetupTest {
     @TempDir
     Path temp;
 
-    private static String readmeSetup() throws Exception {
+    static String readmeSetup() throws Exception {
         String readme = Files.readString(LspFixture.repoRoot().resolve("README.md"));
         String block = readme.substring(readme.indexOf("<!-- neovim-setup:begin -->"),
                 readme.indexOf("<!-- neovim-setup:end -->"));
         return block.substring(block.indexOf("```lua\n") + "```lua\n".length(), block.lastIndexOf("```"));
     }
 
-    private static String luaString(String text) {
+    static String luaString(String text) {
         return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
     }
 
@@ -50,6 +50,7 @@ class NeovimReadmeSetupTest {
                 "vim.notify = function(message, level) table.insert(notes, message) end",
                 "local ok, failure = pcall(function()",
                 "  vim.cmd('cd ' .. vim.fn.fnameescape(" + luaString(root.toString()) + "))",
+                "  vim.g.agentls_home = " + luaString(LspFixture.repoRoot().toString()),
                 "  vim.g.agentls_cmd = " + command,
                 "  vim.cmd('luafile ' .. vim.fn.fnameescape(" + luaString(temp.resolve("init.lua").toString()) + "))",
                 "  vim.cmd('edit ' .. vim.fn.fnameescape(" + luaString(file.toString()) + "))",

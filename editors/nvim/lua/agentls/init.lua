@@ -1,0 +1,336 @@
+-- AgentLS for Neovim 0.7+: one AgentLS client for the working directory, attached to every file buffer beside your
+-- own language servers, and the :Agent command. Neovim 0.11+ can use agentls.v011 (vim.lsp.config) instead.
+--
+--   require("agentls").setup({ cmd = { "/path/to/agentls/scripts/agentls", "lsp" } })
+--
+-- What a run shows: its progress and events in the echo area, the server's messages as notifications, approvals
+-- as a choice (vim.ui.select), and its transcript (.agentls/runs/<id>.md) in a split when it ends.
+local M = {}
+
+M.name = "agentls"
+-- The run the echo area last spoke of: :Agent stop/approve/deny/transcript act on it when given no number.
+M.last_run = nil
+-- The client started by setup (0.7+); the 0.11 set-up finds its client by name.
+M.client_id = nil
+-- The runs' states by id ("running", "waiting", or the finished status), and the root their transcripts are under.
+M.runs = {}
+M.root = nil
+
+local function echo(text, highlight)
+  vim.schedule(function()
+    -- One line, cut to the screen's width, so the echo area never asks to "Press ENTER".
+    local line = text:gsub("\n", " ")
+    local width = math.max(vim.o.columns - 12, 20)
+    if #line > width then
+      line = line:sub(1, width - 3) .. "..."
+    end
+    vim.api.nvim_echo({ { line, highlight or "None" } }, false, {})
+  end)
+end
+M.echo = echo
+
+local function find_client()
+  if M.client_id then
+    -- Found while still initializing too (0.7 lists a client as active only once initialized).
+    return vim.lsp.get_client_by_id(M.client_id)
+  end
+  local all = vim.lsp.get_clients and vim.lsp.get_clients({ name = M.name }) or vim.lsp.get_active_clients()
+  for _, client in ipairs(all) do
+    if client.name == M.name then
+      return client
+    end
+  end
+  return nil
+end
+
+-- Neovim 0.11 made the client's functions methods (the dot form is deprecated there); 0.7 has only the dot form.
+local function request(client, method, params, handler, bufnr)
+  if vim.fn.has("nvim-0.11") == 1 then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
+function M.transcript_path(run_id)
+  return (M.root or vim.fn.getcwd()) .. "/.agentls/runs/" .. run_id .. ".md"
+end
+
+-- Opens the run's transcript in a split below, keeping the cursor where it was.
+function M.open_transcript(run_id)
+  run_id = run_id or M.last_run
+  if not run_id then
+    echo("AgentLS: no run yet, so no transcript", "WarningMsg")
+    return
+  end
+  local path = M.transcript_path(run_id)
+  if vim.fn.filereadable(path) == 0 then
+    echo("AgentLS: no transcript for run #" .. run_id .. " at " .. path, "WarningMsg")
+    return
+  end
+  vim.cmd("botright split " .. vim.fn.fnameescape(path))
+  vim.cmd("wincmd p")
+end
+
+-- agentls/event: the agent's events, sent because the client declares experimental.agentlsEvents.
+function M.on_event(event)
+  local id = event.runId
+  local label = "AgentLS #" .. tostring(id)
+  -- What $/progress already says (started, each tool, finished with its counts) is not echoed again here.
+  if event.type == "run_started" then
+    M.last_run, M.runs[id] = id, "running"
+  elseif event.type == "approval_requested" then
+    M.last_run, M.runs[id] = id, "waiting"
+    local what = (event.detail or ""):match("^[^\n]+") or event.title
+    echo(label .. " waits for you (:Agent approve|deny): " .. what, "WarningMsg")
+  elseif event.type == "question_asked" then
+    M.last_run, M.runs[id] = id, "waiting"
+    echo(label .. " asks: " .. event.question, "WarningMsg")
+  elseif event.type == "tool_result" and M.runs[id] == "waiting" then
+    M.runs[id] = "running"
+  elseif event.type == "edit_applied" then
+    echo(string.format("%s changed %s (+%d -%d)", label, event.file, event.added, event.removed))
+  elseif event.type == "warning" or event.type == "error" then
+    echo(label .. ": " .. event.message, event.type == "error" and "ErrorMsg" or "WarningMsg")
+  elseif event.type == "run_finished" then
+    M.runs[id] = event.status
+    vim.schedule(function() M.open_transcript(id) end)
+  end
+end
+
+-- What the client tells the server it understands: Neovim's own capabilities plus AgentLS's events.
+function M.capabilities()
+  local capabilities = vim.lsp.protocol.make_client_capabilities()
+  capabilities.experimental = vim.tbl_extend("force", capabilities.experimental or {}, { agentlsEvents = true })
+  return capabilities
+end
+
+local approval_scopes = { ["Allow once"] = "once", ["Allow for this run"] = "run" }
+
+-- window/showMessageRequest through vim.ui.select, which shows the message with its choices. A synchronous
+-- vim.ui.select (Neovim's own) answers the request; an asynchronous one (a picker plugin) answers later with
+-- agentls.approve / agentls.deny / agentls.answer, since the request can only be answered before returning.
+local function show_message_request(_, params, ctx)
+  local run_id = params.message:match("^AgentLS #(%d+)")
+  local picked, returned = nil, false
+  vim.ui.select(params.actions or {}, {
+    prompt = params.message,
+    format_item = function(action) return action.title end,
+  }, function(choice)
+    if not returned then
+      picked = choice
+    elseif choice and run_id then
+      M.answer(run_id, choice.title)
+    end
+  end)
+  returned = true
+  return picked or vim.NIL
+end
+
+function M.answer(run_id, title)
+  if approval_scopes[title] then
+    M.execute("agentls.approve", { runId = run_id, scope = approval_scopes[title] })
+  elseif title:match("^Always allow ") then
+    M.execute("agentls.approve", { runId = run_id, scope = "always" })
+  elseif title == "Deny" then
+    M.execute("agentls.deny", { runId = run_id })
+  else
+    M.execute("agentls.answer", { runId = run_id, answer = title })
+  end
+end
+
+-- The answer to any workspace/executeCommand, including those of code actions (Neovim drops those otherwise).
+local function command_answered(err, result, ctx)
+  if err then
+    echo("AgentLS: " .. err.message, "ErrorMsg")
+  elseif type(result) == "table" and result.runId then
+    M.last_run = result.runId
+    M.runs[result.runId] = M.runs[result.runId] or "running"
+  end
+end
+
+local function progress(err, result, ctx, config)
+  local default = vim.lsp.handlers["$/progress"]
+  if default then
+    default(err, result, ctx, config)
+  end
+  local value = result and result.value
+  if type(value) == "table" and value.message then
+    echo(value.message)
+  end
+end
+
+function M.handlers()
+  return {
+    ["agentls/event"] = function(_, event) M.on_event(event) end,
+    ["$/progress"] = progress,
+    ["window/showMessageRequest"] = show_message_request,
+    ["workspace/executeCommand"] = command_answered,
+  }
+end
+
+-- Sends workspace/executeCommand; `done(err, result)` hears the answer after the echo area did.
+function M.execute(command, arguments, done)
+  local client = find_client()
+  if not client then
+    echo("AgentLS: the server is not running", "ErrorMsg")
+    return
+  end
+  local bufnr = vim.api.nvim_get_current_buf()
+  request(client, "workspace/executeCommand", { command = command, arguments = { arguments } },
+    function(err, result, ctx)
+      command_answered(err, result, ctx)
+      if done then done(err, result) end
+    end, bufnr)
+end
+
+-- Runs the @agent line under the cursor through the server's own code action for it (so the line becomes
+-- @agent-done when the run ends), in `mode` (direct, plan or ask).
+local function run_instruction_line(mode)
+  local client = find_client()
+  if not client then
+    echo("AgentLS: the server is not running", "ErrorMsg")
+    return
+  end
+  local bufnr = vim.api.nvim_get_current_buf()
+  local line = vim.api.nvim_win_get_cursor(0)[1] - 1
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    range = { start = { line = line, character = 0 }, ["end"] = { line = line, character = 1 } },
+    context = { diagnostics = {} },
+  }
+  request(client, "textDocument/codeAction", params, function(err, actions)
+    if err then
+      echo("AgentLS: " .. err.message, "ErrorMsg")
+      return
+    end
+    for _, action in ipairs(actions or {}) do
+      local command = action.command
+      local argument = command and command.arguments and command.arguments[1]
+      if type(argument) == "table" and argument.instructionLine ~= nil and argument.mode == mode then
+        request(client, "workspace/executeCommand", { command = command.command, arguments = command.arguments },
+          command_answered, bufnr)
+        return
+      end
+    end
+    echo("AgentLS: no @agent line " .. (line + 1) .. "; try :Agent <instruction>", "WarningMsg")
+  end, bufnr)
+end
+
+local function run_prompt(mode, prompt, opts)
+  local arguments = { prompt = prompt, mode = mode, uri = vim.uri_from_bufnr(0) }
+  if opts.range > 0 then
+    local last = vim.api.nvim_buf_get_lines(0, opts.line2 - 1, opts.line2, false)[1] or ""
+    arguments.range = { start = { line = opts.line1 - 1, character = 0 },
+      ["end"] = { line = opts.line2 - 1, character = #last } }
+  end
+  M.execute("agentls.run", arguments)
+end
+
+local function need_run(what)
+  if not M.last_run then
+    echo("AgentLS: no run to " .. what, "WarningMsg")
+  end
+  return M.last_run
+end
+
+-- :Agent [plan|ask] [instruction] | stop | approve [once|run|always] | deny | transcript [N]
+function M.command(opts)
+  local verb, rest = opts.args:match("^%s*(%S*)%s*(.-)%s*$")
+  if verb == "stop" then
+    if need_run("stop") then M.execute("agentls.cancel", { runId = M.last_run }) end
+  elseif verb == "approve" then
+    local scope = rest ~= "" and rest or "once"
+    if need_run("approve") then M.execute("agentls.approve", { runId = M.last_run, scope = scope }) end
+  elseif verb == "deny" then
+    if need_run("deny") then M.execute("agentls.deny", { runId = M.last_run }) end
+  elseif verb == "transcript" then
+    M.open_transcript(rest ~= "" and rest or nil)
+  else
+    local mode, prompt = "direct", opts.args:match("^%s*(.-)%s*$")
+    if verb == "plan" or verb == "ask" then
+      mode, prompt = verb, rest
+    end
+    if prompt == "" then
+      run_instruction_line(mode)
+    else
+      run_prompt(mode, prompt, opts)
+    end
+  end
+end
+
+local subcommands = { "plan", "ask", "stop", "approve", "deny", "transcript" }
+
+function M.create_command()
+  vim.api.nvim_create_user_command("Agent", M.command, {
+    nargs = "*",
+    range = true,
+    desc = "AgentLS: run an instruction (or the @agent line), plan, ask, stop, approve, deny, transcript",
+    complete = function(lead, line)
+      if line:match("^%S+%s+approve%s+") then
+        return vim.tbl_filter(function(s) return s:find(lead, 1, true) == 1 end, { "once", "run", "always" })
+      end
+      return vim.tbl_filter(function(s) return s:find(lead, 1, true) == 1 end, subcommands)
+    end,
+  })
+end
+
+-- The client's configuration, shared by both set-ups. opts: cmd, root_dir, settings (sent as initializationOptions).
+function M.client_config(opts)
+  opts = opts or {}
+  M.root = opts.root_dir or vim.fn.getcwd()
+  return {
+    name = M.name,
+    cmd = opts.cmd or { vim.fn.expand("~/agentls/scripts/agentls"), "lsp" },
+    root_dir = M.root,
+    init_options = opts.settings,
+    capabilities = M.capabilities(),
+    handlers = M.handlers(),
+  }
+end
+
+-- :AgentApply: applies the SEARCH/REPLACE edit in the unnamed register to the current buffer (no model).
+function M.create_apply_command()
+  vim.api.nvim_create_user_command("AgentApply", function()
+    M.execute("agentls.applyEdits", { uri = vim.uri_from_bufnr(0), diff = vim.fn.getreg('"') }, function(err, result)
+      if err then
+        return
+      elseif not result.applied then
+        vim.notify("AgentLS: not applied: " .. tostring(result.reason), vim.log.levels.WARN)
+      else
+        vim.notify("AgentLS: applied " .. #result.blocks .. " block(s)")
+      end
+    end)
+  end, { desc = "AgentLS: apply the SEARCH/REPLACE edit in the unnamed register to this buffer" })
+end
+
+local function attachable(bufnr)
+  return vim.api.nvim_buf_is_loaded(bufnr) and vim.bo[bufnr].buftype == ""
+    and vim.api.nvim_buf_get_name(bufnr) ~= ""
+end
+
+-- Neovim 0.7+: starts the client and attaches it to every file buffer, open now or later.
+function M.setup(opts)
+  local client_id = vim.lsp.start_client(M.client_config(opts))
+  if not client_id then
+    echo("AgentLS: the server could not be started", "ErrorMsg")
+    return
+  end
+  M.client_id = client_id
+  local function attach(bufnr)
+    if attachable(bufnr) then
+      vim.lsp.buf_attach_client(bufnr, client_id)
+    end
+  end
+  vim.api.nvim_create_autocmd({ "BufReadPost", "BufNewFile" }, {
+    group = vim.api.nvim_create_augroup("agentls", { clear = true }),
+    callback = function(args) attach(args.buf) end,
+  })
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    attach(bufnr)
+  end
+  M.create_command()
+  M.create_apply_command()
+  return client_id
+end
+
+return M
