@@ -5,7 +5,10 @@
 ;;   (add-to-list 'load-path "~/.emacs.d/lisp")
 ;;   (require 'agentls-eglot)
 ;;   (setq agentls-command '("/path/to/agentls/scripts/agentls" "lsp"))
-;; Then M-x eglot in a project starts AgentLS for it.  M-x agentls-apply-edits sends the SEARCH/REPLACE edit in the
+;; Then M-x eglot in a project starts AgentLS for it.  Write `@agent <instruction>' on any line and M-x agentls-run
+;; there (or anywhere, to type the instruction in the minibuffer); agentls-plan and agentls-ask start a planned or a
+;; read-only run, agentls-stop stops the last run.  Approvals and the agent's questions come up in the minibuffer;
+;; the events and progress show in the echo area, the transcript in a window beside yours.  M-x agentls-apply-edits sends the SEARCH/REPLACE edit in the
 ;; region (else the newest kill) for the current buffer; M-x agentls-apply-lazy-edit a "... existing code ..." edit.
 ;; The edit lands in the buffer, unsaved; one undo takes it back.  The answer is shown in the echo area, refusals
 ;; with their reason.
@@ -18,7 +21,43 @@
 (require 'eglot)
 (require 'agentls-common)
 
-(add-to-list 'eglot-server-programs (cons agentls-modes (lambda (&optional _interactive) agentls-command)))
+;; eglot runs one server per buffer: in these modes AgentLS is it, instead of the language's own server.  To keep yours,
+;; use agentls-lsp-mode.el (lsp-mode runs AgentLS beside it).
+(defclass agentls-eglot-server (eglot-lsp-server) ()
+  :documentation "AgentLS as eglot's server: declares and handles what eglot 1.9 does not (events, buttons, progress,
+opening the transcript).")
+
+(add-to-list 'eglot-server-programs
+             (cons agentls-modes (lambda (&optional _interactive) (cons 'agentls-eglot-server agentls-command))))
+
+(cl-defmethod eglot-client-capabilities ((_server agentls-eglot-server))
+  "eglot's capabilities, plus AgentLS's events, approval buttons, progress and opening the transcript."
+  (let ((capabilities (cl-call-next-method)))
+    (plist-put capabilities :window (list :showMessage (list :messageActionItem
+                                                             (list :additionalPropertiesSupport :json-false))
+                                          :showDocument (list :support t)
+                                          :workDoneProgress t))
+    (plist-put capabilities :experimental (list :agentlsEvents t))))
+
+(cl-defmethod eglot-handle-notification ((_server agentls-eglot-server) (_method (eql agentls/event)) &rest event)
+  "An event of a run: shown in the echo area and logged."
+  (agentls--on-event event))
+
+(cl-defmethod eglot-handle-notification ((_server agentls-eglot-server) (_method (eql $/progress))
+                                         &key _token value)
+  "A run's progress, in the echo area."
+  (agentls--on-progress value))
+
+(cl-defmethod eglot-handle-request ((_server agentls-eglot-server) (_method (eql window/workDoneProgress/create))
+                                   &key _token)
+  "AgentLS asks before it reports progress; there is nothing to prepare (nil is sent as null)."
+  nil)
+
+(cl-defmethod eglot-handle-request ((_server agentls-eglot-server) (_method (eql window/showDocument))
+                                    &key uri &allow-other-keys)
+  "The transcript of a run: shown beside the user's window, which keeps the focus."
+  (agentls--show-transcript (eglot--uri-to-path uri))
+  (list :success t))
 
 ;; eglot asks before applying any edit a server sends; AgentLS's edits are the ones you just asked for.  Remove this
 ;; line to be asked each time (AgentLS waits for your answer).
@@ -38,6 +77,68 @@
        (let ((text (or (alist-get 'jsonrpc-error-message (cdr-safe err)) (error-message-string err))))
          (setq agentls-last-answer (cons 'error text))
          (agentls--say (concat "AgentLS: " text)))))))
+
+;;; Runs.
+
+(defun agentls-eglot--backend ()
+  "The current buffer's AgentLS server as a run backend (see agentls-common.el), its changes sent first."
+  (let ((server (eglot--current-server-or-lose)))
+    (eglot--signal-textDocument/didChange)
+    (list :execute (lambda (command arguments)
+                     (condition-case err
+                         (jsonrpc-request server :workspace/executeCommand
+                                          (list :command command :arguments arguments))
+                       (jsonrpc-error
+                        (user-error "AgentLS: %s" (or (alist-get 'jsonrpc-error-message (cdr err))
+                                                      (error-message-string err))))))
+          :code-actions (lambda (range)
+                          (append (jsonrpc-request server :textDocument/codeAction
+                                                   (list :textDocument (eglot--TextDocumentIdentifier)
+                                                         :range range :context (list :diagnostics [])))
+                                  nil))
+          :uri (eglot--path-to-uri buffer-file-name)
+          :root (project-root (eglot--project server)))))
+
+(defun agentls-run ()
+  "Run the agent: the `@agent' instruction on this line, else one read from the minibuffer."
+  (interactive)
+  (agentls--start (agentls-eglot--backend) "direct"))
+
+(defun agentls-plan ()
+  "Run the agent in plan mode: it makes a plan first, then follows it step by step."
+  (interactive)
+  (agentls--start (agentls-eglot--backend) "plan"))
+
+(defun agentls-ask ()
+  "Ask the agent: a read-only run that changes nothing."
+  (interactive)
+  (agentls--start (agentls-eglot--backend) "ask"))
+
+(defun agentls-stop (&optional prefix)
+  "Stop the last run (with a PREFIX argument, the run named in the minibuffer)."
+  (interactive "P")
+  (agentls--answer-run (agentls-eglot--backend) "agentls.cancel" (list :runId (agentls--run-id prefix))))
+
+(defun agentls-approve (&optional prefix)
+  "Approve what the last run (with a PREFIX argument, the run named) waits for: once, for the run, or always."
+  (interactive "P")
+  (let ((run (agentls--run-id prefix)))
+    (agentls--answer-run (agentls-eglot--backend) "agentls.approve"
+                         (list :runId run :scope (completing-read "Allow: " '("once" "run" "always") nil t)))))
+
+(defun agentls-deny (&optional prefix)
+  "Deny what the last run (with a PREFIX argument, the run named) waits for."
+  (interactive "P")
+  (agentls--answer-run (agentls-eglot--backend) "agentls.deny" (list :runId (agentls--run-id prefix))))
+
+(defun agentls-transcript ()
+  "Show the transcript of the last run."
+  (interactive)
+  (unless agentls-last-run
+    (user-error "AgentLS: no run started from this Emacs yet"))
+  (agentls--show-transcript (agentls--transcript-of agentls-last-run agentls-last-root)))
+
+;;; Edits with no model.
 
 (defun agentls-apply-edits (diff)
   "Apply the SEARCH/REPLACE edit DIFF to the current buffer through AgentLS."

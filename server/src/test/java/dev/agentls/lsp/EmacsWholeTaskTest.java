@@ -1,0 +1,187 @@
+package dev.agentls.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A whole agent run in Emacs 28 headless ({@code emacs --batch}) with eglot 1.9 and the set-up in
+ * {@code editors/emacs/} as written, against {@code agentls replay-model} on loopback replaying
+ * {@code emacs/whole-task-openai.jsonl}: the person types in Greeter.java (unsaved), writes an {@code @agent} line
+ * and runs {@code M-x agentls-run} on it; the model reads, edits Greeter.java (open) and Main.java (not open), asks to
+ * run a command (the person allows it once in the minibuffer) and finishes. See {@code emacs/whole-task.el} for what
+ * the driver does in place of a person and of an idle Emacs.
+ */
+class EmacsWholeTaskTest {
+
+    static final String GREETER = NeovimEndToEndTest.GREETER;
+    static final String MAIN = "src/main/java/demo/Main.java";
+    static final String TYPING = "// typed in Emacs, not saved\n";
+    static final String INSTRUCTION = "    // @agent strip names and greet the names given on the command line";
+    static final String SUMMARY = "Names are stripped; Main greets its arguments.";
+
+    @TempDir
+    Path temp;
+
+    Path root;
+
+    @BeforeEach
+    void copyWorkspace() throws Exception {
+        root = temp.resolve("demo");
+        LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
+    }
+
+    private HeadlessEditor.Outcome runTask(ReplayModelProcess model) throws Exception {
+        List<String> server = List.of(HeadlessEditor.serverScript(temp).toString(), "--provider", "openai",
+                "--base-url", model.openAiBaseUrl(), "--model", "replay-emacs");
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("setup_dir", HeadlessEditor.setup("emacs").toString());
+        params.put("client", "eglot");
+        params.put("server_cmd", server);
+        params.put("root", root.toString());
+        params.put("file", root.resolve(GREETER).toString());
+        params.put("other", root.resolve(MAIN).toString());
+        params.put("typing", TYPING);
+        params.put("instruction", INSTRUCTION);
+        params.put("instruction_before", "    public String greet(String name) {");
+        // eglot 1.9 asks before it edits a file no buffer visits; then the approval of the command.
+        params.put("answers", List.of(List.of("Server wants to edit:\n +.*Main\\.java", "y"),
+                List.of("AgentLS #1: ", "Allow once")));
+        params.put("state_dir", Files.createDirectories(temp.resolve("state")).toString());
+        return HeadlessEditor.run("/emacs/whole-task.el", List.of("emacs", "--batch", "-q", "-l", "{driver}"),
+                "AGENTLS_EMACS_PARAMS", params, temp);
+    }
+
+    private Path script() throws Exception {
+        Path script = temp.resolve("whole-task-openai.jsonl");
+        try (InputStream in = getClass().getResourceAsStream("/emacs/whole-task-openai.jsonl")) {
+            Files.write(script, in.readAllBytes());
+        }
+        return script;
+    }
+
+    @Test
+    void eglotRunsAWholeTaskFromAnAgentLineWithOneApprovalInTheMinibufferAndUndoRestoresTheBuffers()
+            throws Exception {
+        HeadlessEditor.require("Emacs with eglot", "AGENTLS_REQUIRE_EMACS",
+                List.of("emacs", "--batch", "-q", "--eval", "(require 'eglot)"));
+        String greeterDisk = Files.readString(root.resolve(GREETER));
+        String mainDisk = Files.readString(root.resolve(MAIN));
+
+        HeadlessEditor.Outcome outcome;
+        String modelPrinted;
+        try (ReplayModelProcess model = ReplayModelProcess.start(script())) {
+            outcome = runTask(model);
+            modelPrinted = model.printed();
+        }
+        String facts = outcome.describe() + "\nreplay-model:\n" + modelPrinted;
+
+        assertNull(outcome.text("failure"), facts);
+        assertEquals(0, outcome.exitCode(), facts);
+        assertTrue(outcome.report().get("finished").getAsBoolean(), facts);
+        String before = outcome.text("before");
+        assertEquals(TYPING + greeterDisk.replace("    public String greet(",
+                INSTRUCTION + "\n    public String greet("), before);
+        // Both edits landed in buffers, unsaved, after the typing; the line says the run is done.
+        String expectedGreeter = before.replace(INSTRUCTION, "    // @agent-done #1 " + SUMMARY)
+                .replace("name + \"!\"", "name.strip() + \"!\"");
+        assertEquals(expectedGreeter, outcome.text("after"), facts);
+        assertTrue(outcome.report().get("modified").getAsBoolean(), facts);
+        String expectedMain = mainDisk.replace(
+                "        // TODO: read names from the command line\n"
+                        + "        for (String line : greeter.greetAll(List.of(\"Ada\", \"Linus\"))) {\n",
+                "        List<String> names = args.length > 0 ? List.of(args) : List.of(\"Ada\", \"Linus\");\n"
+                        + "        for (String line : greeter.greetAll(names)) {\n");
+        assertEquals(expectedMain, outcome.text("other_after"), facts);
+        assertTrue(outcome.report().get("other_modified").getAsBoolean(), facts);
+        assertEquals(greeterDisk, Files.readString(root.resolve(GREETER)), "the open buffer's file is never written");
+        assertEquals(mainDisk, Files.readString(root.resolve(MAIN)), "the edit went to a buffer, not to disk");
+
+        // Asked twice in the minibuffer: eglot's own question before editing a file no buffer visits, and the
+        // approval, with the command in the message and AgentLS's four choices.
+        JsonArray prompts = outcome.report().getAsJsonArray("prompts");
+        assertEquals(2, prompts.size(), facts);
+        JsonObject approval = find(prompts, "answer", "Allow once");
+        assertEquals("completing-read", approval.get("kind").getAsString());
+        assertTrue(approval.get("prompt").getAsString().contains("ls src/main/java/demo"), facts);
+        assertEquals(List.of("Allow once", "Allow for this run", "Always allow \"ls src/main/java/demo\"", "Deny"),
+                strings(approval.getAsJsonArray("options")), facts);
+
+        // No edit reported applied that its buffer does not show: every edit eglot took is in the final text.
+        JsonArray edits = outcome.report().getAsJsonArray("edits");
+        assertEquals(3, edits.size(), "the two edits and the done line: " + facts);
+        for (JsonElement edit : edits) {
+            assertTrue(edit.getAsJsonObject().get("error").isJsonNull(), facts);
+            for (JsonElement change : edit.getAsJsonObject().getAsJsonArray("changes")) {
+                String path = change.getAsJsonObject().get("path").getAsString();
+                String shown = path.endsWith("Main.java") ? outcome.text("other_after") : outcome.text("after");
+                for (String text : strings(change.getAsJsonObject().getAsJsonArray("new_texts"))) {
+                    assertTrue(shown.contains(text), path + " does not show " + text + "\n" + facts);
+                }
+            }
+        }
+        String messages = outcome.text("messages");
+        assertTrue(messages.contains("AgentLS #1 started from this line"), facts);
+        assertTrue(messages.contains("AgentLS #1 waits for your approval"), facts);
+        assertTrue(messages.contains("AgentLS #1 finished (completed): +3 -3 in 2 files"), facts);
+        String events = outcome.text("events");
+        assertTrue(events.contains("1 run_finished") && events.contains(":status \"completed\""), facts);
+        assertEquals(2, count(events, "1 edit_applied"), facts);
+
+        // Emacs never waited long for AgentLS, nor AgentLS for Emacs, except while the person was asked.
+        long run = outcome.report().get("run_ms").getAsLong();
+        assertTrue(run < 2000, "M-x agentls-run took " + run + " ms");
+        for (JsonElement request : outcome.report().getAsJsonArray("requests")) {
+            long ms = request.getAsJsonObject().get("ms").getAsLong();
+            assertTrue(ms < 2000, "Emacs took " + ms + " ms to answer " + request + "\n" + facts);
+        }
+
+        // The transcript is written and shown in a window beside the buffer.
+        String transcript = Files.readString(root.resolve(".agentls/runs/1.md"));
+        assertTrue(transcript.contains("strip names and greet the names given on the command line"), transcript);
+        assertTrue(transcript.contains("ls src/main/java/demo"), transcript);
+        assertTrue(outcome.report().get("transcript_shown").getAsBoolean(), facts);
+        assertTrue(Files.readString(root.resolve(".agentls/runs/1.diff")).contains("name.strip()"));
+
+        // Undo takes each buffer back to what the person had: the run's edits came with no command of the person in
+        // between, so Emacs keeps them as one change of each buffer and one undo takes them back.
+        assertEquals(before, outcome.text("after_undo"), facts);
+        assertEquals(1, outcome.report().get("undos").getAsInt(), facts);
+        assertEquals(mainDisk, outcome.text("other_after_undo"), facts);
+        assertEquals(1, outcome.report().get("other_undos").getAsInt(), facts);
+    }
+
+    private static JsonObject find(JsonArray array, String member, String value) {
+        for (JsonElement element : array) {
+            if (element.getAsJsonObject().get(member).getAsString().equals(value)) {
+                return element.getAsJsonObject();
+            }
+        }
+        throw new AssertionError("no " + member + " " + value + " in " + array);
+    }
+
+    private static List<String> strings(JsonArray array) {
+        return array.asList().stream().map(JsonElement::getAsString).toList();
+    }
+
+    private static int count(String text, String part) {
+        int count = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+            count++;
+        }
+        return count;
+    }
+}
