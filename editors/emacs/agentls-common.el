@@ -120,6 +120,55 @@ run ends); elsewhere the instruction is read from the minibuffer."
                                   (agentls--true-p (plist-get answer :cancelled)))
                               "done" "had nothing to do")))))
 
+;;; The commands, whichever set-up serves the buffer.
+
+(defvar agentls-backend-functions nil
+  "Functions called with no argument in the current buffer, in order, until one returns its run backend.")
+
+(defun agentls--backend ()
+  "The run backend of the current buffer, from the first set-up that serves it."
+  (or (run-hook-with-args-until-success 'agentls-backend-functions)
+      (user-error "AgentLS: no AgentLS serves this buffer (M-x eglot, or M-x agentls-mode with agentls.el)")))
+
+(defun agentls-run ()
+  "Run the agent: the `@agent' instruction on this line, else one read from the minibuffer."
+  (interactive)
+  (agentls--start (agentls--backend) "direct"))
+
+(defun agentls-plan ()
+  "Run the agent in plan mode: it makes a plan first, then follows it step by step."
+  (interactive)
+  (agentls--start (agentls--backend) "plan"))
+
+(defun agentls-ask ()
+  "Ask the agent: a read-only run that changes nothing."
+  (interactive)
+  (agentls--start (agentls--backend) "ask"))
+
+(defun agentls-stop (&optional prefix)
+  "Stop the last run (with a PREFIX argument, the run named in the minibuffer)."
+  (interactive "P")
+  (agentls--answer-run (agentls--backend) "agentls.cancel" (list :runId (agentls--run-id prefix))))
+
+(defun agentls-approve (&optional prefix)
+  "Approve what the last run (with a PREFIX argument, the run named) waits for: once, for the run, or always."
+  (interactive "P")
+  (let ((run (agentls--run-id prefix)))
+    (agentls--answer-run (agentls--backend) "agentls.approve"
+                         (list :runId run :scope (completing-read "Allow: " '("once" "run" "always") nil t)))))
+
+(defun agentls-deny (&optional prefix)
+  "Deny what the last run (with a PREFIX argument, the run named) waits for."
+  (interactive "P")
+  (agentls--answer-run (agentls--backend) "agentls.deny" (list :runId (agentls--run-id prefix))))
+
+(defun agentls-transcript ()
+  "Show the transcript of the last run."
+  (interactive)
+  (unless agentls-last-run
+    (user-error "AgentLS: no run started from this Emacs yet"))
+  (agentls--show-transcript (agentls--transcript-of agentls-last-run agentls-last-root)))
+
 ;;; What a run shows: its events in the echo area and the *agentls events* buffer, its progress, its transcript.
 
 (defun agentls--event-line (event)
@@ -148,8 +197,8 @@ run ends); elsewhere the instruction is read from the minibuffer."
 
 (defun agentls--on-progress (value)
   "Show a `$/progress' VALUE (begin, report or end) in the echo area."
-  (let ((text (string-join (delq nil (list (plist-get value :title) (plist-get value :message))) ": ")))
-    (unless (string-empty-p text)
+  (let ((text (or (plist-get value :message) (plist-get value :title))))
+    (when (and text (not (string-empty-p text)))
       (agentls--say text))))
 
 (defun agentls--show-transcript (file)

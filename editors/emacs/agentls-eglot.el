@@ -99,44 +99,13 @@ opening the transcript).")
           :uri (eglot--path-to-uri buffer-file-name)
           :root (project-root (eglot--project server)))))
 
-(defun agentls-run ()
-  "Run the agent: the `@agent' instruction on this line, else one read from the minibuffer."
-  (interactive)
-  (agentls--start (agentls-eglot--backend) "direct"))
+;; Runs from buffers eglot manages with AgentLS (see `agentls-run' and the other commands in agentls-common.el).
+(add-hook 'agentls-backend-functions #'agentls-eglot--backend-if-managed)
 
-(defun agentls-plan ()
-  "Run the agent in plan mode: it makes a plan first, then follows it step by step."
-  (interactive)
-  (agentls--start (agentls-eglot--backend) "plan"))
-
-(defun agentls-ask ()
-  "Ask the agent: a read-only run that changes nothing."
-  (interactive)
-  (agentls--start (agentls-eglot--backend) "ask"))
-
-(defun agentls-stop (&optional prefix)
-  "Stop the last run (with a PREFIX argument, the run named in the minibuffer)."
-  (interactive "P")
-  (agentls--answer-run (agentls-eglot--backend) "agentls.cancel" (list :runId (agentls--run-id prefix))))
-
-(defun agentls-approve (&optional prefix)
-  "Approve what the last run (with a PREFIX argument, the run named) waits for: once, for the run, or always."
-  (interactive "P")
-  (let ((run (agentls--run-id prefix)))
-    (agentls--answer-run (agentls-eglot--backend) "agentls.approve"
-                         (list :runId run :scope (completing-read "Allow: " '("once" "run" "always") nil t)))))
-
-(defun agentls-deny (&optional prefix)
-  "Deny what the last run (with a PREFIX argument, the run named) waits for."
-  (interactive "P")
-  (agentls--answer-run (agentls-eglot--backend) "agentls.deny" (list :runId (agentls--run-id prefix))))
-
-(defun agentls-transcript ()
-  "Show the transcript of the last run."
-  (interactive)
-  (unless agentls-last-run
-    (user-error "AgentLS: no run started from this Emacs yet"))
-  (agentls--show-transcript (agentls--transcript-of agentls-last-run agentls-last-root)))
+(defun agentls-eglot--backend-if-managed ()
+  "The backend of `agentls-eglot--backend' when the buffer's eglot server is AgentLS, else nil."
+  (let ((server (and (bound-and-true-p eglot--managed-mode) (eglot-current-server))))
+    (and (cl-typep server 'agentls-eglot-server) (agentls-eglot--backend))))
 
 ;;; Edits with no model.
 

@@ -1,13 +1,14 @@
 ;;; whole-task.el --- One whole agent run in a real Emacs with editors/emacs, for EmacsWholeTaskTest  -*- lexical-binding: t -*-
-;; Params (JSON, file named by $AGENTLS_EMACS_PARAMS): setup_dir, client ("eglot"), server_cmd (list), root, file (the
-;; open file), other (a file not open), typing (inserted at the top, never saved), instruction (a line inserted before
+;; Params (JSON, file named by $AGENTLS_EMACS_PARAMS): setup_dir, client ("eglot": agentls-eglot.el, or "agentls":
+;; agentls.el), server_cmd (list), own_server_cmd (for "agentls": the user's own language server, run by plain eglot
+;; for the same buffer, or null), root, file (the open file), other (a file not open), typing (inserted at the top, never saved), instruction (a line inserted before
 ;; the line holding instruction_before), answers (list of [prompt regexp, answer]), result_file, state_dir.
 ;;
 ;; What a person does: opens the file, types (unsaved), writes the @agent line, M-x agentls-run on it, answers what
 ;; the minibuffer asks, waits.  Then undo in each changed buffer.  The report: prompts (what was asked, with the
 ;; options offered, and the answer given), requests (each request of the server that Emacs handled, with the ms it
-;; took, the time the person was being asked taken out), edits (every workspace edit eglot was sent: path, version,
-;; new texts, error if refused), run_ms (the M-x agentls-run command), texts before and after, undo results,
+;; took, the time the person was being asked taken out), edits (every workspace edit Emacs was sent: path, version,
+;; new texts, error if refused), eglot_still_managing (with own_server_cmd), run_ms (the M-x agentls-run command), texts before and after, undo results,
 ;; transcript (the buffer showDocument opened), messages (*Messages*), events (*agentls events*), failure.
 ;;
 ;; Batch Emacs reads the minibuffer from stdin and is never idle, so two things a person's Emacs does by itself are
@@ -19,6 +20,8 @@
 
 (require 'json)
 (require 'cl-lib)
+(require 'subr-x)
+(require 'url-util)
 
 (defvar drive--report nil)
 (defvar drive--answers nil)
@@ -44,11 +47,11 @@
 (defun drive--y-or-n-p (_original prompt)
   (equal "y" (drive--answer "y-or-n-p" prompt '("y" "n"))))
 
-(defun drive--timed-request (original server method &rest params)
+(defun drive--timed-request (original connection method &rest params)
   "Times each request of the server Emacs handles, the time the person was asked taken out."
   (let ((started (float-time)) (asked drive--asked-seconds) (failed nil))
     (unwind-protect
-        (condition-case err (apply original server method params)
+        (condition-case err (apply original connection method params)
           (error (setq failed (error-message-string err)) (signal (car err) (cdr err))))
       (push (list (cons 'method (format "%s" method))
                   (cons 'ms (round (* 1000 (- (float-time) started (- drive--asked-seconds asked)))))
@@ -57,17 +60,23 @@
             (alist-get 'requests drive--report)))))
 
 (defun drive--record-edit (original wedit &rest rest)
-  "Records each workspace edit eglot is sent, and whether eglot refused it."
+  "Records each workspace edit Emacs is sent (eglot's or agentls.el's), and whether it was refused."
   (let ((entries (mapcar (lambda (change)
                            (let ((doc (plist-get change :textDocument)))
-                             (list (cons 'path (eglot--uri-to-path (plist-get doc :uri)))
+                             (list (cons 'path (url-unhex-string
+                                                (string-remove-prefix "file://" (plist-get doc :uri))))
                                    (cons 'version (or (plist-get doc :version) :null))
                                    (cons 'new_texts (vconcat (mapcar (lambda (e) (plist-get e :newText))
                                                                      (plist-get change :edits)))))))
                          (plist-get wedit :documentChanges)))
         (error-text nil))
     (unwind-protect
-        (condition-case err (apply original wedit rest)
+        (condition-case err
+            (let ((answer (apply original wedit rest)))
+              ;; agentls.el answers a refusal; eglot signals it.
+              (when (eq (plist-get answer :applied) :json-false)
+                (setq error-text (plist-get answer :failureReason)))
+              answer)
           (error (setq error-text (error-message-string err)) (signal (car err) (cdr err))))
       (push (list (cons 'changes (vconcat entries)) (cons 'error error-text))
             (alist-get 'edits drive--report)))))
@@ -103,6 +112,7 @@
 (let* ((params (json-read-file (getenv "AGENTLS_EMACS_PARAMS")))
        (get (lambda (key) (alist-get key params)))
        (root (file-name-as-directory (funcall get 'root)))
+       (client (funcall get 'client))
        (other-disk nil))
   (condition-case err
       (progn
@@ -110,17 +120,30 @@
         (setq user-emacs-directory (file-name-as-directory (funcall get 'state_dir)))
         (require 'project)
         (add-hook 'project-find-functions (lambda (_dir) (cons 'transient root)))
-        (require 'agentls-eglot)
+        (require 'eglot)
+        (setq eglot-server-programs nil)
+        (if (equal client "eglot")
+            (progn
+              (require 'agentls-eglot)
+              (advice-add 'eglot-handle-request :around #'drive--timed-request)
+              (advice-add 'eglot--apply-workspace-edit :around #'drive--record-edit))
+          (require 'agentls)
+          (advice-add 'agentls--handle-request :around #'drive--timed-request)
+          (advice-add 'agentls--apply-workspace-edit :around #'drive--record-edit)
+          (when (funcall get 'own_server_cmd)
+            ;; The user's own language server, through plain eglot, for the same buffers.
+            (push (cons 'java-mode (append (funcall get 'own_server_cmd) nil)) eglot-server-programs)))
         (setq agentls-command (append (funcall get 'server_cmd) nil))
         (setq drive--answers (append (funcall get 'answers) nil))
         (advice-add 'completing-read :around #'drive--completing-read)
         (advice-add 'y-or-n-p :around #'drive--y-or-n-p)
-        (advice-add 'eglot-handle-request :around #'drive--timed-request)
-        (advice-add 'eglot--apply-workspace-edit :around #'drive--record-edit)
         (setq other-disk (with-temp-buffer (insert-file-contents (funcall get 'other)) (buffer-string)))
         (find-file (funcall get 'file))
-        (apply #'eglot (eglot--guess-contact))
-        (drive--wait 30 (lambda () (bound-and-true-p eglot--managed-mode)))
+        (when eglot-server-programs
+          (apply #'eglot (eglot--guess-contact))
+          (drive--wait 30 (lambda () (bound-and-true-p eglot--managed-mode))))
+        (unless (equal client "eglot")
+          (agentls-mode 1))
         ;; The person types (never saved) and writes the instruction line.
         (goto-char (point-min))
         (insert (funcall get 'typing))
@@ -154,6 +177,7 @@
             (drive--push 'transcript (if transcript (with-current-buffer transcript (buffer-string)) :null))
             (drive--push 'transcript_shown (if (and transcript (get-buffer-window transcript)) t :json-false)))
           (with-current-buffer file-buffer
+            (drive--push 'eglot_still_managing (if (bound-and-true-p eglot--managed-mode) t :json-false))
             (drive--push 'undos (or (drive--undo-until before 5) :null))
             (drive--push 'after_undo (buffer-string)))))
     (error (drive--push 'failure (format "%S" err))))

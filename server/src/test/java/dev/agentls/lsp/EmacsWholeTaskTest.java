@@ -18,12 +18,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A whole agent run in Emacs 28 headless ({@code emacs --batch}) with eglot 1.9 and the set-up in
- * {@code editors/emacs/} as written, against {@code agentls replay-model} on loopback replaying
- * {@code emacs/whole-task-openai.jsonl}: the person types in Greeter.java (unsaved), writes an {@code @agent} line
- * and runs {@code M-x agentls-run} on it; the model reads, edits Greeter.java (open) and Main.java (not open), asks to
- * run a command (the person allows it once in the minibuffer) and finishes. See {@code emacs/whole-task.el} for what
- * the driver does in place of a person and of an idle Emacs.
+ * A whole agent run in Emacs 28 headless ({@code emacs --batch}) with a set-up from {@code editors/emacs/} as written
+ * (AgentLS as eglot 1.9's server, or {@code agentls.el} beside the user's own server in eglot), against
+ * {@code agentls replay-model} on loopback replaying {@code emacs/whole-task-openai.jsonl}: the person types in
+ * Greeter.java (unsaved), writes an {@code @agent} line and runs {@code M-x agentls-run} on it; the model reads,
+ * edits Greeter.java (open) and Main.java (not open), asks to run a command (the person allows it once in the
+ * minibuffer) and finishes. See {@code emacs/whole-task.el} for what the driver does in place of a person and of an
+ * idle Emacs.
  */
 class EmacsWholeTaskTest {
 
@@ -44,22 +45,36 @@ class EmacsWholeTaskTest {
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
     }
 
-    private HeadlessEditor.Outcome runTask(ReplayModelProcess model) throws Exception {
-        List<String> server = List.of(HeadlessEditor.serverScript(temp).toString(), "--provider", "openai",
-                "--base-url", model.openAiBaseUrl(), "--model", "replay-emacs");
+    /** Runs the task in Emacs with {@code client}'s set-up; {@code answers} are the minibuffer's, in order. */
+    private HeadlessEditor.Outcome runTask(String client, boolean ownServer, List<List<String>> answers)
+            throws Exception {
+        try (ReplayModelProcess model = ReplayModelProcess.start(script())) {
+            HeadlessEditor.Outcome outcome = runTask(model, client, ownServer, answers);
+            modelPrinted = model.printed();
+            return outcome;
+        }
+    }
+
+    private String modelPrinted = "";
+
+    private HeadlessEditor.Outcome runTask(ReplayModelProcess model, String client, boolean ownServer,
+            List<List<String>> answers) throws Exception {
+        String script = HeadlessEditor.serverScript(temp).toString();
+        List<String> server = List.of(script, "--provider", "openai", "--base-url", model.openAiBaseUrl(),
+                "--model", "replay-emacs");
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("setup_dir", HeadlessEditor.setup("emacs").toString());
-        params.put("client", "eglot");
+        params.put("client", client);
         params.put("server_cmd", server);
+        // No Java language server is installed here: a second AgentLS, with no model, stands in for the user's own.
+        params.put("own_server_cmd", ownServer ? List.of(script) : null);
         params.put("root", root.toString());
         params.put("file", root.resolve(GREETER).toString());
         params.put("other", root.resolve(MAIN).toString());
         params.put("typing", TYPING);
         params.put("instruction", INSTRUCTION);
         params.put("instruction_before", "    public String greet(String name) {");
-        // eglot 1.9 asks before it edits a file no buffer visits; then the approval of the command.
-        params.put("answers", List.of(List.of("Server wants to edit:\n +.*Main\\.java", "y"),
-                List.of("AgentLS #1: ", "Allow once")));
+        params.put("answers", answers);
         params.put("state_dir", Files.createDirectories(temp.resolve("state")).toString());
         return HeadlessEditor.run("/emacs/whole-task.el", List.of("emacs", "--batch", "-q", "-l", "{driver}"),
                 "AGENTLS_EMACS_PARAMS", params, temp);
@@ -76,17 +91,40 @@ class EmacsWholeTaskTest {
     @Test
     void eglotRunsAWholeTaskFromAnAgentLineWithOneApprovalInTheMinibufferAndUndoRestoresTheBuffers()
             throws Exception {
+        requireEmacsWithEglot();
+
+        // eglot 1.9 asks before it edits a file no buffer visits; then the approval of the command.
+        HeadlessEditor.Outcome outcome = runTask("eglot", false, List.of(
+                List.of("Server wants to edit:\n +.*Main\\.java", "y"), List.of("AgentLS #1: ", "Allow once")));
+
+        JsonObject report = assertWholeTask(outcome);
+        JsonArray prompts = report.getAsJsonArray("prompts");
+        assertEquals(2, prompts.size(), outcome.describe());
+        assertEquals("y-or-n-p", find(prompts, "answer", "y").get("kind").getAsString());
+    }
+
+    @Test
+    void agentlsElRunsAWholeTaskBesideTheUsersOwnServerInEglotAndUndoRestoresTheBuffers() throws Exception {
+        requireEmacsWithEglot();
+
+        HeadlessEditor.Outcome outcome = runTask("agentls", true, List.of(List.of("AgentLS #1: ", "Allow once")));
+
+        JsonObject report = assertWholeTask(outcome);
+        assertEquals(1, report.getAsJsonArray("prompts").size(), "only the approval: " + outcome.describe());
+        assertTrue(report.get("eglot_still_managing").getAsBoolean(), "the user's own server keeps the buffer: "
+                + outcome.describe());
+        assertTrue(outcome.text("messages").contains("[eglot] Connected!"), outcome.describe());
+    }
+
+    private static void requireEmacsWithEglot() {
         HeadlessEditor.require("Emacs with eglot", "AGENTLS_REQUIRE_EMACS",
                 List.of("emacs", "--batch", "-q", "--eval", "(require 'eglot)"));
-        String greeterDisk = Files.readString(root.resolve(GREETER));
-        String mainDisk = Files.readString(root.resolve(MAIN));
+    }
 
-        HeadlessEditor.Outcome outcome;
-        String modelPrinted;
-        try (ReplayModelProcess model = ReplayModelProcess.start(script())) {
-            outcome = runTask(model);
-            modelPrinted = model.printed();
-        }
+    /** What a whole task must show in Emacs, whichever set-up ran it; returns the driver's report. */
+    private JsonObject assertWholeTask(HeadlessEditor.Outcome outcome) throws Exception {
+        String greeterDisk = Files.readString(LspFixture.repoRoot().resolve("test-workspaces/demo").resolve(GREETER));
+        String mainDisk = Files.readString(LspFixture.repoRoot().resolve("test-workspaces/demo").resolve(MAIN));
         String facts = outcome.describe() + "\nreplay-model:\n" + modelPrinted;
 
         assertNull(outcome.text("failure"), facts);
@@ -110,10 +148,8 @@ class EmacsWholeTaskTest {
         assertEquals(greeterDisk, Files.readString(root.resolve(GREETER)), "the open buffer's file is never written");
         assertEquals(mainDisk, Files.readString(root.resolve(MAIN)), "the edit went to a buffer, not to disk");
 
-        // Asked twice in the minibuffer: eglot's own question before editing a file no buffer visits, and the
-        // approval, with the command in the message and AgentLS's four choices.
+        // The approval in the minibuffer, with the command in the message and AgentLS's four choices.
         JsonArray prompts = outcome.report().getAsJsonArray("prompts");
-        assertEquals(2, prompts.size(), facts);
         JsonObject approval = find(prompts, "answer", "Allow once");
         assertEquals("completing-read", approval.get("kind").getAsString());
         assertTrue(approval.get("prompt").getAsString().contains("ls src/main/java/demo"), facts);
@@ -162,6 +198,7 @@ class EmacsWholeTaskTest {
         assertEquals(1, outcome.report().get("undos").getAsInt(), facts);
         assertEquals(mainDisk, outcome.text("other_after_undo"), facts);
         assertEquals(1, outcome.report().get("other_undos").getAsInt(), facts);
+        return outcome.report();
     }
 
     private static JsonObject find(JsonArray array, String member, String value) {

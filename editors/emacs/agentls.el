@@ -1,0 +1,237 @@
+;;; agentls.el --- AgentLS beside your own language server, on Emacs's jsonrpc.el  -*- lexical-binding: t -*-
+
+;; eglot runs one server per buffer, so AgentLS through eglot would replace your language server.  This file talks to
+;; AgentLS itself (over Emacs's own jsonrpc.el, no eglot or lsp-mode needed), so it runs beside whatever you use.
+;; Copy this folder's agentls.el and agentls-common.el to ~/.emacs.d/lisp/ and put in init.el:
+;;   (add-to-list 'load-path "~/.emacs.d/lisp")
+;;   (require 'agentls)
+;;   (setq agentls-command '("/path/to/agentls/scripts/agentls" "lsp"))
+;;   (add-hook 'prog-mode-hook #'agentls-mode)     ; or M-x agentls-mode in a buffer
+;; Write `@agent <instruction>' on any line and M-x agentls-run there (or anywhere, to type the instruction);
+;; agentls-plan, agentls-ask, agentls-stop, agentls-approve, agentls-deny, agentls-transcript.
+;;
+;; One AgentLS per project folder.  It sees the buffers in agentls-mode as they are, unsaved typing included (the
+;; whole text is sent 0.2 s after a change); its edits land in the buffers, unsaved, a file no buffer visits being
+;; opened for it; undo takes them back.  Approvals and questions come up in the minibuffer, events and progress in
+;; the echo area, the transcript in a window beside yours.
+
+;;; Code:
+
+(require 'jsonrpc)
+(require 'project)
+(require 'url-util)
+(require 'agentls-common)
+
+(defvar agentls--connections nil "The AgentLS of each project folder: alist of (ROOT . CONNECTION).")
+(defvar-local agentls--version 0 "The version of this buffer AgentLS was last told of, counting changes.")
+(defvar-local agentls--connection nil "The AgentLS this buffer is open in.")
+(defvar-local agentls--change-timer nil "Sends this buffer's text to AgentLS shortly after it changed.")
+
+(defun agentls--uri (file)
+  "The file:// URI of FILE."
+  (concat "file://" (url-hexify-string (expand-file-name file) url-path-allowed-chars)))
+
+(defun agentls--path (uri)
+  "The file name of the file:// URI."
+  (url-unhex-string (string-remove-prefix "file://" uri)))
+
+(defun agentls--root ()
+  "The project folder of the current buffer."
+  (expand-file-name (let ((project (project-current))) (if project (project-root project) default-directory))))
+
+(defun agentls--capabilities ()
+  "What this client does: edits in buffers, approval buttons, progress, AgentLS's events, opening the transcript."
+  (list :workspace (list :applyEdit t :configuration t :workspaceFolders t
+                         :workspaceEdit (list :documentChanges t :resourceOperations ["create" "delete"]))
+        :textDocument (list :synchronization (list :didSave t))
+        :window (list :showMessage (list :messageActionItem (list :additionalPropertiesSupport :json-false))
+                      :showDocument (list :support t) :workDoneProgress t)
+        :experimental (list :agentlsEvents t)))
+
+(defun agentls--connect (root)
+  "The AgentLS of ROOT, started and initialized if it is not running."
+  (let ((known (cdr (assoc root agentls--connections))))
+    (if (and known (jsonrpc-running-p known))
+        known
+      (let* ((process (make-process :name "agentls" :command agentls-command :connection-type 'pipe
+                                    :coding 'utf-8-emacs-unix :noquery t
+                                    :stderr (get-buffer-create " *agentls stderr*")))
+             (connection (make-instance 'jsonrpc-process-connection :name (format "agentls %s" root)
+                                        :process process
+                                        :request-dispatcher #'agentls--handle-request
+                                        :notification-dispatcher #'agentls--handle-notification)))
+        (jsonrpc-request connection :initialize
+                         (list :processId (emacs-pid) :rootUri (agentls--uri root)
+                               :clientInfo (list :name "agentls.el")
+                               :workspaceFolders (vector (list :uri (agentls--uri root) :name root))
+                               :capabilities (agentls--capabilities)))
+        (jsonrpc-notify connection :initialized (make-hash-table))
+        (setf (alist-get root agentls--connections nil nil #'equal) connection)
+        connection))))
+
+;;; The buffers AgentLS sees.
+
+(define-minor-mode agentls-mode
+  "Let AgentLS see this buffer as it is (unsaved changes included) and run the agent from it."
+  :lighter " AgentLS"
+  (if agentls-mode
+      (if (not buffer-file-name)
+          (progn (setq agentls-mode nil) (user-error "AgentLS: this buffer visits no file"))
+        (setq agentls--connection (agentls--connect (agentls--root)) agentls--version 0)
+        (jsonrpc-notify agentls--connection :textDocument/didOpen
+                        (list :textDocument (list :uri (agentls--uri buffer-file-name)
+                                                  :languageId (string-remove-suffix "-mode" (symbol-name major-mode))
+                                                  :version 0 :text (agentls--text))))
+        (add-hook 'after-change-functions #'agentls--changed nil t)
+        (add-hook 'kill-buffer-hook #'agentls--closed nil t))
+    (agentls--closed)
+    (remove-hook 'after-change-functions #'agentls--changed t)
+    (remove-hook 'kill-buffer-hook #'agentls--closed t)))
+
+(defun agentls--text ()
+  "The whole text of the current buffer."
+  (save-restriction (widen) (buffer-substring-no-properties (point-min) (point-max))))
+
+(defun agentls--changed (&rest _)
+  "Counts a change and sends the text once changes pause."
+  (setq agentls--version (1+ agentls--version))
+  (unless agentls--change-timer
+    (setq agentls--change-timer (run-with-timer 0.2 nil #'agentls--send-changes (current-buffer)))))
+
+(defun agentls--send-changes (&optional buffer)
+  "Sends BUFFER's (or the current buffer's) text to AgentLS if it changed since it was last sent."
+  (with-current-buffer (or buffer (current-buffer))
+    (when agentls--change-timer
+      (cancel-timer agentls--change-timer)
+      (setq agentls--change-timer nil)
+      (when (and agentls-mode (jsonrpc-running-p agentls--connection))
+        (jsonrpc-notify agentls--connection :textDocument/didChange
+                        (list :textDocument (list :uri (agentls--uri buffer-file-name) :version agentls--version)
+                              :contentChanges (vector (list :text (agentls--text)))))))))
+
+(defun agentls--closed ()
+  "Tells AgentLS the buffer is closed."
+  (when (and agentls--connection (jsonrpc-running-p agentls--connection) buffer-file-name)
+    (jsonrpc-notify agentls--connection :textDocument/didClose
+                    (list :textDocument (list :uri (agentls--uri buffer-file-name))))))
+
+;;; What AgentLS asks of Emacs.
+
+(defun agentls--handle-notification (_connection method params)
+  "Shows what AgentLS tells: messages, progress and its events."
+  (pcase method
+    ('window/showMessage (agentls--say (plist-get params :message)))
+    ('$/progress (agentls--on-progress (plist-get params :value)))
+    ('agentls/event (agentls--on-event params))
+    (_ nil)))
+
+(defun agentls--handle-request (_connection method params)
+  "Answers AgentLS: edits, approvals and questions, the transcript to show; nil is sent as null."
+  (pcase method
+    ('workspace/applyEdit (agentls--apply-workspace-edit (plist-get params :edit)))
+    ('window/showMessageRequest
+     (let ((titles (mapcar (lambda (action) (plist-get action :title)) (plist-get params :actions))))
+       (list :title (completing-read (concat (plist-get params :message) "\nChoose: ") titles nil t nil nil
+                                     (car titles)))))
+    ('window/showDocument (agentls--show-transcript (agentls--path (plist-get params :uri))) (list :success t))
+    ('workspace/configuration (make-vector (length (plist-get params :items)) nil))
+    ((or 'client/registerCapability 'window/workDoneProgress/create) nil)
+    (_ (signal 'jsonrpc-error (list (cons 'jsonrpc-error-code -32601)
+                                    (cons 'jsonrpc-error-message (format "agentls.el does not handle %s" method)))))))
+
+(defun agentls--apply-workspace-edit (edit)
+  "Applies EDIT in buffers, whole or not at all: (:applied t), or (:applied :json-false :failureReason WHY)."
+  (let ((changes (append (plist-get edit :documentChanges) nil)))
+    (condition-case err
+        (progn
+          (dolist (change changes)      ; every version first: nothing is applied if one buffer moved on
+            (let* ((document (plist-get change :textDocument))
+                   (version (plist-get document :version))
+                   (buffer (and document (find-buffer-visiting (agentls--path (plist-get document :uri))))))
+              (when (and version buffer (/= version (buffer-local-value 'agentls--version buffer)))
+                (error "%s is at version %d, the edit is for %d" (buffer-name buffer)
+                       (buffer-local-value 'agentls--version buffer) version))))
+          (dolist (change changes)
+            (pcase (plist-get change :kind)
+              ("create" (agentls--visit (agentls--path (plist-get change :uri))))
+              ("delete" (agentls--delete (agentls--path (plist-get change :uri))))
+              (_ (with-current-buffer (agentls--visit (agentls--path (plist-get (plist-get change :textDocument)
+                                                                                   :uri)))
+                   (agentls--apply-text-edits (plist-get change :edits))))))
+          (list :applied t))
+      (error (list :applied :json-false :failureReason (error-message-string err))))))
+
+(defun agentls--visit (file)
+  "The buffer of FILE, opened (and shown to AgentLS) if no buffer visits it."
+  (let ((buffer (find-file-noselect file)))
+    (with-current-buffer buffer
+      (unless agentls-mode (agentls-mode 1)))
+    buffer))
+
+(defun agentls--delete (file)
+  "Deletes FILE and closes its buffer."
+  (let ((buffer (find-buffer-visiting file)))
+    (when buffer
+      (with-current-buffer buffer (set-buffer-modified-p nil))
+      (kill-buffer buffer)))
+  (when (file-exists-p file)
+    (delete-file file)))
+
+(defun agentls--point (position)
+  "The point of the LSP POSITION (line, and character in UTF-16 code units) in the current buffer."
+  (save-excursion
+    (goto-char (point-min))
+    (forward-line (plist-get position :line))
+    (let ((units (plist-get position :character)))
+      (while (and (> units 0) (not (eolp)))
+        (setq units (- units (if (> (char-after) #xFFFF) 2 1)))
+        (forward-char 1)))
+    (point)))
+
+(defun agentls--apply-text-edits (edits)
+  "Applies the LSP text EDITS (not overlapping) to the current buffer, last first, as one change."
+  (let ((edits (sort (reverse (append edits nil)) ; same start: the array's order, so last first
+                     (lambda (a b) (> (agentls--point (plist-get (plist-get a :range) :start))
+                                      (agentls--point (plist-get (plist-get b :range) :start)))))))
+    (atomic-change-group
+      (save-excursion
+        (dolist (edit edits)
+          (let ((start (agentls--point (plist-get (plist-get edit :range) :start)))
+                (end (agentls--point (plist-get (plist-get edit :range) :end))))
+            (goto-char start)
+            (delete-region start end)
+            (insert (plist-get edit :newText))))))))
+
+;;; Runs.
+
+(defun agentls--own-backend ()
+  "The current buffer's AgentLS as a run backend (see agentls-common.el), its changes sent first."
+  (unless agentls-mode (agentls-mode 1))
+  (agentls--send-changes)
+  (let ((connection agentls--connection)
+        (uri (agentls--uri buffer-file-name)))
+    (list :execute (lambda (command arguments)
+                     (condition-case err
+                         (jsonrpc-request connection :workspace/executeCommand
+                                          (list :command command :arguments arguments))
+                       (jsonrpc-error
+                        (user-error "AgentLS: %s" (or (alist-get 'jsonrpc-error-message (cdr err))
+                                                      (error-message-string err))))))
+          :code-actions (lambda (range)
+                          (append (jsonrpc-request connection :textDocument/codeAction
+                                                   (list :textDocument (list :uri uri) :range range
+                                                         :context (list :diagnostics [])))
+                                  nil))
+          :uri uri
+          :root (agentls--root))))
+
+;; Runs from buffers AgentLS sees (see `agentls-run' and the other commands in agentls-common.el); any other file
+;; buffer is put in agentls-mode when a run starts from it, unless another set-up (agentls-eglot.el) serves it.
+(add-hook 'agentls-backend-functions #'agentls--backend-if-file 90)
+
+(defun agentls--backend-if-file ()
+  "The backend of `agentls--own-backend' for a buffer visiting a file, else nil."
+  (and buffer-file-name (agentls--own-backend)))
+
+(provide 'agentls)
+;;; agentls.el ends here
