@@ -141,25 +141,44 @@
 
 (defun agentls--apply-workspace-edit (edit)
   "Applies EDIT in buffers, whole or not at all: (:applied t), or (:applied :json-false :failureReason WHY)."
-  (let ((changes (append (plist-get edit :documentChanges) nil)))
+  (let ((changes (append (plist-get edit :documentChanges) nil))
+        (groups nil))
     (condition-case err
         (progn
-          (dolist (change changes)      ; every version first: nothing is applied if one buffer moved on
-            (let* ((document (plist-get change :textDocument))
-                   (version (plist-get document :version))
-                   (buffer (and document (find-buffer-visiting (agentls--path (plist-get document :uri))))))
-              (when (and version buffer (/= version (buffer-local-value 'agentls--version buffer)))
-                (error "%s is at version %d, the edit is for %d" (buffer-name buffer)
-                       (buffer-local-value 'agentls--version buffer) version))))
+          (dolist (change changes)      ; first every check: nothing is applied, nor opened, if one fails
+            (agentls--check-change change))
           (dolist (change changes)
             (pcase (plist-get change :kind)
               ("create" (agentls--visit (agentls--path (plist-get change :uri))))
               ("delete" (agentls--delete (agentls--path (plist-get change :uri))))
               (_ (with-current-buffer (agentls--visit (agentls--path (plist-get (plist-get change :textDocument)
                                                                                    :uri)))
-                   (agentls--apply-text-edits (plist-get change :edits))))))
+                   (let ((group (prepare-change-group)))
+                     (push group groups)
+                     (activate-change-group group)
+                     (agentls--apply-text-edits (plist-get change :edits)))))))
+          (mapc #'accept-change-group groups)
           (list :applied t))
-      (error (list :applied :json-false :failureReason (error-message-string err))))))
+      (error
+       ;; A buffer that fails half-way (read-only, say): the buffers already changed are taken back too.
+       (mapc #'cancel-change-group groups)
+       (list :applied :json-false :failureReason (error-message-string err))))))
+
+(defun agentls--check-change (change)
+  "Signals why CHANGE (a TextDocumentEdit or a resource operation) cannot be applied, if it cannot."
+  (let* ((document (plist-get change :textDocument))
+         (uri (or (plist-get document :uri) (plist-get change :uri))))
+    (when (and (plist-get change :kind) (not (member (plist-get change :kind) '("create" "delete"))))
+      (error "agentls.el does not %s files (%s)" (plist-get change :kind) (or uri (plist-get change :oldUri))))
+    (unless (and (stringp uri) (string-prefix-p "file:///" uri))
+      (error "agentls.el edits only file:/// documents, not %S" uri))
+    (let ((version (plist-get document :version))
+          (buffer (find-buffer-visiting (agentls--path uri))))
+      (when (and version buffer (not (equal version (buffer-local-value 'agentls--version buffer))))
+        (error "%s is at version %s, the edit is for version %s" (buffer-name buffer)
+               (buffer-local-value 'agentls--version buffer) version))
+      (when (and buffer document (buffer-local-value 'buffer-read-only buffer))
+        (error "%s is read-only" (buffer-name buffer))))))
 
 (defun agentls--visit (file)
   "The buffer of FILE, opened (and shown to AgentLS) if no buffer visits it."
@@ -189,18 +208,24 @@
     (point)))
 
 (defun agentls--apply-text-edits (edits)
-  "Applies the LSP text EDITS (not overlapping) to the current buffer, last first, as one change."
-  (let ((edits (sort (reverse (append edits nil)) ; same start: the array's order, so last first
-                     (lambda (a b) (> (agentls--point (plist-get (plist-get a :range) :start))
-                                      (agentls--point (plist-get (plist-get b :range) :start)))))))
-    (atomic-change-group
-      (save-excursion
-        (dolist (edit edits)
-          (let ((start (agentls--point (plist-get (plist-get edit :range) :start)))
-                (end (agentls--point (plist-get (plist-get edit :range) :end))))
-            (goto-char start)
-            (delete-region start end)
-            (insert (plist-get edit :newText))))))))
+  "Applies the LSP text EDITS to the current buffer, last first; overlapping edits are refused before any is made."
+  (let* ((spans (mapcar (lambda (edit)
+                          (let ((range (plist-get edit :range)))
+                            (list (agentls--point (plist-get range :start)) (agentls--point (plist-get range :end))
+                                  (plist-get edit :newText))))
+                        (append edits nil)))
+         ;; Last first; for the same start, the array's order (so the reverse, as each goes in before the last).
+         (ordered (sort (reverse spans) (lambda (a b) (> (car a) (car b)))))
+         (limit (point-max)))
+    (dolist (span ordered)
+      (when (or (> (car span) (cadr span)) (> (cadr span) limit) (not (stringp (nth 2 span))))
+        (error "%s: the edits overlap or are malformed at line %d" (buffer-name) (line-number-at-pos (car span))))
+      (setq limit (car span)))
+    (save-excursion
+      (dolist (span ordered)
+        (goto-char (car span))
+        (delete-region (car span) (cadr span))
+        (insert (nth 2 span))))))
 
 ;;; Runs.
 
