@@ -5,13 +5,14 @@
 ;;   (add-to-list 'load-path "~/.emacs.d/lisp")
 ;;   (require 'agentls-eglot)
 ;;   (setq agentls-command '("/path/to/agentls/scripts/agentls" "lsp"))
-;; Then M-x eglot in a project starts AgentLS for it.  Write `@agent <instruction>' on any line and M-x agentls-run
-;; there (or anywhere, to type the instruction in the minibuffer); agentls-plan and agentls-ask start a planned or a
-;; read-only run, agentls-stop stops the last run.  Approvals and the agent's questions come up in the minibuffer;
-;; the events and progress show in the echo area, the transcript in a window beside yours.  M-x agentls-apply-edits sends the SEARCH/REPLACE edit in the
-;; region (else the newest kill) for the current buffer; M-x agentls-apply-lazy-edit a "... existing code ..." edit.
-;; The edit lands in the buffer, unsaved; one undo takes it back.  The answer is shown in the echo area, refusals
-;; with their reason.
+;; Then M-x eglot in a project starts AgentLS for it, as eglot's one server for these buffers (to keep your own
+;; language server in eglot, use agentls.el instead: it runs beside it).  Write `@agent <instruction>' on any line and
+;; M-x agentls-run there (or anywhere, to type the instruction in the minibuffer); agentls-plan and agentls-ask start
+;; a planned or a read-only run, agentls-stop stops the last run (see agentls-common.el).  Approvals and the agent's
+;; questions come up in the minibuffer; the events and progress show in the echo area, the transcript in a window
+;; beside yours.  M-x agentls-apply-edits sends the SEARCH/REPLACE edit in the region (else the newest kill) for the
+;; current buffer; M-x agentls-apply-lazy-edit a "... existing code ..." edit.  The edit lands in the buffer,
+;; unsaved; one undo takes it back.  The answer is shown in the echo area, refusals with their reason.
 ;;
 ;; Emacs waits while a command runs and eglot sends buffer changes only once Emacs is idle, so AgentLS cannot see
 ;; the edit in the buffer before it answers: an applied edit is then shown "not confirmed", with the reason.
@@ -21,8 +22,7 @@
 (require 'eglot)
 (require 'agentls-common)
 
-;; eglot runs one server per buffer: in these modes AgentLS is it, instead of the language's own server.  To keep yours,
-;; use agentls-lsp-mode.el (lsp-mode runs AgentLS beside it).
+;; eglot runs one server per buffer: in these modes AgentLS is it, instead of the language's own server.
 (defclass agentls-eglot-server (eglot-lsp-server) ()
   :documentation "AgentLS as eglot's server: declares and handles what eglot 1.9 does not (events, buttons, progress,
 opening the transcript).")

@@ -22,6 +22,10 @@
 (require 'url-util)
 (require 'agentls-common)
 
+(defcustom agentls-start-timeout 60
+  "Seconds to wait for AgentLS to answer `initialize' (a JVM starting on a busy machine takes a while)."
+  :type 'number :group 'agentls)
+
 (defvar agentls--connections nil "The AgentLS of each project folder: alist of (ROOT . CONNECTION).")
 (defvar-local agentls--version 0 "The version of this buffer AgentLS was last told of, counting changes.")
 (defvar-local agentls--connection nil "The AgentLS this buffer is open in.")
@@ -64,7 +68,8 @@
                          (list :processId (emacs-pid) :rootUri (agentls--uri root)
                                :clientInfo (list :name "agentls.el")
                                :workspaceFolders (vector (list :uri (agentls--uri root) :name root))
-                               :capabilities (agentls--capabilities)))
+                               :capabilities (agentls--capabilities))
+                         :timeout agentls-start-timeout)
         (jsonrpc-notify connection :initialized (make-hash-table))
         (setf (alist-get root agentls--connections nil nil #'equal) connection)
         connection))))

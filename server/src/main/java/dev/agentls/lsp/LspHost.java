@@ -177,7 +177,10 @@ final class LspHost implements Host {
             if (outcome.isPresent()) {
                 return CompletableFuture.completedFuture(outcome.get());
             }
-            built.toOpenBuffers().forEach(sent -> lastAppliedAt.put(sent.path(), sent.version()));
+            if (reportWait.isZero()) {
+                // Versioned edits are answered before the editor's report (eglot): the next plan must wait for it.
+                built.toOpenBuffers().forEach(sent -> lastAppliedAt.put(sent.path(), sent.version()));
+            }
             return landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait);
         });
     }
