@@ -21,6 +21,10 @@
   "Major modes whose buffers AgentLS serves."
   :type '(repeat symbol))
 
+(defcustom agentls-request-timeout 60
+  "Seconds to wait for AgentLS to answer a run command (a fresh server's first run loads much of it)."
+  :type 'number)
+
 (defvar agentls-last-answer nil
   "The last command's answer: (result . PLIST) or (error . MESSAGE); for scripts and tests.")
 

@@ -87,14 +87,16 @@ opening the transcript).")
     (list :execute (lambda (command arguments)
                      (condition-case err
                          (jsonrpc-request server :workspace/executeCommand
-                                          (list :command command :arguments arguments))
+                                          (list :command command :arguments arguments)
+                                          :timeout agentls-request-timeout)
                        (jsonrpc-error
                         (user-error "AgentLS: %s" (or (alist-get 'jsonrpc-error-message (cdr err))
                                                       (error-message-string err))))))
           :code-actions (lambda (range)
                           (append (jsonrpc-request server :textDocument/codeAction
                                                    (list :textDocument (eglot--TextDocumentIdentifier)
-                                                         :range range :context (list :diagnostics [])))
+                                                         :range range :context (list :diagnostics []))
+                                                   :timeout agentls-request-timeout)
                                   nil))
           :uri (eglot--path-to-uri buffer-file-name)
           :root (project-root (eglot--project server)))))

@@ -243,14 +243,16 @@
     (list :execute (lambda (command arguments)
                      (condition-case err
                          (jsonrpc-request connection :workspace/executeCommand
-                                          (list :command command :arguments arguments))
+                                          (list :command command :arguments arguments)
+                                          :timeout agentls-request-timeout)
                        (jsonrpc-error
                         (user-error "AgentLS: %s" (or (alist-get 'jsonrpc-error-message (cdr err))
                                                       (error-message-string err))))))
           :code-actions (lambda (range)
                           (append (jsonrpc-request connection :textDocument/codeAction
                                                    (list :textDocument (list :uri uri) :range range
-                                                         :context (list :diagnostics [])))
+                                                         :context (list :diagnostics []))
+                                                   :timeout agentls-request-timeout)
                                   nil))
           :uri uri
           :root (agentls--root))))
