@@ -85,6 +85,13 @@ final class EditLanding {
         });
     }
 
+    /** Completes on the buffer's first report after {@code version}, one already in included, or after {@code wait}. */
+    CompletableFuture<Void> reportAfter(Path path, int version, Duration wait) {
+        return documents.textAfter(path, version)
+                .completeOnTimeout(Optional.empty(), wait.toMillis(), TimeUnit.MILLISECONDS)
+                .thenApply(reported -> null);
+    }
+
     /**
      * Completes once the next report of every buffer in {@code sent} shows the edit landed; never completes when one
      * does not. For an editor that applies an edit and does not answer, its buffers are the answer.

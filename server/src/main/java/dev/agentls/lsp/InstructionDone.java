@@ -9,6 +9,7 @@ import dev.agentls.workspace.ResolvedPath;
 import dev.agentls.workspace.Snapshot;
 import dev.agentls.workspace.WorkspaceException;
 import dev.agentls.workspace.WorkspaceRoots;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -22,6 +23,9 @@ final class InstructionDone {
 
     static final int MAX_SUMMARY_CHARS = 120;
 
+    /** How long to wait for the editor's report of a buffer the run just edited before marking a line in it. */
+    static final Duration REPORT_WAIT = Duration.ofSeconds(3);
+
     private final WorkspaceRoots roots;
     private final DocumentStore documents;
     private final LspHost host;
@@ -32,8 +36,22 @@ final class InstructionDone {
         this.host = host;
     }
 
-    /** Marks the line; completes with why it was not marked, or empty when it was. */
+    /**
+     * Marks the line; completes with why it was not marked, or empty when it was. The line is found on the buffer as
+     * the editor last reported it, after the run's own edits to it (see {@link LspHost#reported}).
+     */
     CompletableFuture<Optional<String>> mark(String uri, int line, String instruction, RunOutcome outcome) {
+        ResolvedPath path;
+        try {
+            path = roots.resolve(uri);
+        } catch (WorkspaceException e) {
+            return CompletableFuture.completedFuture(Optional.of(e.getMessage()));
+        }
+        return host.reported(path.absolute(), REPORT_WAIT)
+                .thenCompose(reported -> markNow(uri, line, instruction, outcome));
+    }
+
+    private CompletableFuture<Optional<String>> markNow(String uri, int line, String instruction, RunOutcome outcome) {
         ResolvedPath path;
         Snapshot snapshot;
         try {

@@ -4,9 +4,12 @@ import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +54,8 @@ final class LspHost implements Host {
     private final Duration answerTimeout;
     private final boolean appliesEdits;
     private final Duration reportWait;
+    /** Per open buffer, the version at which the editor last applied an edit of ours (its report may be to come). */
+    private final Map<Path, Integer> lastAppliedAt = new ConcurrentHashMap<>();
 
     /**
      * @param answerTimeout how long to wait for the editor to answer an edit; past it the change is reported as not
@@ -168,10 +173,26 @@ final class LspHost implements Host {
             answered = answered.applyToEither(landing.shownInEveryBuffer(built.toOpenBuffers())
                     .thenApply(shown -> Optional.<EditorAnswer>empty()), Function.identity());
         }
-        return answered
-                .thenCompose(outcome -> outcome.isEmpty()
-                        ? landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait)
-                        : CompletableFuture.completedFuture(outcome.get()));
+        return answered.thenCompose(outcome -> {
+            if (outcome.isPresent()) {
+                return CompletableFuture.completedFuture(outcome.get());
+            }
+            if (reportWait.isZero()) {
+                // Versioned edits are answered before the editor's report (eglot): the next plan must wait for it.
+                built.toOpenBuffers().forEach(sent -> lastAppliedAt.put(sent.path(), sent.version()));
+            }
+            return landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait);
+        });
+    }
+
+    /**
+     * Completes once the editor has reported the buffer of {@code path} since it last applied an edit of ours to it,
+     * or after {@code wait}: an edit planned before that report is planned on text without our edit, and an editor
+     * with versioned edits refuses it (eglot reports a buffer only after half a second of idle time).
+     */
+    CompletableFuture<Void> reported(Path path, Duration wait) {
+        Integer version = lastAppliedAt.get(path);
+        return version == null ? CompletableFuture.completedFuture(null) : landing.reportAfter(path, version, wait);
     }
 
     /** Empty when the editor answered that it applied the edit, else why it did not. */

@@ -89,6 +89,12 @@ final class HeadlessEditor {
      */
     static Outcome run(String driverResource, List<String> command, String paramsVariable, Map<String, Object> params,
             Path work) throws IOException, InterruptedException {
+        return run(driverResource, command, paramsVariable, params, work, KILL_AFTER_SECONDS);
+    }
+
+    /** As above, the editor killed after {@code killAfterSeconds} (a whole agent run starts several JVMs). */
+    static Outcome run(String driverResource, List<String> command, String paramsVariable, Map<String, Object> params,
+            Path work, long killAfterSeconds) throws IOException, InterruptedException {
         Path driver = work.resolve(Path.of(driverResource).getFileName().toString());
         try (InputStream in = HeadlessEditor.class.getResourceAsStream(driverResource)) {
             Files.write(driver, in.readAllBytes());
@@ -110,7 +116,7 @@ final class HeadlessEditor {
         Files.createDirectories(work.resolve("home"));
         Process editor = builder.start();
         editor.getOutputStream().close();
-        boolean finished = editor.waitFor(KILL_AFTER_SECONDS, TimeUnit.SECONDS);
+        boolean finished = editor.waitFor(killAfterSeconds, TimeUnit.SECONDS);
         if (!finished) {
             editor.descendants().forEach(ProcessHandle::destroyForcibly);
             editor.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
@@ -121,7 +127,7 @@ final class HeadlessEditor {
         JsonObject report = Files.exists(result) ? GSON.fromJson(Files.readString(result), JsonObject.class)
                 : new JsonObject();
         if (!finished) {
-            report.addProperty("failure", "the editor was killed after " + KILL_AFTER_SECONDS + " s");
+            report.addProperty("failure", "the editor was killed after " + killAfterSeconds + " s");
         }
         return new Outcome(finished ? editor.exitValue() : -1, report, printed);
     }

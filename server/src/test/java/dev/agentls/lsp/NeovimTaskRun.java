@@ -32,7 +32,7 @@ final class NeovimTaskRun {
         Path setup = temp.resolve("init.lua");
         Files.writeString(setup, NeovimReadmeSetupTest.readmeSetup());
         Path result = temp.resolve("result.json");
-        try (ReplayModelProcess model = new ReplayModelProcess(script, temp)) {
+        try (ReplayModelProcess model = ReplayModelProcess.start(script)) {
             List<String> server = new ArrayList<>(NeovimDriver.serverCommand());
             server.addAll(List.of("--provider", "openai", "--base-url", model.openAiBaseUrl(), "--model",
                     "replay-nvim"));
@@ -56,7 +56,7 @@ final class NeovimTaskRun {
             NeovimDriver.Outcome outcome = NeovimDriver.runLua(driver, Map.of("AGENTLS_NVIM_PARAMS",
                     paramsFile.toString()), temp, result);
 
-            assertTrue(outcome.ok(), outcome.describe() + "\nreplay-model:\n" + model.log());
+            assertTrue(outcome.ok(), outcome.describe() + "\nreplay-model:\n" + model.printed());
             return outcome.report();
         }
     }
