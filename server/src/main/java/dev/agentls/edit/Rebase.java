@@ -37,11 +37,13 @@ public final class Rebase {
 
     /**
      * The edit touches what the other side changed: nothing was merged. {@code theirLines} are the one-based line
-     * ranges of the newer text that the other side changed and the edit touches (or is next to).
+     * ranges of the newer text that the other side changed and the edit touches (or is next to);
+     * {@code plannedLines} the same changes' lines in the planned text.
      */
-    public record Conflict(List<LineSpan> theirLines) implements Outcome {
+    public record Conflict(List<LineSpan> theirLines, List<LineSpan> plannedLines) implements Outcome {
         public Conflict {
             theirLines = List.copyOf(theirLines);
+            plannedLines = List.copyOf(plannedLines);
         }
     }
 
@@ -71,18 +73,20 @@ public final class Rebase {
         LineStarts plannedLines = new LineStarts(planned);
         LineStarts theirLines = new LineStarts(theirs);
         List<LineSpan> touched = new ArrayList<>();
+        List<LineSpan> touchedPlanned = new ArrayList<>();
         for (ChangedRegion other : others) {
             long[] otherSpan = span(plannedLines, other.oldStart(), other.oldEnd());
             for (ChangedRegion region : mine) {
                 long[] mySpan = span(plannedLines, region.oldStart(), region.oldEnd());
                 if (otherSpan[0] <= mySpan[1] && mySpan[0] <= otherSpan[1]) {
                     touched.add(lines(theirLines, other.newStart(), other.newEnd()));
+                    touchedPlanned.add(lines(plannedLines, other.oldStart(), other.oldEnd()));
                     break;
                 }
             }
         }
         if (!touched.isEmpty()) {
-            return new Conflict(touched.stream().distinct().toList());
+            return new Conflict(touched.stream().distinct().toList(), touchedPlanned.stream().distinct().toList());
         }
         StringBuilder text = new StringBuilder();
         List<Moved> moved = new ArrayList<>();
@@ -108,6 +112,22 @@ public final class Rebase {
         }
         text.append(theirs, at, theirs.length());
         return new Rebased(text.toString(), moved);
+    }
+
+    /** The one-based lines of {@code newer} where it differs from {@code older}, changes on touching lines joined. */
+    public static List<LineSpan> changedLines(String older, String newer) {
+        LineStarts lines = new LineStarts(newer);
+        List<LineSpan> spans = new ArrayList<>();
+        for (ChangedRegion region : ChangedRegion.between(older, newer)) {
+            LineSpan span = lines(lines, region.newStart(), region.newEnd());
+            LineSpan last = spans.isEmpty() ? null : spans.get(spans.size() - 1);
+            if (last != null && span.from() <= last.to() + 1) {
+                spans.set(spans.size() - 1, new LineSpan(last.from(), Math.max(last.to(), span.to())));
+            } else {
+                spans.add(span);
+            }
+        }
+        return spans;
     }
 
     /**

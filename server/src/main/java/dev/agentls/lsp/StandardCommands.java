@@ -20,12 +20,13 @@ final class StandardCommands {
         DeniedTargets denied = new DeniedTargets(parts.roots(), parts.policy());
         PlannedEditLanding landing = new PlannedEditLanding(parts.checkpoints(), parts.host());
         RunRequests requests = new RunRequests(parts.roots(), parts.documents());
+        RollbackCommand rollback = new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host());
         return new CommandTable(List.of(
                 new ApplyEditsCommand(planner, denied, landing),
                 new ApplyLazyEditCommand(lazyPlanner, denied, landing),
                 new RunToolCommand(parts.tools()),
                 new CheckpointsCommand(parts.checkpoints()),
-                new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host()),
+                rollback,
                 new StartRunCommand(requests, parts.runs(), parts.done()),
                 new RunLinesCommand(requests, parts.runs()),
                 new CancelRunCommand(parts.runs()),
@@ -33,6 +34,9 @@ final class StandardCommands {
                 new ApproveCommand(parts.waiting()),
                 new DenyCommand(parts.waiting()),
                 new AnswerCommand(parts.waiting()),
-                new ConversationsCommand(parts.runs())));
+                new ConversationsCommand(parts.runs()),
+                new KeepHunkCommand(parts.review()),
+                new RevertHunkCommand(parts.review(), parts.roots(), parts.documents(), parts.host()),
+                new RevertRunCommand(parts.review(), rollback)));
     }
 }

@@ -69,4 +69,10 @@ class RebaseTest {
         String ours = "a\nB\n";
         assertEquals(new Rebase.Rebased(ours, List.of()), Rebase.onto("a\nb\n", ours, "a\nb\n"));
     }
+
+    @Test
+    void namesTheLinesOfTheNewerTextThatChanged() {
+        assertEquals(List.of(new Rebase.LineSpan(2, 3), new Rebase.LineSpan(6, 6)),
+                Rebase.changedLines(PLANNED, "a\nB\nC\nd\ne\nF\ng\n"));
+    }
 }

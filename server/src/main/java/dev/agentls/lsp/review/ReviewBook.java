@@ -195,6 +195,7 @@ public final class ReviewBook {
         return ReviewView.actions(shownBetween(uri, fromLine, toLine), latest.getOrDefault(uri, List.of()));
     }
 
+    /** Finds and publishes under the book's lock, so a view computed earlier is never published after a later one. */
     private void reanchorAndPublish(String uri) {
         List<Diagnostic> shown = new ArrayList<>();
         synchronized (this) {
@@ -210,7 +211,7 @@ public final class ReviewBook {
                     shown.add(ReviewView.diagnostic(entry.hunk, entry.line, lines));
                 }
             }
+            publisher.publish(uri, shown);
         }
-        publisher.publish(uri, shown);
     }
 }
