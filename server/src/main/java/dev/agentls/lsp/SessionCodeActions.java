@@ -48,6 +48,7 @@ final class SessionCodeActions {
             actions.add(action("AgentLS: ask (read-only)", StartRunCommand.ID, runArguments(uri, instruction, "ask")));
         }
         actions.addAll(review.actions(uri, from, to));
+        actions.addAll(SelectionActions.on(params));
         return actions;
     }
 

@@ -253,6 +253,15 @@ class ReviewHunksTest {
         }
     }
 
+    @Test
+    void theReviewCommandsAreAdvertised() throws Exception {
+        try (RunFixture lsp = new RunFixture(temp, RealClient.ale(), new ReplayAnswers())) {
+            List<String> offered = lsp.initialized.getCapabilities().getExecuteCommandProvider().getCommands();
+            assertTrue(offered.containsAll(List.of("agentls.revertHunk", "agentls.keepHunk", "agentls.revertRun")),
+                    offered.toString());
+        }
+    }
+
     private static void assertInvalidParams(ExecutionException failure, String messageStart) {
         ResponseErrorException error = (ResponseErrorException) failure.getCause();
         assertEquals(ResponseErrorCode.InvalidParams.getValue(), error.getResponseError().getCode());

@@ -45,7 +45,8 @@ class ServerLifecycleTest {
             assertEquals(TextDocumentSyncKind.Full, result.getCapabilities().getTextDocumentSync().getLeft());
             assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
                     RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, CancelRunCommand.ID,
-                    SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID),
+                    SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID,
+                    KeepHunkCommand.ID, RevertHunkCommand.ID, RevertRunCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             assertEquals("agentls", result.getServerInfo().getName());
         }
@@ -163,7 +164,8 @@ class ServerLifecycleTest {
             InitializeResult result = await(client.getRemoteProxy().initialize(params));
             assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
                     RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, CancelRunCommand.ID,
-                    SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID),
+                    SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID,
+                    KeepHunkCommand.ID, RevertHunkCommand.ID, RevertRunCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             await(client.getRemoteProxy().shutdown());
             client.getRemoteProxy().exit();
