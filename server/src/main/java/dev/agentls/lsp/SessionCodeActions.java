@@ -36,9 +36,9 @@ final class SessionCodeActions {
         int to = params.getRange().getEnd().getLine();
         List<Either<Command, CodeAction>> actions = new ArrayList<>();
         for (String runId : anchors.runsAt(uri, from, to)) {
-            waiting.find(runId).filter(w -> w.kind() == WaitingRuns.Kind.APPROVAL).ifPresent(w -> {
-                actions.add(action("AgentLS #" + runId + ": Approve `" + w.asked() + "`", ApproveCommand.ID,
-                        runArgument(runId)));
+            waiting.find(runId).filter(w -> w.kind() != WaitingRuns.Kind.QUESTION).ifPresent(w -> {
+                actions.add(action("AgentLS #" + runId + ": Approve " + (w.kind() == WaitingRuns.Kind.PLAN
+                        ? "the plan" : "`" + w.asked() + "`"), ApproveCommand.ID, runArgument(runId)));
                 actions.add(action("AgentLS #" + runId + ": Deny", DenyCommand.ID, runArgument(runId)));
             });
         }
