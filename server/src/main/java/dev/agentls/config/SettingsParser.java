@@ -19,7 +19,8 @@ import java.util.function.UnaryOperator;
  * continuationRounds, maxTokensField, maxAnswerChars, thinkingBudget, reasoningEffort,
  * timeouts.{connect, firstByte, idleBetweenChunks, noProgress},
  * retries.{maxAttempts, baseDelay, maxDelay},
- * prices.<model>.{input, output, cachedInput}} and {@code agent.maxIterations, maxCost, maxTokens}.
+ * prices.<model>.{input, output, cachedInput}}, {@code agent.maxIterations, maxCost, maxTokens} and
+ * {@code editor.doneInstruction}.
  */
 public final class SettingsParser {
 
@@ -47,11 +48,12 @@ public final class SettingsParser {
         Section root = Section.of(ROOT, content, problems);
         LlmSettings llm = llm(root.section("llm"));
         AgentSettings agent = agent(root.section("agent"));
+        EditorSettings editor = editor(root.section("editor"));
         root.finish();
         if (problems.hasErrors()) {
             throw new SettingsException(problems.errors());
         }
-        return new ParsedSettings(new AgentLsSettings(llm, agent), problems.warnings());
+        return new ParsedSettings(new AgentLsSettings(llm, agent, editor), problems.warnings());
     }
 
     private static Object unwrap(Object section) {
@@ -287,5 +289,12 @@ public final class SettingsParser {
         s.finish();
         return new AgentSettings(iterations, maxCost,
                 maxTokens.map(t -> java.util.OptionalLong.of(t)).orElse(java.util.OptionalLong.empty()));
+    }
+
+    private static EditorSettings editor(Section s) {
+        EditorSettings.DoneInstruction done = s.parsed("doneInstruction", "\"mark\" or \"remove\"",
+                EditorSettings.DoneInstruction::byId).orElse(EditorSettings.DEFAULTS.doneInstruction());
+        s.finish();
+        return new EditorSettings(done);
     }
 }

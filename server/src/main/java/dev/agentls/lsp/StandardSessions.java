@@ -141,7 +141,7 @@ final class StandardSessions implements SessionFactory {
                         openDocuments::uriOf));
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
                 tools.open(workspace, host), checkpoints, policy, runs, waiting,
-                new InstructionDone(workspaceRoots, documents, host), review);
+                new InstructionDone(workspaceRoots, documents, host, settings), review);
         return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index,
                 marks, new SessionCodeActions(marks, anchors, waiting, review), review);
     }
