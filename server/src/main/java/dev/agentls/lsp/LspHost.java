@@ -168,13 +168,10 @@ final class LspHost implements Host {
             answered = answered.applyToEither(landing.shownInEveryBuffer(built.toOpenBuffers())
                     .thenApply(shown -> Optional.<EditorAnswer>empty()), Function.identity());
         }
-        String carriedOver = built.carriedOverNote();
         return answered
                 .thenCompose(outcome -> outcome.isEmpty()
                         ? landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait)
-                        : CompletableFuture.completedFuture(outcome.get()))
-                .thenApply(answer -> answer instanceof EditorAnswer.Applied applied
-                        ? applied.carriedOver(carriedOver) : answer);
+                        : CompletableFuture.completedFuture(outcome.get()));
     }
 
     /** Empty when the editor answered that it applied the edit, else why it did not. */

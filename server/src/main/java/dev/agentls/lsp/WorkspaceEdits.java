@@ -1,7 +1,6 @@
 package dev.agentls.lsp;
 
 import dev.agentls.edit.MinimalEdits;
-import dev.agentls.edit.Rebase;
 import dev.agentls.edit.TextReplacement;
 import dev.agentls.host.FileChange;
 import dev.agentls.workspace.DocumentStore;
@@ -30,9 +29,8 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 /**
  * Turns {@link FileChange}s into one {@link WorkspaceEdit}: a {@link TextDocumentEdit} of minimal text edits carrying
  * the buffer's version for each modified file, {@link CreateFile} / {@link DeleteFile} resource operations otherwise.
- * A change whose text is no longer what the buffer or disk holds (the user typed since it was planned) is carried
- * over onto the new text when the two keep apart, else refused (with {@link StaleChange}) rather than let the editor
- * apply edits computed for other text.
+ * It refuses (with {@link StaleChange}) a change whose text is no longer what the buffer or disk holds, rather than
+ * let the editor apply edits computed for other text.
  */
 final class WorkspaceEdits {
 
@@ -55,29 +53,16 @@ final class WorkspaceEdits {
      * The edit to send, what it does to each open buffer (so that its landing can be confirmed), and the files it
      * touches that no buffer report will show (not open, created, deleted).
      */
-    record Built(WorkspaceEdit edit, List<EditLanding.Sent> toOpenBuffers, List<Path> unfollowed,
-                 List<String> carriedOver) {
-
-        Built(WorkspaceEdit edit, List<EditLanding.Sent> toOpenBuffers, List<Path> unfollowed) {
-            this(edit, toOpenBuffers, unfollowed, List.of());
-        }
-
-        /** What to tell the model of edits put on text the user changed after they were planned; null: none. */
-        String carriedOverNote() {
-            return carriedOver.isEmpty() ? null : String.join("\n", carriedOver);
-        }
-    }
+    record Built(WorkspaceEdit edit, List<EditLanding.Sent> toOpenBuffers, List<Path> unfollowed) {}
 
     Built build(List<FileChange> changes) throws StaleChange {
         List<Either<TextDocumentEdit, ResourceOperation>> documentChanges = new ArrayList<>();
         List<EditLanding.Sent> toOpenBuffers = new ArrayList<>();
         List<Path> unfollowed = new ArrayList<>();
-        List<String> carriedOver = new ArrayList<>();
         for (FileChange change : changes) {
             String uri = openDocuments.uriOf(change.path());
-            if (change instanceof FileChange.Modify planned) {
-                FileChange.Modify modify = fit(planned, carriedOver);
-                Integer version = modify.version().isPresent() ? modify.version().getAsInt() : null;
+            if (change instanceof FileChange.Modify modify) {
+                Integer version = currentVersion(modify);
                 List<Either<TextEdit, SnippetTextEdit>> edits = textEdits(modify.oldText(), modify.newText());
                 if (!edits.isEmpty()) {
                     documentChanges.add(Either.forLeft(
@@ -106,16 +91,14 @@ final class WorkspaceEdits {
                 unfollowed.add(change.path());
             }
         }
-        return new Built(new WorkspaceEdit(documentChanges), toOpenBuffers, unfollowed, carriedOver);
+        return new Built(new WorkspaceEdit(documentChanges), toOpenBuffers, unfollowed);
     }
 
     /**
-     * The change as it can be sent now. A change planned on text the buffer (or disk) no longer holds, because the
-     * user typed since, is carried over onto the new text by content when the user's changes and the edit's keep
-     * apart (not on the same or neighbouring lines), and {@code carriedOver} hears where it went; otherwise it is
-     * refused, naming the lines the user changed, so typing is never overwritten.
+     * The version to send, after checking the change still fits: the buffer must be at the version the change was
+     * read at; a change read from disk must still match the buffer (if the file was opened since) or disk.
      */
-    private FileChange.Modify fit(FileChange.Modify modify, List<String> carriedOver) throws StaleChange {
+    private Integer currentVersion(FileChange.Modify modify) throws StaleChange {
         Path path = modify.path();
         Snapshot now;
         try {
@@ -123,29 +106,17 @@ final class WorkspaceEdits {
         } catch (WorkspaceException e) {
             throw new StaleChange("cannot apply the edit to " + path + ": " + e.getMessage());
         }
+        OptionalInt planned = modify.version();
         OptionalInt current = now.version();
-        if (now.text().equals(modify.oldText())) {
-            return new FileChange.Modify(path, current, modify.oldText(), modify.newText());
+        if (planned.isPresent() && current.isPresent() && planned.getAsInt() != current.getAsInt()) {
+            throw new StaleChange("the buffer of " + path + " moved on from version " + planned.getAsInt()
+                    + " to " + current.getAsInt() + " while the edit was prepared; nothing was applied");
         }
-        String where = current.isPresent() ? "in the editor's buffer" : "on disk";
-        String name = path.getFileName().toString();
-        Rebase.Outcome rebased = Rebase.onto(modify.oldText(), modify.newText(), now.text());
-        if (rebased instanceof Rebase.Conflict conflict) {
-            throw new StaleChange(name + " changed " + where + " while the edit was on its way (the user changed "
-                    + lines(conflict.theirLines()) + "), and the edit touches those lines or the ones next to them;"
-                    + " nothing was applied, so the user's typing stands. Read the file again and redo the edit");
+        if (!now.text().equals(modify.oldText())) {
+            String where = current.isPresent() ? "in the editor's buffer" : "on disk";
+            throw new StaleChange(path + " changed " + where + " since the edit was prepared; nothing was applied");
         }
-        Rebase.Rebased carried = (Rebase.Rebased) rebased;
-        List<String> moves = carried.moved().stream().map(m -> "lines " + m.from() + "-" + m.to() + " (planned at "
-                + m.plannedFrom() + "-" + m.plannedTo() + ")").toList();
-        carriedOver.add(name + " changed " + where + " while the edit was on its way, away from what the edit"
-                + " changes; the edit was put on the new text " + (moves.isEmpty() ? "on the lines planned"
-                : "at " + String.join(", ", moves)) + ". Read it again before editing near the user's changes");
-        return new FileChange.Modify(path, current, now.text(), carried.text());
-    }
-
-    private static String lines(List<Rebase.LineSpan> spans) {
-        return String.join(", ", spans.stream().map(Rebase.LineSpan::display).toList());
+        return current.isPresent() ? current.getAsInt() : null;
     }
 
     /**
