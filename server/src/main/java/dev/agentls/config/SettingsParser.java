@@ -22,7 +22,7 @@ import java.util.function.UnaryOperator;
  * timeouts.{connect, firstByte, idleBetweenChunks, noProgress},
  * retries.{maxAttempts, baseDelay, maxDelay},
  * prices.<model>.{input, output, cachedInput}}, {@code agent.maxIterations, maxCost, maxTokens} and
- * {@code mcp.timeout, servers}.
+ * {@code mcp.timeout, servers} and {@code editor.doneInstruction}.
  */
 public final class SettingsParser {
 
@@ -51,11 +51,12 @@ public final class SettingsParser {
         LlmSettings llm = llm(root.section("llm"));
         AgentSettings agent = agent(root.section("agent"));
         McpSettings mcp = mcp(root.section("mcp"));
+        EditorSettings editor = editor(root.section("editor"));
         root.finish();
         if (problems.hasErrors()) {
             throw new SettingsException(problems.errors());
         }
-        return new ParsedSettings(new AgentLsSettings(llm, agent, mcp), problems.warnings());
+        return new ParsedSettings(new AgentLsSettings(llm, agent, mcp, editor), problems.warnings());
     }
 
     private static Object unwrap(Object section) {
@@ -310,5 +311,12 @@ public final class SettingsParser {
         s.finish();
         return new AgentSettings(iterations, maxCost,
                 maxTokens.map(t -> java.util.OptionalLong.of(t)).orElse(java.util.OptionalLong.empty()));
+    }
+
+    private static EditorSettings editor(Section s) {
+        EditorSettings.DoneInstruction done = s.parsed("doneInstruction", "\"mark\" or \"remove\"",
+                EditorSettings.DoneInstruction::byId).orElse(EditorSettings.DEFAULTS.doneInstruction());
+        s.finish();
+        return new EditorSettings(done);
     }
 }

@@ -34,14 +34,20 @@ final class AnswerCommand implements CommandHandler {
                                             String answer) {
         WaitingRuns.Waiting current = waiting.find(runId).orElseThrow(() -> CommandFailure.invalidParams(command
                 + ": run '" + Echo.bounded(runId) + "' is not waiting for an answer"));
-        if (current.kind() != kind) {
+        String given = answer;
+        if (current.kind() == WaitingRuns.Kind.PLAN && kind == WaitingRuns.Kind.APPROVAL) {
+            // A plan waits for its approval: approve and deny answer it as its buttons would.
+            given = command.equals(DenyCommand.ID) ? EditorAsking.PLAN_REJECT : EditorAsking.PLAN_APPROVE;
+        } else if (current.kind() == WaitingRuns.Kind.PLAN && kind == WaitingRuns.Kind.QUESTION) {
+            given = answer;
+        } else if (current.kind() != kind) {
             throw CommandFailure.invalidParams(command + ": run '" + runId + "' waits for "
                     + (current.kind() == WaitingRuns.Kind.APPROVAL ? "an approval (agentls.approve or agentls.deny)"
                     : "an answer to its question (agentls.answer)") + ": " + Echo.bounded(current.asked()));
         }
         JsonObject result = new JsonObject();
         result.addProperty("runId", runId);
-        result.addProperty("answered", waiting.answer(runId, answer));
+        result.addProperty("answered", waiting.answer(runId, given));
         return CompletableFuture.completedFuture(result);
     }
 }

@@ -40,6 +40,7 @@ final class DocumentSync implements TextDocumentService {
                     params.getTextDocument().getText());
             current.openDocuments().opened(path.absolute(), uri);
             current.marks().update(uri, params.getTextDocument().getText());
+            current.review().update(uri, params.getTextDocument().getText());
         });
     }
 
@@ -58,6 +59,7 @@ final class DocumentSync implements TextDocumentService {
         withPath(uri, (current, path) -> {
             current.documents().didChange(path.absolute(), params.getTextDocument().getVersion(), last.getText());
             current.marks().update(uri, last.getText());
+            current.review().update(uri, last.getText());
         });
     }
 
@@ -67,6 +69,7 @@ final class DocumentSync implements TextDocumentService {
             current.documents().didClose(path.absolute());
             current.openDocuments().closed(path.absolute());
             current.marks().closed(params.getTextDocument().getUri());
+            current.review().closed(params.getTextDocument().getUri());
         });
     }
 

@@ -15,13 +15,25 @@ sealed interface EditorAnswer {
      * The editor applied the edit. {@code confirmed} when every buffer it touched was reported back showing it;
      * otherwise {@code note} says what could not be seen and why, and the editor's word is all there is.
      */
-    record Applied(boolean confirmed, String note) implements EditorAnswer {
+    record Applied(boolean confirmed, String note, String carriedOver) implements EditorAnswer {
         static final Applied CONFIRMED = new Applied(true, null);
 
         public Applied {
             if (!confirmed) {
                 Objects.requireNonNull(note, "an unconfirmed edit says why");
             }
+        }
+
+        Applied(boolean confirmed, String note) {
+            this(confirmed, note, null);
+        }
+
+        /**
+         * This answer, saying also that the edit was carried over onto text the user changed after it was planned
+         * ({@code carriedOver} says where; see {@link WorkspaceEdits}); null leaves it as it is.
+         */
+        Applied carriedOver(String where) {
+            return where == null ? this : new Applied(confirmed, note, where);
         }
     }
 
@@ -52,6 +64,7 @@ sealed interface EditorAnswer {
             // The agent has no way to hand the edit over: only the commands' answers carry it.
             return new ChangeOutcome.Refused(LspHost.NO_APPLY_EDIT);
         }
-        return new ChangeOutcome.Applied();
+        String carried = ((Applied) this).carriedOver();
+        return new ChangeOutcome.Applied(carried == null ? "" : carried);
     }
 }

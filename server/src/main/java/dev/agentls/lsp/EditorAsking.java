@@ -104,8 +104,15 @@ final class EditorAsking {
      * Asks a question; empty when dismissed. {@code agentls/ask} to a client that declares it, else buttons with the
      * options, else (or when the client fails to ask) a message saying to answer with {@code agentls.answer}.
      */
+    static final String PLAN_APPROVE = "Approve";
+    static final String PLAN_REJECT = "Reject";
+
+    /** The options the agent offers when it asks for a plan's approval. */
+    static final List<String> PLAN_OPTIONS = List.of(PLAN_APPROVE, PLAN_REJECT);
+
     CompletableFuture<Optional<String>> ask(String runId, String question, List<String> options) {
-        CompletableFuture<String> waited = waiting.await(runId, WaitingRuns.Kind.QUESTION, question);
+        CompletableFuture<String> waited = waiting.await(runId, options.equals(PLAN_OPTIONS)
+                ? WaitingRuns.Kind.PLAN : WaitingRuns.Kind.QUESTION, question);
         waited.whenComplete((answer, error) -> unmark(runId));
         CompletableFuture<Optional<String>> answered = waited.thenApply(answer -> Optional.ofNullable(answer).filter(text -> !text.isEmpty()));
         if (declared.ask() && client instanceof AgentLsClient extended) {
@@ -201,6 +208,14 @@ final class EditorAsking {
     }
 
     private void tellHowToAnswer(String runId, String question, List<String> options) {
+        if (options.equals(PLAN_OPTIONS)) {
+            mark(runId, DiagnosticSeverity.Warning, "AgentLS #" + runId + " waits for your approval of its plan:"
+                    + " Approve or Deny with a code action here");
+            client.showMessage(new MessageParams(MessageType.Warning, "AgentLS #" + runId + " waits for your"
+                    + " approval of its plan: " + RunWatch.firstLine(question) + " - run the command agentls.approve or"
+                    + " agentls.deny with {\"runId\": \"" + runId + "\"}, or agentls.answer with the changes you want"));
+            return;
+        }
         mark(runId, DiagnosticSeverity.Information, "AgentLS #" + runId + " asks: " + question
                 + " - answer with agentls.answer");
         client.showMessage(new MessageParams(MessageType.Info, "AgentLS #" + runId + " asks: " + question

@@ -2,6 +2,8 @@ package dev.agentls.lsp;
 
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunStatus;
+import dev.agentls.config.AgentLsSettings;
+import dev.agentls.config.EditorSettings;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.workspace.DocumentStore;
@@ -13,10 +15,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * When a run started from an {@code @agent} line ends, the line becomes {@code @agent-done #<run> <summary>} through
- * the editor ({@code workspace/applyEdit}, one undo). The line is found by its instruction, at its old line first,
+ * the editor ({@code workspace/applyEdit}, one undo), or is removed when {@code editor.doneInstruction} is
+ * {@code remove}. The line is found by its instruction, at its old line first,
  * else anywhere in the document, so typing above it does not matter; a line the user removed or changed is left alone.
  */
 final class InstructionDone {
@@ -29,8 +33,11 @@ final class InstructionDone {
     private final WorkspaceRoots roots;
     private final DocumentStore documents;
     private final LspHost host;
+    private final Supplier<AgentLsSettings> settings;
 
-    InstructionDone(WorkspaceRoots roots, DocumentStore documents, LspHost host) {
+    /** @param settings the settings in force: {@code editor.doneInstruction} says to mark or remove the line */
+    InstructionDone(WorkspaceRoots roots, DocumentStore documents, LspHost host, Supplier<AgentLsSettings> settings) {
+        this.settings = settings;
         this.roots = roots;
         this.documents = documents;
         this.host = host;
@@ -69,7 +76,9 @@ final class InstructionDone {
             return CompletableFuture.completedFuture(Optional.of("the instruction line is no longer in "
                     + path.display()));
         }
-        String newText = replaced(text, target.get(), "@agent-done #" + outcome.runId() + " " + summary(outcome));
+        String newText = settings.get().editor().doneInstruction() == EditorSettings.DoneInstruction.REMOVE
+                ? removed(text, target.get())
+                : replaced(text, target.get(), "@agent-done #" + outcome.runId() + " " + summary(outcome));
         return host.applyChange(new FileChange.Modify(path.absolute(), snapshot.version(), text, newText))
                 .thenApply(result -> result instanceof ChangeOutcome.Refused refused
                         ? Optional.of(refused.reason()) : Optional.<String>empty());
@@ -80,6 +89,28 @@ final class InstructionDone {
         String summary = outcome.status() == RunStatus.COMPLETED ? said : outcome.status().id()
                 + (said.isEmpty() ? "" : ": " + said);
         return summary.length() <= MAX_SUMMARY_CHARS ? summary : summary.substring(0, MAX_SUMMARY_CHARS - 3) + "...";
+    }
+
+    /**
+     * The text without the instruction: its whole line when nothing but indentation and a comment opener stands
+     * before it, else only the instruction (code before it on the line stays, trailing blanks trimmed).
+     */
+    static String removed(String text, InstructionLines.Instruction instruction) {
+        int lineStart = 0;
+        for (int i = 0; i < instruction.line(); i++) {
+            lineStart = text.indexOf('\n', lineStart) + 1;
+        }
+        int from = lineStart + instruction.start();
+        int to = text.indexOf(instruction.text(), from) + instruction.text().length();
+        int lineEnd = text.indexOf('\n', to);
+        String before = text.substring(lineStart, from);
+        String after = text.substring(to, lineEnd < 0 ? text.length() : lineEnd).strip();
+        if (before.strip().matches("(//+|#+|--|;+|/\\*+|<!--|\\*)?") && after.matches("(\\*/|-->)?")) {
+            return text.substring(0, lineStart) + (lineEnd < 0 ? "" : text.substring(lineEnd + 1));
+        }
+        // Code before a line comment holding only the instruction keeps its code, not the emptied comment.
+        String kept = after.isEmpty() ? before.replaceFirst("\\s*(//+|#+|--|;+)\\s*$", "") : before.stripTrailing();
+        return text.substring(0, lineStart) + kept + text.substring(to);
     }
 
     private static String replaced(String text, InstructionLines.Instruction instruction, String marker) {

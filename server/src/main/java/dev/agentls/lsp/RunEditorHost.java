@@ -6,11 +6,15 @@ import dev.agentls.host.Host;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.nio.file.Path;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
- * The host of one run started from the editor: changes go through the session's {@link LspHost}; approvals and
- * questions go through {@link EditorAsking} under the run's id; progress goes to the run's own progress.
+ * The host of one run started from the editor: changes are checked against what the run's model last saw of each
+ * file ({@link ModelViewGuard}: the user's typing since is never overwritten) and go through the session's
+ * {@link LspHost}; approvals and questions go through {@link EditorAsking} under the run's id; progress goes to the
+ * run's own progress.
  */
 final class RunEditorHost implements Host {
 
@@ -20,10 +24,15 @@ final class RunEditorHost implements Host {
     private final RunNotes notes;
     private final Consumer<String> progress;
     private final Consumer<List<FileChange>> landed;
+    private final Function<Path, Optional<String>> seen;
 
-    /** @param landed hears every set of changes the editor applied (the transcript's diff) */
+    /**
+     * @param landed hears every set of changes the editor applied (the transcript's diff, the review)
+     * @param seen   what the run's model last saw of a file
+     */
     RunEditorHost(String runId, LspHost editor, EditorAsking asking, RunNotes notes, Consumer<String> progress,
-                  Consumer<List<FileChange>> landed) {
+                  Consumer<List<FileChange>> landed, Function<Path, Optional<String>> seen) {
+        this.seen = seen;
         this.runId = runId;
         this.editor = editor;
         this.asking = asking;
@@ -39,12 +48,21 @@ final class RunEditorHost implements Host {
 
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        return (changes.size() == 1 ? editor.applyChange(changes.get(0)) : editor.applyChanges(changes))
+        ModelViewGuard.Checked checked = ModelViewGuard.check(changes, seen);
+        if (checked instanceof ModelViewGuard.Checked.Refused refused) {
+            return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refused.reason()));
+        }
+        ModelViewGuard.Checked.Proceed proceed = (ModelViewGuard.Checked.Proceed) checked;
+        List<FileChange> sent = proceed.changes();
+        return (sent.size() == 1 ? editor.applyChange(sent.get(0)) : editor.applyChanges(sent))
                 .thenApply(outcome -> {
-                    if (outcome instanceof ChangeOutcome.Applied) {
-                        landed.accept(changes);
+                    if (!(outcome instanceof ChangeOutcome.Applied applied)) {
+                        return outcome;
                     }
-                    return outcome;
+                    landed.accept(sent);
+                    String note = String.join("\n", java.util.stream.Stream.of(proceed.note(), applied.note())
+                            .filter(text -> !text.isBlank()).toList());
+                    return new ChangeOutcome.Applied(note);
                 });
     }
 

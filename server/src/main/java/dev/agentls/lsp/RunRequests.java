@@ -48,6 +48,10 @@ final class RunRequests {
         }
         Optional<String> uri = arguments.optionalString("uri");
         Optional<JsonObject> range = arguments.optionalObject("range");
+        if (range.isEmpty() && arguments.raw().has("diagnostics")) {
+            throw CommandFailure.invalidParams(arguments.command() + ": argument 'diagnostics' needs 'range', the"
+                    + " selection they are in");
+        }
         if (range.isPresent() && uri.isEmpty()) {
             throw CommandFailure.invalidParams(arguments.command() + ": argument 'range' needs 'uri', the document"
                     + " it is in");
@@ -58,10 +62,50 @@ final class RunRequests {
             if (range.isPresent()) {
                 RunRequest.Range span = range(arguments.command(), range.get());
                 request = request.withSelection(new RunRequest.Selection(uri.get(), span,
-                        textIn(text(arguments.command(), path), span)), List.of());
+                        textIn(text(arguments.command(), path), span)), diagnostics(arguments));
             }
         }
         return request;
+    }
+
+    private static final List<String> SEVERITIES = List.of("error", "warning", "information", "hint");
+
+    /**
+     * {@code diagnostics}: the editor's diagnostics in the range (the "fix the diagnostics" code action carries
+     * them), each {range, severity (LSP's 1-4), message}; absent is none.
+     */
+    private static List<RunRequest.Diagnostic> diagnostics(CommandArguments arguments) {
+        String command = arguments.command();
+        JsonElement value = arguments.raw().get("diagnostics");
+        if (value == null || value.isJsonNull()) {
+            return List.of();
+        }
+        if (!value.isJsonArray()) {
+            throw CommandFailure.invalidParams(command + ": argument 'diagnostics' must be an array of {range,"
+                    + " severity, message}");
+        }
+        List<RunRequest.Diagnostic> diagnostics = new java.util.ArrayList<>();
+        int index = 0;
+        for (JsonElement item : value.getAsJsonArray()) {
+            String where = "diagnostics[" + index++ + "]";
+            if (!item.isJsonObject() || !item.getAsJsonObject().has("range")
+                    || !item.getAsJsonObject().get("range").isJsonObject()) {
+                throw CommandFailure.invalidParams(command + ": '" + where + "' must be an object with a 'range'");
+            }
+            JsonObject diagnostic = item.getAsJsonObject();
+            RunRequest.Range span = range(command, diagnostic.getAsJsonObject("range"));
+            int severity = diagnostic.has("severity") ? number(command, diagnostic, where, "severity") : 1;
+            if (severity < 1 || severity > SEVERITIES.size()) {
+                throw CommandFailure.invalidParams(command + ": '" + where + ".severity' must be 1 to 4 (error,"
+                        + " warning, information, hint), got " + severity);
+            }
+            JsonElement message = diagnostic.get("message");
+            if (message == null || !message.isJsonPrimitive() || !message.getAsJsonPrimitive().isString()) {
+                throw CommandFailure.invalidParams(command + ": '" + where + ".message' must be a string");
+            }
+            diagnostics.add(new RunRequest.Diagnostic(span, SEVERITIES.get(severity - 1), message.getAsString()));
+        }
+        return diagnostics;
     }
 
     ResolvedPath resolve(String command, String pathOrUri) {

@@ -1,12 +1,15 @@
 package dev.agentls.lsp;
 
+import dev.agentls.lsp.review.ReviewBook;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileIndex;
 import dev.agentls.workspace.WorkspaceRoots;
 
 /**
  * The object graph of one initialized connection: its workspace, its buffers, its warm file index, its editor host and
- * its commands, and what it shows in the documents: the instruction lines and their code actions.
+ * its commands, and what it shows in the documents: the instruction lines, the hunks awaiting review, and their code
+ * actions.
  */
 record Session(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
-        CommandTable commands, FileIndex index, InstructionMarks marks, SessionCodeActions codeActions) {}
+        CommandTable commands, FileIndex index, InstructionMarks marks, SessionCodeActions codeActions,
+        ReviewBook review) {}

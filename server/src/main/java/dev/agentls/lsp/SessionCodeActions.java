@@ -1,6 +1,7 @@
 package dev.agentls.lsp;
 
 import com.google.gson.JsonObject;
+import dev.agentls.lsp.review.ReviewBook;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.lsp4j.CodeAction;
@@ -11,7 +12,8 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
 /**
  * The code actions on a range: on an {@code @agent} line, "AgentLS: run", "plan first" and "ask (read-only)"; where
- * a run waits for an approval, "Approve" and "Deny". The context travels in {@code command.arguments} (Kakoune and
+ * a run waits for an approval, "Approve" and "Deny"; on a hunk a run changed, "Revert hunk", "Keep" and "Revert run".
+ * The context travels in {@code command.arguments} (Kakoune and
  * Kate drop {@code data}), exactly the arguments of the command it runs.
  */
 final class SessionCodeActions {
@@ -19,8 +21,10 @@ final class SessionCodeActions {
     private final InstructionMarks marks;
     private final RunAnchors anchors;
     private final WaitingRuns waiting;
+    private final ReviewBook review;
 
-    SessionCodeActions(InstructionMarks marks, RunAnchors anchors, WaitingRuns waiting) {
+    SessionCodeActions(InstructionMarks marks, RunAnchors anchors, WaitingRuns waiting, ReviewBook review) {
+        this.review = review;
         this.marks = marks;
         this.anchors = anchors;
         this.waiting = waiting;
@@ -32,9 +36,9 @@ final class SessionCodeActions {
         int to = params.getRange().getEnd().getLine();
         List<Either<Command, CodeAction>> actions = new ArrayList<>();
         for (String runId : anchors.runsAt(uri, from, to)) {
-            waiting.find(runId).filter(w -> w.kind() == WaitingRuns.Kind.APPROVAL).ifPresent(w -> {
-                actions.add(action("AgentLS #" + runId + ": Approve `" + w.asked() + "`", ApproveCommand.ID,
-                        runArgument(runId)));
+            waiting.find(runId).filter(w -> w.kind() != WaitingRuns.Kind.QUESTION).ifPresent(w -> {
+                actions.add(action("AgentLS #" + runId + ": Approve " + (w.kind() == WaitingRuns.Kind.PLAN
+                        ? "the plan" : "`" + w.asked() + "`"), ApproveCommand.ID, runArgument(runId)));
                 actions.add(action("AgentLS #" + runId + ": Deny", DenyCommand.ID, runArgument(runId)));
             });
         }
@@ -43,6 +47,8 @@ final class SessionCodeActions {
             actions.add(action("AgentLS: plan first", StartRunCommand.ID, runArguments(uri, instruction, "plan")));
             actions.add(action("AgentLS: ask (read-only)", StartRunCommand.ID, runArguments(uri, instruction, "ask")));
         }
+        actions.addAll(review.actions(uri, from, to));
+        actions.addAll(SelectionActions.on(params));
         return actions;
     }
 

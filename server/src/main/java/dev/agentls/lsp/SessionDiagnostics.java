@@ -24,6 +24,7 @@ final class SessionDiagnostics {
     /** Replaces what {@code owner} shows in {@code uri} (empty: nothing) and publishes the document's union. */
     void set(String uri, String owner, List<Diagnostic> diagnostics) {
         List<Diagnostic> all = new ArrayList<>();
+        // Published under the lock: two owners changing at once from two threads must not send the older union last.
         synchronized (this) {
             Map<String, List<Diagnostic>> owners = byDocument.computeIfAbsent(uri, key -> new LinkedHashMap<>());
             List<Diagnostic> previous = diagnostics.isEmpty() ? owners.remove(owner)
@@ -32,7 +33,7 @@ final class SessionDiagnostics {
                 return;
             }
             owners.values().forEach(all::addAll);
+            client.publishDiagnostics(new PublishDiagnosticsParams(uri, all));
         }
-        client.publishDiagnostics(new PublishDiagnosticsParams(uri, all));
     }
 }

@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.lsp.review.ReviewBook;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.PathPolicy;
@@ -8,4 +9,4 @@ import dev.agentls.workspace.WorkspaceRoots;
 /** What commands are built from: the session's collaborators before its command table exists, its runs included. */
 record SessionParts(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
                     SessionTools tools, CheckpointStore checkpoints, PathPolicy policy, SessionRuns runs,
-                    WaitingRuns waiting, InstructionDone done) {}
+                    WaitingRuns waiting, InstructionDone done, ReviewBook review) {}

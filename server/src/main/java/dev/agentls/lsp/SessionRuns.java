@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import com.google.gson.JsonParser;
 import org.eclipse.lsp4j.ClientCapabilities;
@@ -43,6 +44,7 @@ final class SessionRuns {
     private final Milestones milestones;
     private final Path root;
     private final RunAnchors anchors;
+    private final Function<String, RunEditWatch> editWatches;
     private final AtomicInteger numbers;
     private final Map<String, RunHandle> running = new ConcurrentHashMap<>();
     private final AtomicInteger compactions = new AtomicInteger();
@@ -50,8 +52,9 @@ final class SessionRuns {
     /** @param root where transcripts go ({@code .agentls/runs}); runs are numbered after the ones found there */
     SessionRuns(SessionAgents agents, Supplier<AgentLsSettings> settings, LspHost editor, LanguageClient client,
                 ClientCapabilities capabilities, EditorAsking asking, Milestones milestones, Path root,
-                RunAnchors anchors) {
+                RunAnchors anchors, Function<String, RunEditWatch> editWatches) {
         this.root = root;
+        this.editWatches = editWatches;
         this.anchors = anchors;
         this.numbers = new AtomicInteger(RunTranscript.lastNumber(root));
         this.agents = agents;
@@ -87,11 +90,16 @@ final class SessionRuns {
             transcript.note(text);
             milestones.add("AgentLS #" + runId + ": " + text);
         };
-        RunEditorHost host = new RunEditorHost(runId, editor, asking, notes, progress::report, transcript::landed);
+        RunEditWatch edits = editWatches.apply(runId);
+        RunEditorHost host = new RunEditorHost(runId, editor, asking, notes, progress::report, changes -> {
+            transcript.landed(changes);
+            edits.landed(changes);
+        }, edits::seen);
         Agent agent = agents.agent(settings.get(), host, runId);
         RunWatch watch = new RunWatch(runId, request.prompt(), client, declared, progress, milestones,
                 transcript);
         RunHandle handle = agent.run(request, event -> {
+            edits.onEvent(event);
             transcript.onEvent(event);
             watch.onEvent(event);
         });

@@ -20,12 +20,13 @@ final class StandardCommands {
         DeniedTargets denied = new DeniedTargets(parts.roots(), parts.policy());
         PlannedEditLanding landing = new PlannedEditLanding(parts.checkpoints(), parts.host());
         RunRequests requests = new RunRequests(parts.roots(), parts.documents());
+        RollbackCommand rollback = new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host());
         return new CommandTable(List.of(
                 new ApplyEditsCommand(planner, denied, landing),
                 new ApplyLazyEditCommand(lazyPlanner, denied, landing),
                 new RunToolCommand(parts.tools()),
                 new CheckpointsCommand(parts.checkpoints()),
-                new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host()),
+                rollback,
                 new StartRunCommand(requests, parts.runs(), parts.done()),
                 new RunLinesCommand(requests, parts.runs(), parts.done()),
                 new CancelRunCommand(parts.runs()),
@@ -35,6 +36,9 @@ final class StandardCommands {
                 new AnswerCommand(parts.waiting()),
                 new ConversationsCommand(parts.runs()),
                 new McpCommand(parts.runs()),
-                new CompactCommand(parts.runs())));
+                new CompactCommand(parts.runs()),
+                new KeepHunkCommand(parts.review()),
+                new RevertHunkCommand(parts.review(), parts.roots(), parts.documents(), parts.host()),
+                new RevertRunCommand(parts.review(), rollback)));
     }
 }

@@ -1,6 +1,7 @@
 package dev.agentls.lsp;
 
 import dev.agentls.config.AgentLsSettings;
+import dev.agentls.lsp.review.ReviewBook;
 import dev.agentls.workspace.AtomicWriter;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
@@ -35,6 +36,9 @@ final class StandardSessions implements SessionFactory {
      * versioned edits are not waited for (see {@link LspHost}).
      */
     static final Duration EDIT_REPORT_WAIT = Duration.ofMillis(1500);
+
+    /** The owner of the review's diagnostics among the session's (see {@link SessionDiagnostics}). */
+    static final String REVIEW = "review";
 
     /** Without file-change notifications, a query after this long re-checks the files (a stat each). */
     private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
@@ -131,12 +135,14 @@ final class StandardSessions implements SessionFactory {
                 new AlwaysAllowed(home), anchors, diagnostics);
         Milestones milestones = new Milestones(
                 text -> client.showMessage(new MessageParams(MessageType.Info, text)), Clock.systemUTC(), timer);
+        ReviewBook review = new ReviewBook((uri, shown) -> diagnostics.set(uri, REVIEW, shown));
         SessionRuns runs = new SessionRuns(agents.open(workspace), settings, host, client, capabilities, asking,
-                milestones, home, anchors);
+                milestones, home, anchors, runId -> new RunEditWatch(runId, review, workspaceRoots, documents,
+                        openDocuments::uriOf));
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
                 tools.open(workspace, host), checkpoints, policy, runs, waiting,
-                new InstructionDone(workspaceRoots, documents, host));
+                new InstructionDone(workspaceRoots, documents, host, settings), review);
         return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index,
-                marks, new SessionCodeActions(marks, anchors, waiting));
+                marks, new SessionCodeActions(marks, anchors, waiting, review), review);
     }
 }

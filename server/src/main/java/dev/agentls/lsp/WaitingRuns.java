@@ -13,7 +13,12 @@ import java.util.concurrent.ConcurrentHashMap;
 final class WaitingRuns {
 
     /** What a run waits for: an approval (answered yes or no) or a question (answered with text). */
-    enum Kind { APPROVAL, QUESTION }
+    /**
+     * What a run waits for: a command's approval, an answer to its question, or the approval of its plan (a question
+     * whose options are Approve and Reject, answered by {@code agentls.approve} / {@code agentls.deny} too, or by
+     * {@code agentls.answer} with the changes the user wants).
+     */
+    enum Kind { APPROVAL, QUESTION, PLAN }
 
     /** One wait: what it is, what is asked, and the future the answer completes. */
     record Waiting(Kind kind, String asked, CompletableFuture<String> answer) {}

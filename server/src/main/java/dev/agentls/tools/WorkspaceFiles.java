@@ -151,6 +151,10 @@ public final class WorkspaceFiles {
             } else {
                 index.onFilesChanged(List.of(), changed, List.of());
             }
+            String note = ((ChangeOutcome.Applied) outcome).note();
+            if (!note.isBlank() && onSuccess instanceof ToolResult.Success success) {
+                return ToolResult.success(success.text() + "\n" + note, success.data());
+            }
             return onSuccess;
         });
     }

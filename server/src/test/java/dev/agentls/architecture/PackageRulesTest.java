@@ -21,7 +21,8 @@ class PackageRulesTest {
         int files = 0;
         try (Stream<Path> sources = Files.walk(MAIN)) {
             for (Path file : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
-                String pkg = MAIN.relativize(file).getName(0).toString();
+                Path folder = MAIN.relativize(file).getParent();
+                String pkg = PackageRules.ruleOf(folder.toString().replace(java.io.File.separatorChar, '.'));
                 violations.addAll(PackageRules.violations(pkg, MAIN.relativize(file).toString(), Files.readString(file)));
                 files++;
             }
@@ -33,7 +34,7 @@ class PackageRulesTest {
     @Test
     void everyPackageOfTheDesignExists() {
         for (String pkg : PackageRules.packages()) {
-            assertTrue(Files.isDirectory(MAIN.resolve(pkg)), "missing package " + pkg);
+            assertTrue(Files.isDirectory(MAIN.resolve(pkg.replace('.', '/'))), "missing package " + pkg);
         }
     }
 
@@ -54,7 +55,7 @@ class PackageRulesTest {
     void reportsAVendorTypeOutsideItsPackage() {
         String source = "package dev.agentls.tools;\nimport org.eclipse.lsp4j.TextEdit;\nimport okhttp3.OkHttpClient;\n";
         List<String> found = PackageRules.violations("tools", "X.java", source);
-        assertTrue(found.contains("X.java: only [lsp] may use org.eclipse.lsp4j, not tools"), found.toString());
+        assertTrue(found.contains("X.java: only [lsp, lsp.review] may use org.eclipse.lsp4j, not tools"), found.toString());
         assertTrue(found.contains("X.java: only [llm] may use okhttp3, not tools"), found.toString());
     }
 
@@ -62,6 +63,23 @@ class PackageRulesTest {
     void ignoresNamesInComments() {
         String source = "package dev.agentls.edit;\n// see dev.agentls.lsp.Foo\n/* okhttp3.Call */ class X {}\n";
         assertEquals(List.of(), PackageRules.violations("edit", "X.java", source));
+    }
+
+    @Test
+    void reportsTheReviewPackageReachingBackIntoTheServerPackage() {
+        String source = "package dev.agentls.lsp.review;\nimport dev.agentls.lsp.SessionDiagnostics;\n"
+                + "import dev.agentls.edit.Rebase;\nimport org.eclipse.lsp4j.Diagnostic;\n";
+        assertEquals(List.of("X.java: lsp.review must not depend on lsp"),
+                PackageRules.violations("lsp.review", "X.java", source));
+    }
+
+    @Test
+    void allowsTheServerPackageToUseTheReviewPackageAndASubpackageToCountAsItsParent() {
+        String source = "package dev.agentls.lsp;\nimport dev.agentls.lsp.review.ReviewBook;\n"
+                + "import dev.agentls.edit.lazy.LazyMerger;\n";
+        assertEquals(List.of(), PackageRules.violations("lsp", "X.java", source));
+        assertEquals("edit", PackageRules.ruleOf("edit.lazy"));
+        assertEquals("lsp.review", PackageRules.ruleOf("lsp.review"));
     }
 
     @Test

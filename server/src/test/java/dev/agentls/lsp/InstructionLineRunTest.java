@@ -108,7 +108,9 @@ class InstructionLineRunTest {
             assertTrue(done.contains("name.strip()"), done);
             String body = lsp.model.requests().get(0).body();
             assertTrue(body.contains("strip names before greeting"), body);
-            awaitDiagnostics(lsp, List::isEmpty);
+            // The Hint goes with the instruction; what the run changed stays for review, on its own line.
+            awaitDiagnostics(lsp, list -> list.stream().noneMatch(d -> d.getSeverity() == DiagnosticSeverity.Hint)
+                    && list.stream().anyMatch(d -> d.getSeverity() == DiagnosticSeverity.Information));
             assertEquals(List.of(), actions(lsp, line), "a done line offers nothing");
         }
     }
@@ -140,6 +142,40 @@ class InstructionLineRunTest {
             lsp.editor.awaitShown(message -> message.contains("AgentLS #1 finished (completed)"));
             awaitDiagnostics(lsp, list -> list.stream().noneMatch(d -> d.getSeverity() == DiagnosticSeverity.Warning));
             lsp.awaitBuffer(RunFixture.GREETER, buffer -> buffer.contains("@agent-done #1 Echoed."));
+        }
+    }
+
+    @Test
+    void withDoneInstructionRemoveTheFinishedLineIsRemovedInsteadOfMarked() throws Exception {
+        ReplayAnswers answers = new ReplayAnswers()
+                .call("replace_in_file", "target_file", RunFixture.GREETER, "diff", AgentRunCommandsTest.FIX)
+                .complete("Names are stripped.");
+        try (RunFixture lsp = new RunFixture(temp, RealClient.helix(), answers, () -> { },
+                ", \"editor\": {\"doneInstruction\": \"remove\"}")) {
+            Path file = lsp.root.resolve(RunFixture.GREETER);
+            String original = Files.readString(file);
+            Files.writeString(file, withInstruction(original));
+            String text = lsp.open(RunFixture.GREETER);
+            execute(lsp, actions(lsp, lineOf(text, INSTRUCTION)).get(0));
+
+            String done = lsp.awaitBuffer(RunFixture.GREETER, buffer -> !buffer.contains("@agent"));
+            assertEquals(original.replace("name + \"!\"", "name.strip() + \"!\""), done);
+        }
+    }
+
+    @Test
+    void aRefusedDoneInstructionSettingIsShownNamingItsKeyAndTheLineIsStillMarked() throws Exception {
+        ReplayAnswers answers = new ReplayAnswers().complete("Nothing to do.");
+        try (RunFixture lsp = new RunFixture(temp, RealClient.helix(), answers, () -> { },
+                ", \"editor\": {\"doneInstruction\": \"delete\"}")) {
+            // The whole section is refused (so the run has no model either), naming the key and its accepted form.
+            lsp.editor.awaitShown(message -> message.contains("agentls.editor.doneInstruction")
+                    && message.contains("\"mark\" or \"remove\""));
+            Path file = lsp.root.resolve(RunFixture.GREETER);
+            Files.writeString(file, withInstruction(Files.readString(file)));
+            String text = lsp.open(RunFixture.GREETER);
+            execute(lsp, actions(lsp, lineOf(text, INSTRUCTION)).get(0));
+            lsp.awaitBuffer(RunFixture.GREETER, buffer -> buffer.contains("// @agent-done #1 "));
         }
     }
 }

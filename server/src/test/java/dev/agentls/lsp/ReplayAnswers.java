@@ -19,6 +19,11 @@ final class ReplayAnswers {
 
     /** An answer calling {@code tool} with {@code arguments} (name, value pairs; values strings, booleans or lists of strings). */
     ReplayAnswers call(String tool, Object... arguments) {
+        return callSaying(null, tool, arguments);
+    }
+
+    /** An answer that says {@code text} first (null: nothing), then calls {@code tool} as {@link #call} does. */
+    ReplayAnswers callSaying(String text, String tool, Object... arguments) {
         JsonObject args = new JsonObject();
         for (int i = 0; i < arguments.length; i += 2) {
             Object value = arguments[i + 1];
@@ -44,7 +49,15 @@ final class ReplayAnswers {
         list.add(call);
         JsonObject delta = new JsonObject();
         delta.add("tool_calls", list);
-        return answer(List.of(chunk(delta, null), chunk(new JsonObject(), "tool_calls")));
+        List<JsonObject> chunks = new ArrayList<>();
+        if (text != null) {
+            JsonObject said = new JsonObject();
+            said.addProperty("content", text);
+            chunks.add(chunk(said, null));
+        }
+        chunks.add(chunk(delta, null));
+        chunks.add(chunk(new JsonObject(), "tool_calls"));
+        return answer(chunks);
     }
 
     /** An answer that is only text. */

@@ -53,6 +53,7 @@ final class RunEditor implements LanguageClient {
     private volatile Function<ShowMessageRequestParams, String> buttons = params -> null;
     private volatile Function<JsonObject, String> answers = question -> null;
     private volatile LanguageServer server;
+    private volatile java.util.function.UnaryOperator<String> typingBeforeNextEdit;
 
     RunEditor(RealClient client) {
         this.client = client;
@@ -72,9 +73,25 @@ final class RunEditor implements LanguageClient {
         answers = answerer;
     }
 
+    /**
+     * The user types into the edited buffer just as the next edit arrives: the buffer moves on a version before the
+     * edit is applied, and the change reaches the server only after the editor answered the edit (as typing does).
+     */
+    void typeBeforeNextEdit(java.util.function.UnaryOperator<String> typing) {
+        typingBeforeNextEdit = typing;
+    }
+
     @Override
     public CompletableFuture<ApplyWorkspaceEditResponse> applyEdit(ApplyWorkspaceEditParams params) {
         edits.add(params);
+        java.util.function.UnaryOperator<String> typing = typingBeforeNextEdit;
+        typingBeforeNextEdit = null;
+        if (typing != null && params.getEdit().getDocumentChanges() != null) {
+            String uri = params.getEdit().getDocumentChanges().get(0).getLeft().getTextDocument().getUri();
+            EditorModel.Buffer buffer = model.buffer(uri).orElseThrow();
+            model.open(uri, typing.apply(buffer.text()), buffer.version() + 1);
+            later.schedule(() -> report(params), client.reportDelayMillis(), TimeUnit.MILLISECONDS);
+        }
         Optional<String> failure = model.apply(params.getEdit(), client.skipsStaleEdits());
         if (failure.isEmpty()) {
             later.schedule(() -> report(params), client.reportDelayMillis(), TimeUnit.MILLISECONDS);

@@ -69,6 +69,12 @@ final class RunFixture implements AutoCloseable {
     }
 
     RunFixture(Path temp, RealClient client, ReplayAnswers answers, Preparation before) throws Exception {
+        this(temp, client, answers, before, "");
+    }
+
+    /** @param moreSettings more members of the settings section, after the model's ({@code , "editor": {...}}) */
+    RunFixture(Path temp, RealClient client, ReplayAnswers answers, Preparation before, String moreSettings)
+            throws Exception {
         root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces").resolve("demo"), root);
         before.prepare();
@@ -100,7 +106,8 @@ final class RunFixture implements AutoCloseable {
         params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "demo")));
         params.setCapabilities(client.capabilities());
         params.setInitializationOptions(com.google.gson.JsonParser.parseString("{\"llm\": {\"baseUrl\": \""
-                + model.baseUrl() + "/v1\", \"apiKeyEnv\": \"AGENTLS_RUN_TEST_NO_KEY\", \"model\": \"test-model\"}}"));
+                + model.baseUrl() + "/v1\", \"apiKeyEnv\": \"AGENTLS_RUN_TEST_NO_KEY\", \"model\": \"test-model\"}"
+                + moreSettings + "}"));
         initialized = LspFixture.await(server.initialize(params));
         server.initialized(new InitializedParams());
     }

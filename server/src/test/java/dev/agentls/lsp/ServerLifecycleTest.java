@@ -46,7 +46,8 @@ class ServerLifecycleTest {
             assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
                     RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, CancelRunCommand.ID,
                     SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID,
-                    McpCommand.ID, CompactCommand.ID),
+                    McpCommand.ID, CompactCommand.ID, KeepHunkCommand.ID, RevertHunkCommand.ID,
+                    RevertRunCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             assertEquals("agentls", result.getServerInfo().getName());
         }
@@ -165,7 +166,8 @@ class ServerLifecycleTest {
             assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
                     RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, CancelRunCommand.ID,
                     SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID,
-                    McpCommand.ID, CompactCommand.ID),
+                    McpCommand.ID, CompactCommand.ID, KeepHunkCommand.ID, RevertHunkCommand.ID,
+                    RevertRunCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             await(client.getRemoteProxy().shutdown());
             client.getRemoteProxy().exit();

@@ -1,0 +1,120 @@
+package dev.agentls.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Staleness in a run: the user types (the editor reports {@code didChange}) between the model's read of a file and
+ * its edit of it. Apart from what the edit changes, the edit is carried over onto the new text and the model is told
+ * where; on the lines the user changed, it is refused to the model naming them; and when Helix refuses an edit for
+ * a version the typing moved past, the refusal reaches the model, which redoes the edit on the new text. The user's
+ * typing stands in every case.
+ */
+class StaleEditsTest {
+
+    static final String ORIGINAL = "        return greeting + \", \" + name + \"!\";";
+    static final String STRIPPED = "        return greeting + \", \" + name.strip() + \"!\";";
+
+    @TempDir
+    Path temp;
+
+    /** Read the file, ask the user (who types meanwhile), then write the whole file as read, with one line changed. */
+    private static ReplayAnswers readAskThenWrite(String original) {
+        return new ReplayAnswers()
+                .call("read_file", "target_file", RunFixture.GREETER)
+                .call("ask_followup_question", "question", "Shall I strip names?")
+                .call("write_to_file", "target_file", RunFixture.GREETER, "content", original.replace(ORIGINAL,
+                        STRIPPED))
+                .complete("Names are stripped.");
+    }
+
+    /** While the question is open, the user types {@code typed} into the buffer; then answers "yes". */
+    private static void typeWhileAsked(RunFixture lsp, java.util.function.UnaryOperator<String> typing) {
+        lsp.editor.answerQuestions(question -> {
+            String uri = lsp.uri(RunFixture.GREETER);
+            EditorModel.Buffer buffer = lsp.editor.model.buffer(uri).orElseThrow();
+            String typed = typing.apply(buffer.text());
+            lsp.editor.model.open(uri, typed, buffer.version() + 1);
+            lsp.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(
+                    new VersionedTextDocumentIdentifier(uri, buffer.version() + 1),
+                    List.of(new TextDocumentContentChangeEvent(typed))));
+            return "yes";
+        });
+    }
+
+    private static String original(Path temp) throws Exception {
+        return Files.readString(LspFixture.repoRoot().resolve("test-workspaces/demo").resolve(RunFixture.GREETER));
+    }
+
+    @Test
+    void aWholeFileWriteFromAnOldReadIsCarriedOverOntoTypingElsewhereAndTheModelIsToldWhere() throws Exception {
+        String original = original(temp);
+        try (RunFixture lsp = new RunFixture(temp, RealClient.helix().declaring(false, true),
+                readAskThenWrite(original))) {
+            lsp.open(RunFixture.GREETER);
+            typeWhileAsked(lsp, text -> "// typed 1\n// typed 2\n" + text);
+            lsp.answer(StartRunCommand.ID, Map.of("prompt", "strip names"));
+            lsp.editor.awaitShown(message -> message.contains("AgentLS #1 finished (completed)"));
+
+            String buffer = lsp.awaitBuffer(RunFixture.GREETER, text -> text.contains(STRIPPED));
+            assertEquals("// typed 1\n// typed 2\n" + original.replace(ORIGINAL, STRIPPED), buffer);
+            String toldTheModel = lsp.model.requests().get(3).body();
+            assertTrue(toldTheModel.contains("Greeter.java: the user changed lines 1-2 after you last read it; your"
+                    + " changes were put on the text as it is now, at lines 17-17 (you wrote them at 15-15), keeping"
+                    + " the user's lines."), toldTheModel);
+        }
+    }
+
+    @Test
+    void anEditOnTheLineTheUserChangedIsRefusedToTheModelNamingItAndTheTypingStands() throws Exception {
+        String original = original(temp);
+        String typedLine = "        return greeting + \", \" + name.trim() + \"!\";";
+        try (RunFixture lsp = new RunFixture(temp, RealClient.helix().declaring(false, true),
+                readAskThenWrite(original))) {
+            lsp.open(RunFixture.GREETER);
+            typeWhileAsked(lsp, text -> text.replace(ORIGINAL, typedLine));
+            lsp.answer(StartRunCommand.ID, Map.of("prompt", "strip names"));
+            lsp.editor.awaitShown(message -> message.contains("AgentLS #1 finished"));
+
+            String buffer = lsp.editor.model.buffer(lsp.uri(RunFixture.GREETER)).orElseThrow().text();
+            assertEquals(original.replace(ORIGINAL, typedLine), buffer);
+            assertFalse(buffer.contains(STRIPPED));
+            String toldTheModel = lsp.model.requests().get(3).body();
+            assertTrue(toldTheModel.contains("the user changed line 15 of Greeter.java after you last read it, and"
+                    + " your edit touches those lines or the ones next to them; nothing was changed, so the user's"
+                    + " typing stands."), toldTheModel);
+        }
+    }
+
+    @Test
+    void helixRefusingAnEditForAVersionTheTypingMovedPastReachesTheModelWhichRedoesItOnTheNewText()
+            throws Exception {
+        ReplayAnswers answers = new ReplayAnswers()
+                .call("replace_in_file", "target_file", RunFixture.GREETER, "diff", AgentRunCommandsTest.FIX)
+                .call("replace_in_file", "target_file", RunFixture.GREETER, "diff", AgentRunCommandsTest.FIX)
+                .complete("Names are stripped.");
+        try (RunFixture lsp = new RunFixture(temp, RealClient.helix(), answers)) {
+            lsp.open(RunFixture.GREETER);
+            lsp.editor.typeBeforeNextEdit(text -> "// typed while the edit was on its way\n" + text);
+            lsp.answer(StartRunCommand.ID, Map.of("prompt", "strip names"));
+            lsp.editor.awaitShown(message -> message.contains("AgentLS #1 finished (completed)"));
+
+            String toldTheModel = lsp.model.requests().get(1).body();
+            assertTrue(toldTheModel.contains("the editor refused the edit: version mismatch for "), toldTheModel);
+            String buffer = lsp.awaitBuffer(RunFixture.GREETER, text -> text.contains(STRIPPED));
+            assertTrue(buffer.startsWith("// typed while the edit was on its way\n"), buffer);
+            assertEquals(1, buffer.split(java.util.regex.Pattern.quote(STRIPPED), -1).length - 1, buffer);
+        }
+    }
+}
