@@ -54,7 +54,8 @@ class DeferredWiringTest {
     private static final List<String> EVERY_COMMAND = List.of("agentls.applyEdits", "agentls.applyLazyEdit",
             "agentls.runTool", "agentls.checkpoints", "agentls.rollback", "agentls.run", "agentls.runLines",
             "agentls.cancel", "agentls.steer", "agentls.approve", "agentls.deny", "agentls.answer",
-            "agentls.conversations");
+            "agentls.conversations", "agentls.mcp", "agentls.compact", "agentls.keepHunk", "agentls.revertHunk",
+            "agentls.revertRun");
 
     @TempDir
     Path temp;

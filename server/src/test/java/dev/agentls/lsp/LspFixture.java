@@ -6,8 +6,8 @@ import dev.agentls.cli.ToolSessions;
 import dev.agentls.tools.command.CommandRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,8 +55,10 @@ final class LspFixture implements AutoCloseable {
     private final ExecutorService executor = Executors.newCachedThreadPool();
     /** Pools of what the fixture's server was given, shut down with it. */
     private final List<ExecutorService> owned = new ArrayList<>();
-    private final PipedOutputStream toServer = new PipedOutputStream();
-    private final PipedOutputStream toClient = new PipedOutputStream();
+    private final WirePipe serverPipe = new WirePipe(1 << 16);
+    private final OutputStream toServer = serverPipe.out();
+    private final WirePipe clientPipe = new WirePipe(1 << 16);
+    private final OutputStream toClient = clientPipe.out();
     /** Every byte the server wrote, checked on close: no text an editor shows may hold a '%' (issue 10 item 6). */
     private final WireFrames.Recording serverOut = new WireFrames.Recording(toClient);
 
@@ -71,8 +73,8 @@ final class LspFixture implements AutoCloseable {
 
     LspFixture(Path root, SessionFactory sessions) throws IOException {
         this.root = root;
-        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-        PipedInputStream clientIn = new PipedInputStream(toClient, 1 << 16);
+        InputStream serverIn = serverPipe.in();
+        InputStream clientIn = clientPipe.in();
         connection = new LspServerLauncher(new PrintStream(serverErr, true, StandardCharsets.UTF_8), sessions)
                 .start(serverIn, serverOut, executor);
         Launcher<LanguageServer> client = new LSPLauncher.Builder<LanguageServer>()

@@ -8,8 +8,8 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -29,8 +29,10 @@ final class RawWire implements AutoCloseable {
     final List<JsonObject> received = new CopyOnWriteArrayList<>();
     final LspServerLauncher.Connection connection;
     private final ExecutorService executor = Executors.newCachedThreadPool();
-    private final PipedOutputStream toServer = new PipedOutputStream();
-    private final PipedOutputStream toClient = new PipedOutputStream();
+    private final WirePipe serverPipe = new WirePipe(1 << 16);
+    private final OutputStream toServer = serverPipe.out();
+    private final WirePipe clientPipe = new WirePipe(1 << 16);
+    private final OutputStream toClient = clientPipe.out();
     private final Object arrivals = new Object();
 
     RawWire() throws IOException {
@@ -38,8 +40,8 @@ final class RawWire implements AutoCloseable {
     }
 
     RawWire(SessionFactory sessions) throws IOException {
-        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-        PipedInputStream clientIn = new PipedInputStream(toClient, 1 << 16);
+        InputStream serverIn = serverPipe.in();
+        InputStream clientIn = clientPipe.in();
         connection = new LspServerLauncher(new PrintStream(serverErr, true, StandardCharsets.UTF_8), sessions)
                 .start(serverIn, toClient, executor);
         executor.submit(() -> {

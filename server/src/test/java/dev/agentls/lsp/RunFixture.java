@@ -9,8 +9,8 @@ import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.tools.command.CommandRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -53,8 +53,10 @@ final class RunFixture implements AutoCloseable {
     private final LspServerLauncher.Connection connection;
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
-    private final PipedOutputStream toServer = new PipedOutputStream();
-    private final PipedOutputStream toClient = new PipedOutputStream();
+    private final WirePipe serverPipe = new WirePipe(1 << 16);
+    private final OutputStream toServer = serverPipe.out();
+    private final WirePipe clientPipe = new WirePipe(1 << 16);
+    private final OutputStream toClient = clientPipe.out();
     private final ByteArrayOutputStream serverErr = new ByteArrayOutputStream();
     private final WireFrames.Recording serverOut = new WireFrames.Recording(toClient);
 
@@ -87,8 +89,8 @@ final class RunFixture implements AutoCloseable {
                         new PrintStream(serverErr, true, StandardCharsets.UTF_8)));
         StandardSessions sessions = new StandardSessions(StandardSessions.EDITOR_ANSWER_TIMEOUT,
                 Duration.ofMillis(1500), tools, agents, executor, timers);
-        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-        PipedInputStream clientIn = new PipedInputStream(toClient, 1 << 16);
+        InputStream serverIn = serverPipe.in();
+        InputStream clientIn = clientPipe.in();
         connection = new LspServerLauncher(new PrintStream(serverErr, true, StandardCharsets.UTF_8), sessions)
                 .start(serverIn, serverOut, executor);
         editor = new RunEditor(client);

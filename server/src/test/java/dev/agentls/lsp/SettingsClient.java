@@ -2,8 +2,8 @@ package dev.agentls.lsp;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -43,13 +43,15 @@ final class SettingsClient implements LanguageClient, AutoCloseable {
     final LanguageServer server;
     final LspServerLauncher.Connection connection;
     private final ExecutorService executor = Executors.newCachedThreadPool();
-    private final PipedOutputStream toServer = new PipedOutputStream();
-    private final PipedOutputStream toClient = new PipedOutputStream();
+    private final WirePipe serverPipe = new WirePipe(1 << 16);
+    private final OutputStream toServer = serverPipe.out();
+    private final WirePipe clientPipe = new WirePipe(1 << 16);
+    private final OutputStream toClient = clientPipe.out();
     private volatile String configuration = "null";
 
     SettingsClient(java.util.Map<String, Object> flags) throws IOException {
-        PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-        PipedInputStream clientIn = new PipedInputStream(toClient, 1 << 16);
+        InputStream serverIn = serverPipe.in();
+        InputStream clientIn = clientPipe.in();
         connection = new LspServerLauncher(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
                 new StandardSessions(), new CommandLineSettings(flags, keyVariablesNamed::add))
                 .start(serverIn, toClient, executor);
