@@ -135,6 +135,12 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
             return CommandFailure.failed(CommandFailure.notInitialized());
         }
         shutdownRequested = true;
+        try {
+            // The session's MCP servers stop with it, not only when the process ends.
+            session.close();
+        } catch (RuntimeException e) {
+            log.warn("ending the session: " + Echo.bounded(String.valueOf(e.getMessage())));
+        }
         return CompletableFuture.completedFuture(null);
     }
 

@@ -12,4 +12,10 @@ import dev.agentls.workspace.WorkspaceRoots;
  */
 record Session(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
         CommandTable commands, FileIndex index, InstructionMarks marks, SessionCodeActions codeActions,
-        ReviewBook review) {}
+        ReviewBook review, Runnable end) {
+
+    /** Ends what the session keeps running past its requests (its MCP servers); called once, at shutdown. */
+    void close() {
+        end.run();
+    }
+}

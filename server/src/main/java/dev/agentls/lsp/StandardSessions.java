@@ -143,6 +143,6 @@ final class StandardSessions implements SessionFactory {
                 tools.open(workspace, host), checkpoints, policy, runs, waiting,
                 new InstructionDone(workspaceRoots, documents, host, settings), review);
         return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index,
-                marks, new SessionCodeActions(marks, anchors, waiting, review), review);
+                marks, new SessionCodeActions(marks, anchors, waiting, review), review, runs::close);
     }
 }

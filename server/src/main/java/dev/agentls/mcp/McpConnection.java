@@ -2,7 +2,9 @@ package dev.agentls.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.config.Provider;
 import dev.agentls.tools.Cancellation;
+import dev.agentls.tools.command.CommandEnvironment;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -320,6 +322,15 @@ final class McpConnection {
         });
     }
 
+    /** What a stdio server inherits of {@code environment}: see {@link CommandEnvironment#forChildProcess()}. */
+    static Map<String, String> inheritedEnvironment(Map<String, String> environment) {
+        return new CommandEnvironment(environment, () -> KEY_VARIABLES).forChildProcess();
+    }
+
+    /** The providers' default key variables; a key under another name goes when its name sounds like a secret. */
+    private static final List<String> KEY_VARIABLES = java.util.Arrays.stream(Provider.values())
+            .map(Provider::defaultApiKeyEnv).toList();
+
     /**
      * The SDK's stdio transport, starting the server in the workspace folder instead of ours, and telling us which
      * process it started (found from a snapshot of our children taken just before).
@@ -345,7 +356,12 @@ final class McpConnection {
             Thread search = new Thread(() -> started.accept(before), "agentls-mcp-process");
             search.setDaemon(true);
             search.start();
-            return new ProcessBuilder().directory(directory.toFile());
+            ProcessBuilder builder = new ProcessBuilder().directory(directory.toFile());
+            // The SDK adds the entry's own env after this; what is inherited leaves out the model's key and anything
+            // named like a secret, as for execute_command: a server sees what its entry gives it.
+            builder.environment().clear();
+            builder.environment().putAll(inheritedEnvironment(System.getenv()));
+            return builder;
         }
     }
 }

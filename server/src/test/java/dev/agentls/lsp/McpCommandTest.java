@@ -38,6 +38,7 @@ class McpCommandTest {
     void showsTheServersStateAndToolsAndARunCallsATrustedServersToolWithApproval() throws Exception {
         ReplayAnswers answers = new ReplayAnswers().call("mcp__sdk__echo", "text", "from the editor")
                 .complete("Done.");
+        List<ProcessHandle> started;
         try (RunFixture lsp = new RunFixture(temp, RealClient.neovim07().declaring(true, false), answers, () -> Files.writeString(
                 temp.resolve("demo").resolve(".mcp.json"), "{\"mcpServers\": {\"sdk\": " + sdkServerEntry()
                         + ", \"bad\": {\"command\": 42}}}"))) {
@@ -54,6 +55,8 @@ class McpCommandTest {
                     + " 'command' must be a non-empty string, got a number; the server is not used"),
                     before.toString());
 
+            java.util.Set<Long> childrenBefore = ProcessHandle.current().descendants().map(ProcessHandle::pid)
+                    .collect(java.util.stream.Collectors.toSet());
             lsp.editor.pickButtons(params -> params.getActions().get(0).getTitle());
             lsp.answer("agentls.run", Map.of("prompt", "echo something"));
             try {
@@ -76,6 +79,19 @@ class McpCommandTest {
             assertEquals("ready", ready.get("state").getAsString());
             assertTrue(ready.getAsJsonArray("tools").toString().contains("\"exposedAs\":\"mcp__sdk__echo\""),
                     ready.toString());
+
+            started = ProcessHandle.current().descendants()
+                    .filter(p -> p.isAlive() && !childrenBefore.contains(p.pid())).toList();
+            assertTrue(!started.isEmpty(), "the SDK server runs as a child of this process");
+        }
+        // Closing the fixture sends shutdown and exit: the session's MCP server stops then, not at process end.
+        {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
+            while (started.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertEquals(List.of(), started.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList(),
+                    "the session's MCP server stops at shutdown");
         }
     }
 }

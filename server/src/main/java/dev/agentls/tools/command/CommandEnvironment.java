@@ -91,6 +91,19 @@ public final class CommandEnvironment {
         }
     }
 
+    /**
+     * The environment a program the user configured starts with (an MCP server): the same as a command's, without
+     * the key variables, copies of their values or variables named like secrets; what such a program needs it names
+     * in its own entry.
+     */
+    public Map<String, String> forChildProcess() {
+        // Only what a command's environment leaves out is left out; the settings made for commands (a dumb
+        // terminal, no pager) are not a server's.
+        Map<String, String> kept = new HashMap<>(inherited);
+        kept.keySet().retainAll(prepare().environment().keySet());
+        return kept;
+    }
+
     Prepared prepare() {
         Map<String, String> environment = new HashMap<>(inherited);
         Map<String, String> keys = new LinkedHashMap<>();
