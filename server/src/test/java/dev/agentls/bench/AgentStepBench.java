@@ -11,9 +11,6 @@ import dev.agentls.config.LlmSettings;
 import dev.agentls.config.Provider;
 import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.RequestHistory;
-import dev.agentls.host.ChangeOutcome;
-import dev.agentls.host.FileChange;
-import dev.agentls.host.Host;
 import dev.agentls.llm.FinishReason;
 import dev.agentls.llm.ModelCall;
 import dev.agentls.llm.ModelClient;
@@ -67,7 +64,7 @@ public final class AgentStepBench {
         ToolSet tools = new ToolSet(List.of(new NoopTool(), new AttemptCompletionTool()));
         LlmSettings llm = LlmSettings.defaults(Provider.OPENAI);
         Agent agent = new Agent(new AgentLsSettings(llm, new AgentSettings(steps + 2)), new InstantModel(steps),
-                tools, new NoHost(), List.of(Path.of(".").toAbsolutePath().normalize()), new InMemoryConversations(),
+                tools, new NoChanges(), List.of(Path.of(".").toAbsolutePath().normalize()), new InMemoryConversations(),
                 RequestHistory.whole(), executor, Clock.systemUTC(), () -> "bench-" + ids.incrementAndGet());
         for (int i = 0; i < warmups; i++) {
             run(agent, steps);
@@ -168,28 +165,6 @@ public final class AgentStepBench {
         @Override
         public boolean readOnly() {
             return true;
-        }
-    }
-
-    /** Nobody to ask and nothing to change: the bench's tools never reach the host. */
-    private static final class NoHost implements Host {
-        @Override
-        public CompletableFuture<ChangeOutcome> applyChange(FileChange change) {
-            return CompletableFuture.completedFuture(new ChangeOutcome.Refused("the bench changes nothing"));
-        }
-
-        @Override
-        public CompletableFuture<Boolean> confirm(String title, String detail) {
-            return CompletableFuture.completedFuture(false);
-        }
-
-        @Override
-        public CompletableFuture<Optional<String>> ask(String question, List<String> options) {
-            return CompletableFuture.completedFuture(Optional.empty());
-        }
-
-        @Override
-        public void progress(String message) {
         }
     }
 }

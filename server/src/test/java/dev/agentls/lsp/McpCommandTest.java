@@ -84,14 +84,12 @@ class McpCommandTest {
                     .filter(p -> p.isAlive() && !childrenBefore.contains(p.pid())).toList();
             assertTrue(!started.isEmpty(), "the SDK server runs as a child of this process");
         }
-        // Closing the fixture sends shutdown and exit: the session's MCP server stops then, not at process end.
-        {
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
-            while (started.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
-            assertEquals(List.of(), started.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList(),
-                    "the session's MCP server stops at shutdown");
+        // Closing the fixture sent shutdown and exit: the session's MCP server stops then, not at process end.
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(15);
+        while (started.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
         }
+        assertEquals(List.of(), started.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList(),
+                "the session's MCP server stops at shutdown");
     }
 }
