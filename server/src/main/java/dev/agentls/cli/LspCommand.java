@@ -16,6 +16,7 @@ import java.time.Clock;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /**
  * {@code agentls lsp [--port N] [settings flags]}: the language server on stdin/stdout, or on one connection to
@@ -67,19 +68,23 @@ final class LspCommand implements Subcommand {
                         + "' (usage: agentls lsp [--port N] [settings flags, see the README])");
             }
         }
-        HeapTuning.forLongRunningServer();
         // Filled by each session as it takes settings into use; read by the command runner at each command.
         Set<String> keyVariables = ConcurrentHashMap.newKeySet();
         keyVariables.add(flags.settings().settings().llm().apiKeyEnv());
-        ToolSessions tools = ToolSessionsWiring.standard(environment, keyVariables);
-        ExecutorService runs = Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "agentls-run");
-            thread.setDaemon(true);
-            return thread;
-        });
-        AgentSessions agents = new AgentSessions(tools, llm -> StreamingModelClient.forProduct(llm, runs), runs,
-                Clock.systemUTC());
-        LspServerLauncher launcher = new LspServerLauncher(err, tools, agents,
+        // Built once the initialize answer is out (the launcher calls it then): nothing of it is in that answer.
+        Supplier<LspServerLauncher.SessionWiring> wiring = () -> {
+            HeapTuning.forLongRunningServer();
+            ToolSessions tools = ToolSessionsWiring.standard(environment, keyVariables);
+            ExecutorService runs = Executors.newCachedThreadPool(runnable -> {
+                Thread thread = new Thread(runnable, "agentls-run");
+                thread.setDaemon(true);
+                return thread;
+            });
+            AgentSessions agents = new AgentSessions(tools, llm -> StreamingModelClient.forProduct(llm, runs), runs,
+                    Clock.systemUTC());
+            return new LspServerLauncher.SessionWiring(tools, agents);
+        };
+        LspServerLauncher launcher = new LspServerLauncher(err, wiring,
                 new CommandLineSettings(flags.section(), keyVariables::add));
         PrintStream previous = System.out;
         System.setOut(err);

@@ -86,9 +86,26 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         folders.setSupported(true);
         folders.setChangeNotifications(true);
         capabilities.setWorkspace(new WorkspaceServerCapabilities(folders));
-        String version = getClass().getPackage().getImplementationVersion();
         return CompletableFuture.completedFuture(
-                new InitializeResult(capabilities, new ServerInfo("agentls", version == null ? "dev" : version)));
+                new InitializeResult(capabilities, new ServerInfo("agentls", InitializeAnswer.serverVersion())));
+    }
+
+    /**
+     * Takes an initialize the {@link InitializeFront} already answered (with {@code advertised} commands): the
+     * session is opened as {@link #initialize} opens it, and its own answer is dropped. A session whose commands
+     * differ from what was advertised, or that fails to open, is an error in the log: the answer cannot be taken back.
+     */
+    void initializeAnswered(InitializeParams params, List<String> advertised) {
+        try {
+            List<String> commands = initialize(params).join().getCapabilities().getExecuteCommandProvider()
+                    .getCommands();
+            if (!commands.equals(advertised)) {
+                log.error("initialize was answered with the commands " + advertised + " but the session offers "
+                        + commands);
+            }
+        } catch (RuntimeException e) {
+            log.failure("opening the session after the initialize answer failed", e);
+        }
     }
 
     /**
@@ -180,7 +197,7 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
      * file URI is InvalidParams naming it, and nothing is started.
      */
     @SuppressWarnings("deprecation")
-    private static List<Path> roots(InitializeParams params) {
+    static List<Path> roots(InitializeParams params) {
         List<Path> roots = new ArrayList<>();
         List<WorkspaceFolder> folders = params.getWorkspaceFolders();
         if (folders != null && !folders.isEmpty()) {

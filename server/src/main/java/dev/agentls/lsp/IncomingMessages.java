@@ -22,11 +22,22 @@ final class IncomingMessages implements MessageProducer, Closeable {
     private final MessageConsumer answers;
     private final MessageIssueHandler issues;
     private final ServerLog log;
+    private final Frame first;
     private volatile boolean running;
 
     IncomingMessages(InputStream in, MessageGate gate, MessageConsumer answers, MessageIssueHandler issues,
             ServerLog log) {
+        this(in, null, gate, answers, issues, log);
+    }
+
+    /**
+     * @param first a frame already taken off {@code in} (by the {@link InitializeFront}) and not answered, handled
+     *              before anything else is read; null for none
+     */
+    IncomingMessages(InputStream in, Frame first, MessageGate gate, MessageConsumer answers,
+            MessageIssueHandler issues, ServerLog log) {
         this.in = in;
+        this.first = first;
         this.gate = gate;
         this.answers = answers;
         this.issues = issues;
@@ -37,10 +48,12 @@ final class IncomingMessages implements MessageProducer, Closeable {
     public void listen(MessageConsumer endpoint) {
         running = true;
         FrameReader frames = new FrameReader(in);
+        Frame pending = first;
         while (running) {
             Frame frame;
             try {
-                frame = frames.next();
+                frame = pending != null ? pending : frames.next();
+                pending = null;
             } catch (IOException e) {
                 if (running) {
                     log.note("the input stream failed: " + e.getMessage());

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntConsumer;
+import java.util.function.Supplier;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.eclipse.lsp4j.jsonrpc.MessageConsumer;
@@ -32,17 +33,22 @@ import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
 public final class LspServerLauncher {
 
     private final PrintStream stderr;
-    private final SessionFactory sessions;
+    private final Supplier<SessionFactory> sessions;
     private final CommandLineSettings commandLine;
+    /** Answers the first initialize before the server is built; null where the session's commands are not known. */
+    private final InitializeFront front;
+
+    /** What a session is built from, made by the command line's wiring after the initialize answer is out. */
+    public record SessionWiring(SessionTools.Factory tools, SessionAgents.Factory agents) {}
 
     /** The standard server: the workspace, the edit engine and the commands of {@link StandardCommands}. */
     public LspServerLauncher(PrintStream stderr) {
-        this(stderr, new StandardSessions());
+        this(stderr, () -> new StandardSessions(), CommandLineSettings.none(), standardFront());
     }
 
     /** The standard server with the agent's tools, built per session by {@code tools}. */
     public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools) {
-        this(stderr, new StandardSessions(tools));
+        this(stderr, () -> new StandardSessions(tools), CommandLineSettings.none(), standardFront());
     }
 
     /**
@@ -50,16 +56,19 @@ public final class LspServerLauncher {
      * learns every API key variable the settings name.
      */
     public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools, CommandLineSettings commandLine) {
-        this(stderr, new StandardSessions(tools), commandLine);
+        this(stderr, () -> new StandardSessions(tools), commandLine, standardFront());
     }
 
     /**
      * The standard server with the agent's tools and the agent itself, both built per session; each session's
-     * settings laid over the command line's.
+     * settings laid over the command line's. {@code wiring} is called once, after the initialize answer is written
+     * (see {@link #serve}), so what it builds is not on the way to that answer.
      */
-    public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools, SessionAgents.Factory agents,
-                             CommandLineSettings commandLine) {
-        this(stderr, new StandardSessions(tools, agents), commandLine);
+    public LspServerLauncher(PrintStream stderr, Supplier<SessionWiring> wiring, CommandLineSettings commandLine) {
+        this(stderr, () -> {
+            SessionWiring built = wiring.get();
+            return new StandardSessions(built.tools(), built.agents());
+        }, commandLine, standardFront());
     }
 
     LspServerLauncher(PrintStream stderr, SessionFactory sessions) {
@@ -67,16 +76,39 @@ public final class LspServerLauncher {
     }
 
     LspServerLauncher(PrintStream stderr, SessionFactory sessions, CommandLineSettings commandLine) {
+        this(stderr, () -> sessions, commandLine, null);
+    }
+
+    /** @param front answers the first initialize at once; null to leave it to the whole path */
+    LspServerLauncher(PrintStream stderr, Supplier<SessionFactory> sessions, CommandLineSettings commandLine,
+            InitializeFront front) {
         this.stderr = stderr;
         this.sessions = sessions;
         this.commandLine = commandLine;
+        this.front = front;
+    }
+
+    /** The front for sessions whose commands are {@link StandardCommands}'. */
+    static InitializeFront standardFront() {
+        return new InitializeFront(new InitializeAnswer(StandardCommands.IDS, InitializeAnswer.serverVersion()));
     }
 
     /** Serves one client on these streams until it exits; stdout must be {@code out} and nothing else may write it. */
     public int serve(InputStream in, OutputStream out) {
+        InitializeFront.Opening opening = new InitializeFront.Opening.Unanswered(null);
+        if (front != null) {
+            ServerLog log = new ServerLog(stderr, Clock.systemUTC());
+            try {
+                opening = front.open(in, out, log::note);
+            } catch (IOException e) {
+                // As on the whole path: the input failed before any message, so the client is gone (status 1).
+                log.note("the input stream failed: " + e.getMessage());
+                return 1;
+            }
+        }
         ExecutorService executor = Executors.newCachedThreadPool(daemonThreads());
         try {
-            Connection connection = start(in, out, executor);
+            Connection connection = start(in, out, executor, opening);
             return connection.awaitExit();
         } finally {
             executor.shutdownNow();
@@ -103,8 +135,16 @@ public final class LspServerLauncher {
      * server, matches answers to our requests and handles {@code $/cancelRequest}.
      */
     Connection start(InputStream in, OutputStream out, ExecutorService executor) {
+        return start(in, out, executor, new InitializeFront.Opening.Unanswered(null));
+    }
+
+    /**
+     * The pipeline after the {@link InitializeFront}: an initialize it answered is handed to the server before the
+     * reader starts (so every later message finds the session open), and a frame it read but left is read first.
+     */
+    Connection start(InputStream in, OutputStream out, ExecutorService executor, InitializeFront.Opening opening) {
         ServerLog log = new ServerLog(stderr, Clock.systemUTC());
-        AgentLanguageServer server = new AgentLanguageServer(sessions, log, commandLine);
+        AgentLanguageServer server = new AgentLanguageServer(sessions.get(), log, commandLine);
         Map<String, JsonRpcMethod> methods = new LinkedHashMap<>(ServiceEndpoints.getSupportedMethods(AgentLsClient.class));
         methods.putAll(ServiceEndpoints.getSupportedMethods(server.getClass()));
         MessageJsonHandler json = new MessageJsonHandler(methods);
@@ -115,7 +155,13 @@ public final class LspServerLauncher {
         endpoint.setJsonHandler(json);
         server.connect(ServiceEndpoints.toServiceObject(endpoint, AgentLsClient.class));
         MessageGate gate = new MessageGate(json, server::lifecycle, ImplementedMethods.of(server));
-        IncomingMessages incoming = new IncomingMessages(in, gate, outgoing, endpoint, log);
+        Frame first = null;
+        if (opening instanceof InitializeFront.Opening.Answered answered) {
+            server.initializeAnswered(answered.params(), front.advertised());
+        } else if (opening instanceof InitializeFront.Opening.Unanswered unanswered) {
+            first = unanswered.first();
+        }
+        IncomingMessages incoming = new IncomingMessages(in, first, gate, outgoing, endpoint, log);
         Future<Void> listening = new ConcurrentMessageProcessor(incoming, endpoint).beginProcessing(executor);
         CompletableFuture<Integer> hungUp = CompletableFuture.supplyAsync(() -> awaitEnd(listening, log), executor);
         return new Connection(server, listening, server.exitStatus().applyToEither(hungUp, status -> status));

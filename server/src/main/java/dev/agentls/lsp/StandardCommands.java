@@ -14,6 +14,15 @@ final class StandardCommands {
 
     private StandardCommands() {}
 
+    /**
+     * The ids of {@link #of}'s table, in its order: the {@link InitializeFront} advertises them before any table is
+     * built ({@code InitializeFrontTest} holds its answer equal to the table's, byte for byte).
+     */
+    static final List<String> IDS = List.of("agentls.applyEdits", "agentls.applyLazyEdit", "agentls.runTool",
+            "agentls.checkpoints", "agentls.rollback", "agentls.run", "agentls.runLines", "agentls.cancel",
+            "agentls.steer", "agentls.approve", "agentls.deny", "agentls.answer", "agentls.conversations",
+            "agentls.mcp", "agentls.compact", "agentls.keepHunk", "agentls.revertHunk", "agentls.revertRun");
+
     static CommandTable of(SessionParts parts) {
         EditPlanner planner = new EditPlanner(parts.roots(), parts.documents(), new SearchReplaceEngine());
         LazyEditPlanner lazyPlanner = new LazyEditPlanner(parts.roots(), parts.documents(), new LazyMerger());
