@@ -47,13 +47,73 @@ final class LspCommand implements Subcommand {
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        SettingsFlags.Result flags;
+        // Flags are checked before serving, so a bad one stops the server with every problem named. Without any (how
+        // editors start it) there is nothing to refuse, and the default settings are made after the initialize
+        // answer, with the rest of the wiring: parsing them is the settings parser's first use of lambdas and method
+        // handles, paid on the way to that answer otherwise.
+        SettingsFlags.Result given = onlyStdio(args) ? null : parseFlags(args);
+        Integer port = given == null ? null : port(given.remaining());
+        Set<String> keyVariables = ConcurrentHashMap.newKeySet();
+        // Built once the initialize answer is out (the launcher calls it then): nothing of it is in that answer.
+        Supplier<LspServerLauncher.SessionWiring> wiring = () -> {
+            SettingsFlags.Result flags = given != null ? given : defaults();
+            // Filled by each session as it takes settings into use; read by the command runner at each command.
+            keyVariables.add(flags.settings().settings().llm().apiKeyEnv());
+            HeapTuning.forLongRunningServer();
+            ToolSessions tools = ToolSessionsWiring.standard(environment, keyVariables);
+            ExecutorService runs = Executors.newCachedThreadPool(runnable -> {
+                Thread thread = new Thread(runnable, "agentls-run");
+                thread.setDaemon(true);
+                return thread;
+            });
+            AgentSessions agents = new AgentSessions(tools, llm -> StreamingModelClient.forProduct(llm, runs), runs,
+                    Clock.systemUTC());
+            return new LspServerLauncher.SessionWiring(tools, agents,
+                    new CommandLineSettings(flags.section(), keyVariables::add));
+        };
+        LspServerLauncher launcher = new LspServerLauncher(err, wiring);
+        PrintStream previous = System.out;
+        System.setOut(err);
         try {
-            flags = new SettingsFlags(new SettingsParser()).parse(List.of(args));
+            if (port == null) {
+                return launcher.serve(stdin, out);
+            }
+            return launcher.serveOnPort(port, actual -> err.println("agentls lsp: listening on 127.0.0.1:" + actual));
+        } catch (IOException e) {
+            err.println("agentls lsp: cannot listen on 127.0.0.1:" + port + ": " + e.getMessage());
+            return 1;
+        } finally {
+            System.setOut(previous);
+        }
+    }
+
+    private static boolean onlyStdio(String[] args) {
+        for (String arg : args) {
+            if (!arg.equals("--stdio")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static SettingsFlags.Result parseFlags(String[] args) throws UsageException {
+        try {
+            return new SettingsFlags(new SettingsParser()).parse(List.of(args));
         } catch (SettingsException e) {
             throw new UsageException(e.getMessage());
         }
-        List<String> rest = flags.remaining();
+    }
+
+    private static SettingsFlags.Result defaults() {
+        try {
+            return new SettingsFlags(new SettingsParser()).parse(List.of());
+        } catch (SettingsException e) {
+            throw new IllegalStateException("the default settings were refused: " + e.getMessage(), e);
+        }
+    }
+
+    /** The port of {@code --port N}, null for stdio; anything else left over is a usage error. */
+    private static Integer port(List<String> rest) throws UsageException {
         Integer port = null;
         for (int i = 0; i < rest.size(); i++) {
             if (rest.get(i).equals("--port")) {
@@ -68,37 +128,7 @@ final class LspCommand implements Subcommand {
                         + "' (usage: agentls lsp [--port N] [settings flags, see the README])");
             }
         }
-        // Filled by each session as it takes settings into use; read by the command runner at each command.
-        Set<String> keyVariables = ConcurrentHashMap.newKeySet();
-        keyVariables.add(flags.settings().settings().llm().apiKeyEnv());
-        // Built once the initialize answer is out (the launcher calls it then): nothing of it is in that answer.
-        Supplier<LspServerLauncher.SessionWiring> wiring = () -> {
-            HeapTuning.forLongRunningServer();
-            ToolSessions tools = ToolSessionsWiring.standard(environment, keyVariables);
-            ExecutorService runs = Executors.newCachedThreadPool(runnable -> {
-                Thread thread = new Thread(runnable, "agentls-run");
-                thread.setDaemon(true);
-                return thread;
-            });
-            AgentSessions agents = new AgentSessions(tools, llm -> StreamingModelClient.forProduct(llm, runs), runs,
-                    Clock.systemUTC());
-            return new LspServerLauncher.SessionWiring(tools, agents);
-        };
-        LspServerLauncher launcher = new LspServerLauncher(err, wiring,
-                new CommandLineSettings(flags.section(), keyVariables::add));
-        PrintStream previous = System.out;
-        System.setOut(err);
-        try {
-            if (port == null) {
-                return launcher.serve(stdin, out);
-            }
-            return launcher.serveOnPort(port, actual -> err.println("agentls lsp: listening on 127.0.0.1:" + actual));
-        } catch (IOException e) {
-            err.println("agentls lsp: cannot listen on 127.0.0.1:" + port + ": " + e.getMessage());
-            return 1;
-        } finally {
-            System.setOut(previous);
-        }
+        return port;
     }
 
     private static int parsePort(String text) throws UsageException {

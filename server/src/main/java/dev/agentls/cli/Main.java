@@ -6,13 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.Supplier;
 
 /**
- * The {@code agentls} command: dispatches to one {@link Subcommand} per verb. Adding a verb means adding one entry
- * to {@link #verbs()}; each verb owns its own flag parsing and help. Only the verb asked for is built: building them
- * all up front loaded Jackson and every verb's classes before even {@code agentls version} could answer, and the
- * start-up of {@code agentls lsp} and {@code agentls run} is measured against a JVM hello-world.
+ * The {@code agentls} command: dispatches to one {@link Subcommand} per verb. Adding a verb means adding its name
+ * to {@link #VERBS} and its case to {@link #build}; each verb owns its own flag parsing and help. Only the verb asked
+ * for is built: building them all up front loaded Jackson and every verb's classes before even {@code agentls
+ * version} could answer, and the start-up of {@code agentls lsp} and {@code agentls run} is measured against a JVM
+ * hello-world. A plain switch rather than a table of lambdas: the first lambdas of a process cost it the set-up of
+ * {@code java.lang.invoke} (method handles spun at run time, which the class-data archive does not hold), and every
+ * start of an editor's server paid it before reading a byte.
  */
 public final class Main {
 
@@ -24,22 +26,23 @@ public final class Main {
         System.exit(status);
     }
 
-    /** A verb's name and how to build it; the name is checked against the built verb's own by a test. */
-    record Verb(String name, Supplier<Subcommand> build) {}
+    /** Every verb's name, in the usage listing's order; {@link #build} makes each. */
+    static final List<String> VERBS = List.of("version", "apply", "lsp", "replay-model", "run", "edit-corpus",
+            "conversations", "mcp");
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             usage(args.length == 0 ? err : out);
             return args.length == 0 ? 2 : 0;
         }
-        Optional<Verb> named = verbs().stream().filter(v -> v.name().equals(args[0])).findFirst();
+        Optional<Subcommand> named = build(args[0]);
         if (named.isEmpty()) {
             err.println("agentls: unknown command '" + ShownArgument.of(args[0]) + "'");
             usage(err);
             return 2;
         }
         try {
-            return named.get().build().get().run(Arrays.copyOfRange(args, 1, args.length), out, err);
+            return named.get().run(Arrays.copyOfRange(args, 1, args.length), out, err);
         } catch (UsageException e) {
             // Every usage message passes the key filter, whoever quoted an argument in it.
             err.println("agentls " + args[0] + ": " + ShownArgument.redactKeys(e.getMessage()));
@@ -47,22 +50,28 @@ public final class Main {
         }
     }
 
-    static List<Verb> verbs() {
-        return List.of(
-                new Verb("version", VersionCommand::new),
-                new Verb("apply", () -> new ApplyCommand(System.in)),
-                new Verb("lsp", () -> new LspCommand(System.in, System.getenv())),
-                new Verb("replay-model", ReplayModelCommand::new),
-                new Verb("run", () -> new RunCommand(System.in, RunCommand.Terminal.ofProcess())),
-                new Verb("edit-corpus", EditCorpusCommand::new),
-                new Verb("conversations", ConversationsCommand::new),
-                new Verb("mcp", () -> new McpCommand(McpWiring.ofProcess(System.err))));
+    /** The verb of this name, built; empty for a name that is none. */
+    static Optional<Subcommand> build(String name) {
+        Subcommand verb = switch (name) {
+            case "version" -> new VersionCommand();
+            case "apply" -> new ApplyCommand(System.in);
+            case "lsp" -> new LspCommand(System.in, System.getenv());
+            case "replay-model" -> new ReplayModelCommand();
+            case "run" -> new RunCommand(System.in, RunCommand.Terminal.ofProcess());
+            case "edit-corpus" -> new EditCorpusCommand();
+            case "conversations" -> new ConversationsCommand();
+            case "mcp" -> new McpCommand(McpWiring.ofProcess(System.err));
+            default -> null;
+        };
+        return Optional.ofNullable(verb);
     }
 
     /** Every verb, built, by name: only the usage listing needs them all. */
     static Map<String, Subcommand> subcommands() {
         Map<String, Subcommand> built = new TreeMap<>();
-        verbs().forEach(v -> built.put(v.name(), v.build().get()));
+        for (String name : VERBS) {
+            built.put(name, build(name).orElseThrow());
+        }
         return built;
     }
 

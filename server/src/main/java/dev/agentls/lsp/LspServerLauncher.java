@@ -33,13 +33,19 @@ import org.eclipse.lsp4j.jsonrpc.services.ServiceEndpoints;
 public final class LspServerLauncher {
 
     private final PrintStream stderr;
-    private final Supplier<SessionFactory> sessions;
-    private final CommandLineSettings commandLine;
+    /** The session factory and the command line's settings, made when the server is built (after the front). */
+    private final Supplier<Wired> wired;
     /** Answers the first initialize before the server is built; null where the session's commands are not known. */
     private final InitializeFront front;
 
-    /** What a session is built from, made by the command line's wiring after the initialize answer is out. */
-    public record SessionWiring(SessionTools.Factory tools, SessionAgents.Factory agents) {}
+    /**
+     * What a session is built from, made by the command line's wiring after the initialize answer is out: the
+     * agent's tools and the agent, and the command line's settings, which each session's are laid over.
+     */
+    public record SessionWiring(SessionTools.Factory tools, SessionAgents.Factory agents,
+                                CommandLineSettings commandLine) {}
+
+    private record Wired(SessionFactory sessions, CommandLineSettings commandLine) {}
 
     /** The standard server: the workspace, the edit engine and the commands of {@link StandardCommands}. */
     public LspServerLauncher(PrintStream stderr) {
@@ -61,14 +67,14 @@ public final class LspServerLauncher {
 
     /**
      * The standard server with the agent's tools and the agent itself, both built per session; each session's
-     * settings laid over the command line's. {@code wiring} is called once, after the initialize answer is written
+     * settings laid over the command line's, which the wiring also gives. {@code wiring} is called once, after the initialize answer is written
      * (see {@link #serve}), so what it builds is not on the way to that answer.
      */
-    public LspServerLauncher(PrintStream stderr, Supplier<SessionWiring> wiring, CommandLineSettings commandLine) {
+    public LspServerLauncher(PrintStream stderr, Supplier<SessionWiring> wiring) {
         this(stderr, () -> {
             SessionWiring built = wiring.get();
-            return new StandardSessions(built.tools(), built.agents());
-        }, commandLine, standardFront());
+            return new Wired(new StandardSessions(built.tools(), built.agents()), built.commandLine());
+        }, standardFront());
     }
 
     LspServerLauncher(PrintStream stderr, SessionFactory sessions) {
@@ -82,9 +88,12 @@ public final class LspServerLauncher {
     /** @param front answers the first initialize at once; null to leave it to the whole path */
     LspServerLauncher(PrintStream stderr, Supplier<SessionFactory> sessions, CommandLineSettings commandLine,
             InitializeFront front) {
+        this(stderr, () -> new Wired(sessions.get(), commandLine), front);
+    }
+
+    private LspServerLauncher(PrintStream stderr, Supplier<Wired> wired, InitializeFront front) {
         this.stderr = stderr;
-        this.sessions = sessions;
-        this.commandLine = commandLine;
+        this.wired = wired;
         this.front = front;
     }
 
@@ -144,7 +153,8 @@ public final class LspServerLauncher {
      */
     Connection start(InputStream in, OutputStream out, ExecutorService executor, InitializeFront.Opening opening) {
         ServerLog log = new ServerLog(stderr, Clock.systemUTC());
-        AgentLanguageServer server = new AgentLanguageServer(sessions.get(), log, commandLine);
+        Wired built = wired.get();
+        AgentLanguageServer server = new AgentLanguageServer(built.sessions(), log, built.commandLine());
         Map<String, JsonRpcMethod> methods = new LinkedHashMap<>(ServiceEndpoints.getSupportedMethods(AgentLsClient.class));
         methods.putAll(ServiceEndpoints.getSupportedMethods(server.getClass()));
         MessageJsonHandler json = new MessageJsonHandler(methods);
