@@ -10,6 +10,9 @@ import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.llm.replay.TranscriptReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.Pipe;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -126,6 +129,118 @@ class DeferredWiringTest {
             }
         } finally {
             executor.shutdownNow();
+        }
+    }
+
+    /**
+     * As editors start it (no flags, stdio), with everything an eager editor sends in one write before reading
+     * anything: the initialize answer is the first message out (written before the session and the settings are
+     * made), and the messages behind it in the pipe are answered by the session opened after it.
+     */
+    @Test
+    void messagesWrittenTogetherWithInitializeAreAnsweredAfterTheFrontsAnswer() throws Exception {
+        Path root = copyOfDemo();
+        Pipe toServer = Pipe.open();
+        Pipe fromServer = Pipe.open();
+        ExecutorService executor = Executors.newCachedThreadPool();
+        ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+        PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+        try (OutputStream editor = Channels.newOutputStream(toServer.sink());
+             InputStream fromTheServer = Channels.newInputStream(fromServer.source())) {
+            CompletableFuture<Integer> status = CompletableFuture.supplyAsync(() -> {
+                try (OutputStream out = Channels.newOutputStream(fromServer.sink())) {
+                    return new LspCommand(Channels.newInputStream(toServer.source()), System.getenv())
+                            .run(new String[0], new PrintStream(out, true, StandardCharsets.UTF_8), err);
+                } catch (UsageException | java.io.IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, executor);
+            String folder = root.toUri().toString();
+            editor.write(frames("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                            + "{\"processId\":null,\"capabilities\":{},\"workspaceFolders\":[{\"uri\":\"" + folder
+                            + "\",\"name\":\"demo\"}]}}",
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                            + "\"agentls.runTool\",\"arguments\":[" + readFile("src/main/java/demo/Greeter.java") + "]}}",
+                    "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"workspace/executeCommand\",\"params\":{\"command\":"
+                            + "\"agentls.conversations\",\"arguments\":[{}]}}"));
+            editor.flush();
+            CompletableFuture<List<JsonObject>> read = CompletableFuture.supplyAsync(() -> {
+                List<JsonObject> frames = new ArrayList<>();
+                java.util.Set<String> waiting = new java.util.HashSet<>(List.of("1", "2", "3"));
+                while (!waiting.isEmpty()) {
+                    JsonObject next = readFrame(fromTheServer);
+                    frames.add(next);
+                    if (!next.has("method") && next.has("id")) {
+                        waiting.remove(next.get("id").toString());
+                    }
+                }
+                return frames;
+            }, executor);
+            List<JsonObject> frames = read.get(60, TimeUnit.SECONDS);
+
+            JsonObject first = frames.get(0);
+            assertEquals(1, first.get("id").getAsInt(), "the initialize answer comes first: " + frames);
+            List<String> advertised = new ArrayList<>();
+            first.getAsJsonObject("result").getAsJsonObject("capabilities").getAsJsonObject("executeCommandProvider")
+                    .getAsJsonArray("commands").forEach(c -> advertised.add(c.getAsString()));
+            assertEquals(EVERY_COMMAND, advertised);
+            JsonObject tool = answerTo(frames, 2);
+            assertTrue(tool.get("ok").getAsBoolean(), tool.toString());
+            assertTrue(tool.get("text").getAsString().contains("class Greeter"), tool.toString());
+            assertTrue(answerTo(frames, 3).get("conversations").isJsonArray(), frames.toString());
+
+            editor.write(frames("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"shutdown\"}",
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"));
+            editor.flush();
+            assertEquals(0, status.get(30, TimeUnit.SECONDS), errBytes.toString(StandardCharsets.UTF_8));
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    private static JsonObject answerTo(List<JsonObject> frames, int id) {
+        return frames.stream().filter(f -> !f.has("method") && f.has("id") && f.get("id").getAsInt() == id)
+                .findFirst().orElseThrow(() -> new AssertionError("no answer to " + id + ": " + frames))
+                .getAsJsonObject("result");
+    }
+
+    private static byte[] frames(String... messages) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (String message : messages) {
+            byte[] body = message.getBytes(StandardCharsets.UTF_8);
+            all.writeBytes(("Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            all.writeBytes(body);
+        }
+        return all.toByteArray();
+    }
+
+    /** One framed message off the server's stdout. */
+    private static JsonObject readFrame(InputStream in) {
+        try {
+            int length = -1;
+            StringBuilder line = new StringBuilder();
+            while (true) {
+                int c = in.read();
+                if (c < 0) {
+                    throw new AssertionError("the server closed its output");
+                }
+                if (c != '\n') {
+                    line.append((char) c);
+                    continue;
+                }
+                String header = line.toString().strip();
+                line.setLength(0);
+                if (header.isEmpty()) {
+                    break;
+                }
+                if (header.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+                    length = Integer.parseInt(header.substring("content-length:".length()).strip());
+                }
+            }
+            return JsonParser.parseString(new String(in.readNBytes(length), StandardCharsets.UTF_8)).getAsJsonObject();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
         }
     }
 
