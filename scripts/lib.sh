@@ -1,5 +1,5 @@
 # Shared helpers for the scripts in this folder. Source it; it defines ROOT, ensure_jar and the class-data archive's
-# helpers (cds_options, ensure_cds_archive).
+# helpers (cds_options, make_cds_archive_in_background).
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 JAR="$ROOT/server/target/agentls.jar"
 # A class-data-sharing archive of the classes a start of `agentls lsp` loads, made from this jar (JDK 17 makes none
@@ -24,11 +24,13 @@ file_stamp() {
 # jar and has not changed since: a stale one is left unused, and a damaged one (which can crash the JVM rather than
 # be refused by it) is never passed. The JVM's own warnings go to stderr, so none reaches an LSP client on stdout.
 cds_options() {
-  local stamp
+  local stamp now
   printf '%s\n' "-Xlog:disable" "-Xlog:all=warning:stderr"
   [ -f "$JSA" ] && [ -f "$JSA.stamp" ] || return 0
   IFS= read -r stamp < "$JSA.stamp" || return 0
-  [ "$stamp" = "$(file_stamp "$JAR") / $(file_stamp "$JSA")" ] && printf '%s\n' "-XX:SharedArchiveFile=$JSA"
+  # Both stamps from one stat (as file_stamp makes each): every process forked here delays the editor's server.
+  mapfile -t now < <(stat -c '%s %y' "$JAR" "$JSA" 2>/dev/null)
+  [ "${#now[@]}" = 2 ] && [ "$stamp" = "${now[0]} / ${now[1]}" ] && printf '%s\n' "-XX:SharedArchiveFile=$JSA"
   return 0
 }
 
@@ -80,11 +82,8 @@ run_training_start() {
   [ -n "$url" ]
 }
 
-# Makes the archive in the background when it is missing or stale, so the start that finds it so is not delayed.
-ensure_cds_archive() {
-  local want
-  want=$(cds_options | grep -c SharedArchiveFile || true)
-  [ "$want" = 1 ] && return 0
+# Makes the archive in the background (the start that found it missing or stale is not delayed).
+make_cds_archive_in_background() {
   (make_cds_archive </dev/null >/dev/null 2>&1 &)
 }
 
