@@ -31,6 +31,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -39,15 +41,13 @@ import java.util.concurrent.ThreadFactory;
 /**
  * The headless wiring of one agent over one workspace folder, as {@code agentls run} uses it: the real tools over a
  * warm file index with checkpoints, the product's streaming model client, conversations persisted under
- * {@code .agentls/conversations/}, the project's rules and repo map in the prompt, and the given host. Owns the threads it
- * starts (all daemons); {@link #close} stops them.
+ * {@code .agentls/conversations/}, the project's rules and repo map in the prompt (the map once it is read: no run
+ * waits for it), and the given host. Owns the threads it starts (all daemons); {@link #close} stops them.
  */
 final class AgentWorkspace implements AutoCloseable {
 
     /** Without file-change notifications, a search after this long re-checks the files (a stat each). */
     private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
-    /** How long {@code agentls run} waits for the repo map before its run starts without it. */
-    private static final Duration MAP_WAIT = Duration.ofSeconds(3);
     private static final int SEARCH_PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     private final ExecutorService background = Executors.newCachedThreadPool(daemons("agentls-workspace"));
@@ -56,10 +56,20 @@ final class AgentWorkspace implements AutoCloseable {
     private final DocumentStore documents = new DocumentStore();
     private final McpServers mcpServers;
     private final Agent agent;
+    private final CompletableFuture<Void> mapRead;
 
     /** @param host how the runs change files and ask the user; given the document store the tools read through */
     AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
                    java.util.function.Function<DocumentStore, Host> host) {
+        this(root, settings, mcp, host, null);
+    }
+
+    /**
+     * @param mapReading where the repo map is read; {@code null}: this workspace's own background threads (tests give
+     *                   one they hold, to start a run before the map is read)
+     */
+    AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
+                   java.util.function.Function<DocumentStore, Host> host, Executor mapReading) {
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         PathPolicy policy = new PathPolicy();
         FileIndex index = new FileIndex(roots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
@@ -76,19 +86,14 @@ final class AgentWorkspace implements AutoCloseable {
                 new CommandEnvironment(System.getenv(), () -> List.of(settings.llm().apiKeyEnv())), timers, background);
         ToolSet tools = StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner,
                 Path.of(System.getProperty("user.home")));
-        // The project layers: rules files, and a repo map built in the background (a run that starts before it is
-        // done gets what is ready, marked partial).
-        TokenCounter tokens = TokenCounter.forModel(settings.llm().model());
-        RepoMap map = new RepoMap(roots, parser, background, SEARCH_PARALLELISM, tokens);
-        try {
-            // A run goes without a map that is not ready; one run from a terminal waits a little for it, as a
-            // small project's map is read in well under this.
-            map.start().get(MAP_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-            // the run says it goes without the map
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        // The project layers: rules files, and a repo map read in the background. No run waits for it: a request
+        // made before it is read says so and goes without it, and the run's later requests take it (issue 12).
+        // Both are fitted to their budgets by the four-characters-a-token estimate, as an editor session's are:
+        // loading a real encoding to count them was 0.2-0.5 s of every `agentls run` before its first request.
+        TokenCounter tokens = TokenCounter.estimate();
+        RepoMap map = new RepoMap(roots, parser, mapReading == null ? background : mapReading, SEARCH_PARALLELISM,
+                tokens);
+        mapRead = map.start();
         ProjectLayers project = new ProjectLayers(
                 new ProjectRulesLoader(roots, tokens, ProjectRulesLoader.DEFAULT_BUDGET),
                 Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS);
@@ -103,6 +108,11 @@ final class AgentWorkspace implements AutoCloseable {
 
     Agent agent() {
         return agent;
+    }
+
+    /** Completes when the repo map's first build is done (the runs' requests from then on carry it). */
+    CompletableFuture<Void> mapRead() {
+        return mapRead;
     }
 
     @Override
