@@ -70,6 +70,11 @@ final class AgentWorkspace implements AutoCloseable {
      */
     AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
                    java.util.function.Function<DocumentStore, Host> host, Executor mapReading) {
+        // The model client (the process's first Jackson mapper, okhttp's classes: about a third of the set-up before
+        // the first request) is built on a background thread while this one builds the index and the tools: the two
+        // are independent, and the first request needs both.
+        CompletableFuture<StreamingModelClient> model = CompletableFuture.supplyAsync(
+                () -> StreamingModelClient.forProduct(settings.llm(), background), background);
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         PathPolicy policy = new PathPolicy();
         FileIndex index = new FileIndex(roots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
@@ -101,7 +106,7 @@ final class AgentWorkspace implements AutoCloseable {
         // The MCP servers' tools join the standard ones when the run builds its prompt (started, and a project's
         // entries trusted through the host, then); they stop when this workspace closes.
         mcpServers = mcp.servers(List.of(root));
-        agent = Agent.persisted(settings, StreamingModelClient.forProduct(settings.llm(), background),
+        agent = Agent.persisted(settings, built(model),
                 McpWiring.toolsFor(tools.tools(), mcpServers, settings, runHost), runHost, List.of(root))
                 .withProjectContext(project);
     }
@@ -120,6 +125,21 @@ final class AgentWorkspace implements AutoCloseable {
         mcpServers.close();
         background.shutdownNow();
         timers.shutdownNow();
+    }
+
+    /** The model client built in the background, or what its construction threw. */
+    private static StreamingModelClient built(CompletableFuture<StreamingModelClient> model) {
+        try {
+            return model.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw e;
+        }
     }
 
     private static ThreadFactory daemons(String name) {
