@@ -106,6 +106,12 @@ final class AgentWorkspace implements AutoCloseable {
         // The MCP servers' tools join the standard ones when the run builds its prompt (started, and a project's
         // entries trusted through the host, then); they stop when this workspace closes.
         mcpServers = mcp.servers(List.of(root));
+        // The servers that need no question (the user's, the settings', a project's already trusted) start now,
+        // beside the rest of the set-up: the first request needs their tools, and a server's own start (a JVM or
+        // node process, about a second) would otherwise begin only when the run builds that request, which then
+        // waits for the same start already under way. A project's entry not yet trusted is still asked about by
+        // the run. With no server configured, this reads the configuration on a background thread, off the run's way.
+        background.execute(() -> mcpServers.startTrusted(settings.mcp()));
         agent = Agent.persisted(settings, built(model),
                 McpWiring.toolsFor(tools.tools(), mcpServers, settings, runHost), runHost, List.of(root))
                 .withProjectContext(project);
