@@ -54,7 +54,7 @@ final class AgentWorkspace implements AutoCloseable {
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
             daemons("agentls-command"));
     private final DocumentStore documents = new DocumentStore();
-    private final McpServers mcpServers;
+    private final CompletableFuture<McpServers> mcpServers;
     private final Agent agent;
     private final CompletableFuture<Void> mapRead;
 
@@ -105,13 +105,15 @@ final class AgentWorkspace implements AutoCloseable {
         Host runHost = host.apply(documents);
         // The MCP servers' tools join the standard ones when the run builds its prompt (started, and a project's
         // entries trusted through the host, then); they stop when this workspace closes.
-        mcpServers = mcp.servers(List.of(root));
-        // The servers that need no question (the user's, the settings', a project's already trusted) start now,
-        // beside the rest of the set-up: the first request needs their tools, and a server's own start (a JVM or
-        // node process, about a second) would otherwise begin only when the run builds that request, which then
-        // waits for the same start already under way. A project's entry not yet trusted is still asked about by
-        // the run. With no server configured, this reads the configuration on a background thread, off the run's way.
-        background.execute(() -> mcpServers.startTrusted(settings.mcp()));
+        // The MCP servers are made on a background thread too (reading their configuration makes Jackson mappers,
+        // which this thread would otherwise wait on while the model client's thread initialises Jackson), and the
+        // ones that need no question (the user's, the settings', a project's already trusted) start at once, beside
+        // the rest of the set-up: the first request needs their tools, and a server's own start (a JVM or node
+        // process, about a second) would otherwise begin only when the run builds that request, which then waits for
+        // the same start already under way. A project's entry not yet trusted is still asked about by the run. With
+        // no server configured, this reads the configuration off the run's way and costs it nothing.
+        mcpServers = CompletableFuture.supplyAsync(() -> mcp.servers(List.of(root)), background);
+        mcpServers.thenAcceptAsync(servers -> servers.startTrusted(settings.mcp()), background);
         agent = Agent.persisted(settings, built(model),
                 McpWiring.toolsFor(tools.tools(), mcpServers, settings, runHost), runHost, List.of(root))
                 .withProjectContext(project);
@@ -128,7 +130,8 @@ final class AgentWorkspace implements AutoCloseable {
 
     @Override
     public void close() {
-        mcpServers.close();
+        // Stopped now, or as soon as they are made (closed servers start nothing more).
+        mcpServers.thenAccept(McpServers::close);
         background.shutdownNow();
         timers.shutdownNow();
     }
