@@ -71,8 +71,8 @@ final class AgentWorkspace implements AutoCloseable {
     AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
                    java.util.function.Function<DocumentStore, Host> host, Executor mapReading) {
         // The model client (the process's first Jackson mapper, okhttp's classes: about a third of the set-up before
-        // the first request) is built on a background thread while this one builds the index and the tools: the two
-        // are independent, and the first request needs both.
+        // the first request) is built on a background thread while this one builds the index, the tools and the
+        // run's prompt: they are independent, and only the first request waits for the client (PendingModelClient).
         CompletableFuture<StreamingModelClient> model = CompletableFuture.supplyAsync(
                 () -> StreamingModelClient.forProduct(settings.llm(), background), background);
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
@@ -114,7 +114,7 @@ final class AgentWorkspace implements AutoCloseable {
         // no server configured, this reads the configuration off the run's way and costs it nothing.
         mcpServers = CompletableFuture.supplyAsync(() -> mcp.servers(List.of(root)), background);
         mcpServers.thenAcceptAsync(servers -> servers.startTrusted(settings.mcp()), background);
-        agent = Agent.persisted(settings, built(model),
+        agent = Agent.persisted(settings, new PendingModelClient(model),
                 McpWiring.toolsFor(tools.tools(), mcpServers, settings, runHost), runHost, List.of(root))
                 .withProjectContext(project);
     }
@@ -134,21 +134,6 @@ final class AgentWorkspace implements AutoCloseable {
         mcpServers.thenAccept(McpServers::close);
         background.shutdownNow();
         timers.shutdownNow();
-    }
-
-    /** The model client built in the background, or what its construction threw. */
-    private static StreamingModelClient built(CompletableFuture<StreamingModelClient> model) {
-        try {
-            return model.join();
-        } catch (java.util.concurrent.CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (e.getCause() instanceof Error error) {
-                throw error;
-            }
-            throw e;
-        }
     }
 
     private static ThreadFactory daemons(String name) {
