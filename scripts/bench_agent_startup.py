@@ -10,7 +10,8 @@ known at once, so run_started comes before the first request). Prints every roun
 their ratio (floor: <= 4x, the launcher's default-mode run), the CPU time of the whole hello-world and launcher runs
 (load does not inflate it), then where the time goes: classes loaded by each (-Xlog:class+load; those before
 run_started), and the same run with an AppCDS archive of agentls's classes (-XX:ArchiveClassesAtExit, then
--XX:SharedArchiveFile). Exit 1 when the ratio misses the floor.
+-XX:SharedArchiveFile). With AGENTLS_BENCH_BASELINE_JAR=JAR, also an A/B of that jar (another build, e.g. main's)
+against this one, each with an archive of its own run's classes. Exit 1 when the ratio misses the floor.
 """
 import json
 import os
@@ -56,6 +57,34 @@ def transcript(path, answers):
             f.write(json.dumps({"type": "raw", "text": "data: [DONE]\n\n"}) + "\n")
 
 
+def run_path_archive(work, jar, agent, name):
+    """`java` options using an archive of the classes one run of this jar loads (the same recipe for both sides)."""
+    classes = os.path.join(work, name + ".classlist")
+    jsa = os.path.join(work, name + ".jsa")
+    cmd = ["java", "-XX:DumpLoadedClassList=" + classes, "-jar", jar] + agent[3:]
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["java", "-Xshare:dump", "-XX:SharedClassListFile=" + classes, "-XX:SharedArchiveFile=" + jsa,
+                    "-jar", jar], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return ["java", "-XX:SharedArchiveFile=" + jsa, "-Xlog:disable", "-jar", jar] + agent[3:]
+
+
+def ab(work, baseline, agent, hello, runs):
+    """AGENTLS_BENCH_BASELINE_JAR=JAR: that jar (another build, e.g. main's) against this one, each with an archive of
+    its own run's classes, interleaved with the hello-world in the same rounds."""
+    base = run_path_archive(work, baseline, agent, "baseline")
+    this = run_path_archive(work, JAR, agent, "this")
+    hellos, bases, theirs = [], [], []
+    for _ in range(runs):
+        hellos.append(first_line_seconds(hello, "hello"))
+        bases.append(first_line_seconds(base, "run_started"))
+        theirs.append(first_line_seconds(this, "run_started"))
+    mh, mb, mt = statistics.median(hellos), statistics.median(bases), statistics.median(theirs)
+    print("A/B (each with its own run-path archive, %d interleaved rounds): baseline %s median %.0f ms (%.2fx); this"
+          " build median %.0f ms (%.2fx); hello-world median %.0f ms; load average %s"
+          % (runs, baseline, mb * 1000, mb / mh, mt * 1000, mt / mh, mh * 1000,
+             " ".join("%.2f" % x for x in os.getloadavg())))
+
+
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     work = tempfile.mkdtemp(prefix="bench-agent-")
@@ -67,7 +96,7 @@ def main():
         workspace = os.path.join(work, "ws")
         shutil.copytree(os.path.join(ROOT, "test-workspaces", "demo"), workspace)
         script = os.path.join(work, "answers.jsonl")
-        transcript(script, 4 * runs + 20)
+        transcript(script, 8 * runs + 30)
         replay = subprocess.Popen(["java", "-jar", JAR, "replay-model", "--script", script, "--port", "0"],
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         base = None
@@ -112,6 +141,10 @@ def main():
         print("CPU (user + system) of the whole process, medians: hello-world %.0f ms; scripts/agentls run %.0f ms"
               " (%.1fx)" % (statistics.median(hello_cpu) * 1000, statistics.median(launch_cpu) * 1000,
                             statistics.median(launch_cpu) / statistics.median(hello_cpu)))
+
+        baseline = os.environ.get("AGENTLS_BENCH_BASELINE_JAR")
+        if baseline:
+            ab(work, baseline, agent, hello, runs)
 
         # Where the time goes.
         log = os.path.join(work, "classes.log")
