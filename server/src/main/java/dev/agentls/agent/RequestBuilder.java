@@ -18,10 +18,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Builds each request of a run: the system prompt (fixed for the run once its project layers are complete), then the history the {@link RequestHistory}
- * gives. In XML tool mode earlier tool calls go back as the tags the model wrote and their results as user turns,
- * since a model that calls tools by text has no native tool messages. The tool specs are made once per run, so the
- * request's prefix stays byte-identical from step to step.
+ * Builds each request of a run: the system prompt (fixed for the run once its project layers are complete), then the
+ * history the {@link RequestHistory} gives. In XML tool mode earlier tool calls go back as the tags the model wrote
+ * and their results as user turns, since a model that calls tools by text has no native tool messages. The tool specs
+ * are made once per run, so the request's prefix stays byte-identical from step to step.
  */
 final class RequestBuilder {
 

@@ -103,15 +103,15 @@ final class AgentWorkspace implements AutoCloseable {
                 new ProjectRulesLoader(roots, tokens, ProjectRulesLoader.DEFAULT_BUDGET),
                 Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS);
         Host runHost = host.apply(documents);
-        // The MCP servers' tools join the standard ones when the run builds its prompt (started, and a project's
-        // entries trusted through the host, then); they stop when this workspace closes.
-        // The MCP servers are made on a background thread too (reading their configuration makes Jackson mappers,
-        // which this thread would otherwise wait on while the model client's thread initialises Jackson), and the
-        // ones that need no question (the user's, the settings', a project's already trusted) start at once, beside
-        // the rest of the set-up: the first request needs their tools, and a server's own start (a JVM or node
-        // process, about a second) would otherwise begin only when the run builds that request, which then waits for
-        // the same start already under way. A project's entry not yet trusted is still asked about by the run. With
-        // no server configured, this reads the configuration off the run's way and costs it nothing.
+        // The MCP servers' tools join the standard ones when the run builds its prompt (a project's entries trusted
+        // through the host then); the servers stop when this workspace closes. They are made on a background thread
+        // too (reading their configuration makes Jackson mappers, which this thread would otherwise wait on while the
+        // model client's thread initialises Jackson), and those that need no question (the user's, the settings', a
+        // project's already trusted) start at once, beside the rest of the set-up: the first request needs their
+        // tools, and a server's own start (a JVM or node process, about a second) would otherwise begin only when the
+        // run builds that request, which now waits for the start already under way. A project's entry not yet trusted
+        // is still asked about by the run. With no server configured, this only reads the configuration, off the
+        // run's way.
         mcpServers = CompletableFuture.supplyAsync(() -> mcp.servers(List.of(root)), background);
         mcpServers.thenAcceptAsync(servers -> servers.startTrusted(settings.mcp()), background);
         agent = Agent.persisted(settings, new PendingModelClient(model),
