@@ -5,9 +5,13 @@ Times, for each of RUNS interleaved rounds, from process start to the first line
 (`java -cp DIR Hello`, printing one line), and `java -jar agentls.jar run --json ...` on a temp copy of
 test-workspaces/demo against `agentls replay-model` on loopback (started once, answering each run at once with a
 text answer), whose first line is the `run_started` event; then the same through `scripts/agentls run` (the
-launcher, with its class-data archive made from an `agentls lsp` start when it matches the jar). Prints every round, the medians and their ratio (floor:
-<= 4x), then where the time goes: classes loaded by each (-Xlog:class+load), and the same run with an AppCDS archive
-of agentls's classes (-XX:ArchiveClassesAtExit, then -XX:SharedArchiveFile). Exit 1 when the ratio misses the floor.
+launcher, with its class-data archive when it matches the jar), and `scripts/agentls run --mode ask` (the mode is
+known at once, so run_started comes before the first request). Prints every round with the load, the medians and
+their ratio (floor: <= 4x, the launcher's default-mode run), the CPU time of the whole hello-world and launcher runs
+(load does not inflate it), then where the time goes: classes loaded by each (-Xlog:class+load; those before
+run_started), and the same run with an AppCDS archive of agentls's classes (-XX:ArchiveClassesAtExit, then
+-XX:SharedArchiveFile). With AGENTLS_BENCH_BASELINE_JAR=JAR, also an A/B of that jar (another build, e.g. main's)
+against this one, each with an archive of its own run's classes. Exit 1 when the ratio misses the floor.
 """
 import json
 import os
@@ -24,13 +28,18 @@ JAR = os.path.join(ROOT, "server", "target", "agentls.jar")
 FLOOR = 4.0
 
 
-def first_line_seconds(cmd, expect=None):
+def first_line_seconds(cmd, expect=None, cpu=None):
+    """Seconds from process start to its first line on stdout; appends the whole process's CPU seconds (user +
+    system, from its rusage: a measure of the work done that the machine's load does not inflate) to cpu."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
     line = proc.stdout.readline().decode("utf-8", "replace")
     elapsed = time.perf_counter() - start
     proc.stdout.read()
-    proc.wait()
+    _, _, usage = os.wait4(proc.pid, 0)
+    proc.returncode = 0
+    if cpu is not None:
+        cpu.append(usage.ru_utime + usage.ru_stime)
     if expect and expect not in line:
         sys.exit("unexpected first line from %s: %r" % (cmd[:4], line))
     return elapsed
@@ -48,6 +57,34 @@ def transcript(path, answers):
             f.write(json.dumps({"type": "raw", "text": "data: [DONE]\n\n"}) + "\n")
 
 
+def run_path_archive(work, jar, agent, name):
+    """`java` options using an archive of the classes one run of this jar loads (the same recipe for both sides)."""
+    classes = os.path.join(work, name + ".classlist")
+    jsa = os.path.join(work, name + ".jsa")
+    cmd = ["java", "-XX:DumpLoadedClassList=" + classes, "-jar", jar] + agent[3:]
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(["java", "-Xshare:dump", "-XX:SharedClassListFile=" + classes, "-XX:SharedArchiveFile=" + jsa,
+                    "-jar", jar], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return ["java", "-XX:SharedArchiveFile=" + jsa, "-Xlog:disable", "-jar", jar] + agent[3:]
+
+
+def ab(work, baseline, agent, hello, runs):
+    """AGENTLS_BENCH_BASELINE_JAR=JAR: that jar (another build, e.g. main's) against this one, each with an archive of
+    its own run's classes, interleaved with the hello-world in the same rounds."""
+    base = run_path_archive(work, baseline, agent, "baseline")
+    this = run_path_archive(work, JAR, agent, "this")
+    hellos, bases, theirs = [], [], []
+    for _ in range(runs):
+        hellos.append(first_line_seconds(hello, "hello"))
+        bases.append(first_line_seconds(base, "run_started"))
+        theirs.append(first_line_seconds(this, "run_started"))
+    mh, mb, mt = statistics.median(hellos), statistics.median(bases), statistics.median(theirs)
+    print("A/B (each with its own run-path archive, %d interleaved rounds): baseline %s median %.0f ms (%.2fx); this"
+          " build median %.0f ms (%.2fx); hello-world median %.0f ms; load average %s"
+          % (runs, baseline, mb * 1000, mb / mh, mt * 1000, mt / mh, mh * 1000,
+             " ".join("%.2f" % x for x in os.getloadavg())))
+
+
 def main():
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     work = tempfile.mkdtemp(prefix="bench-agent-")
@@ -59,7 +96,7 @@ def main():
         workspace = os.path.join(work, "ws")
         shutil.copytree(os.path.join(ROOT, "test-workspaces", "demo"), workspace)
         script = os.path.join(work, "answers.jsonl")
-        transcript(script, 4 * runs + 20)
+        transcript(script, 8 * runs + 30)
         replay = subprocess.Popen(["java", "-jar", JAR, "replay-model", "--script", script, "--port", "0"],
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         base = None
@@ -77,22 +114,37 @@ def main():
             first_line_seconds(hello, "hello")
             first_line_seconds(agent, "run_started")
             first_line_seconds(launched, "run_started")
-        hellos, agents, launches = [], [], []
+        # --mode ask: the mode is known before any answer, so run_started comes before the first request.
+        asking = launched + ["--mode", "ask"]
+        hellos, agents, launches, asks = [], [], [], []
+        hello_cpu, launch_cpu = [], []
         for i in range(runs):
-            h = first_line_seconds(hello, "hello")
+            h = first_line_seconds(hello, "hello", hello_cpu)
             a = first_line_seconds(agent, "run_started")
-            l = first_line_seconds(launched, "run_started")
+            l = first_line_seconds(launched, "run_started", launch_cpu)
+            k = first_line_seconds(asking, "run_started")
             hellos.append(h)
             agents.append(a)
             launches.append(l)
+            asks.append(k)
             print("round %2d: hello-world %.0f ms, java -jar agentls.jar run to run_started %.0f ms, scripts/agentls"
-                  " run %.0f ms" % (i + 1, h * 1000, a * 1000, l * 1000))
-        mh, ma, ml = statistics.median(hellos), statistics.median(agents), statistics.median(launches)
+                  " run %.0f ms, scripts/agentls run --mode ask %.0f ms; load %.2f"
+                  % (i + 1, h * 1000, a * 1000, l * 1000, k * 1000, os.getloadavg()[0]))
+        mh, ma, ml, mk = (statistics.median(hellos), statistics.median(agents), statistics.median(launches),
+                          statistics.median(asks))
         ratio = ml / mh
         print("start-up: java -jar agentls.jar run -> run_started median %.0f ms (%.2fx); scripts/agentls run median"
-              " %.0f ms; JVM hello-world median %.0f ms; launcher ratio %.2fx (floor <= %.0fx); load average %s"
-              % (ma * 1000, ma / mh, ml * 1000, mh * 1000, ratio, FLOOR,
+              " %.0f ms; JVM hello-world median %.0f ms; launcher ratio %.2fx (floor <= %.0fx); --mode ask (run_started"
+              " before the first request) median %.0f ms (%.2fx); load average %s"
+              % (ma * 1000, ma / mh, ml * 1000, mh * 1000, ratio, FLOOR, mk * 1000, mk / mh,
                  " ".join("%.2f" % x for x in os.getloadavg())))
+        print("CPU (user + system) of the whole process, medians: hello-world %.0f ms; scripts/agentls run %.0f ms"
+              " (%.1fx)" % (statistics.median(hello_cpu) * 1000, statistics.median(launch_cpu) * 1000,
+                            statistics.median(launch_cpu) / statistics.median(hello_cpu)))
+
+        baseline = os.environ.get("AGENTLS_BENCH_BASELINE_JAR")
+        if baseline:
+            ab(work, baseline, agent, hello, runs)
 
         # Where the time goes.
         log = os.path.join(work, "classes.log")
@@ -102,8 +154,10 @@ def main():
                        stderr=subprocess.DEVNULL)
         lines = open(log).read().splitlines()
         shared = sum(1 for l in lines if "shared objects file" in l)
-        print("classes loaded: hello-world %d; agentls run %d (%d from the JDK's CDS archive, %d parsed from jars)"
-              % (hello_classes, len(lines), shared, len(lines) - shared))
+        # The event printer's class loads as the first event (run_started) is printed.
+        before = next((i for i, l in enumerate(lines) if " dev.agentls.agent.AgentEventJson " in l), len(lines))
+        print("classes loaded: hello-world %d; agentls run %d (%d from the JDK's CDS archive, %d parsed from jars),"
+              " %d of them before run_started" % (hello_classes, len(lines), shared, len(lines) - shared, before))
         jsa = os.path.join(work, "agentls.jsa")
         subprocess.run(["java", "-XX:ArchiveClassesAtExit=" + jsa] + agent[1:], stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)

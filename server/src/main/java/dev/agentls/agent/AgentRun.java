@@ -128,11 +128,12 @@ final class AgentRun implements RunHandle {
                 events, plan, mode, conversation, context.roots(), context.clock());
         String system = PromptLayers.system(llm.toolMode(), context.tools(), context.roots(),
                 started.atZone(ZoneOffset.UTC).toLocalDate(), System.getProperty("os.name", "unknown"));
-        system = PromptLayers.withProjectLayers(system, context.project().layers(request));
+        ProjectContext.Layers project = context.project().current(request);
         // Tools gathered as the prompt was built (MCP servers started for this run) may come with notes on what
         // could not be had: the run goes on without those, and says so.
         context.tools().notes().forEach(note -> events.emit(seq -> new AgentEvent.Warning(runId, seq, note)));
-        RequestBuilder requests = new RequestBuilder(system, context.tools(), llm.toolMode(), context.history());
+        RequestBuilder requests = new RequestBuilder(PromptLayers.withProjectLayers(system, project.text()),
+                context.tools(), llm.toolMode(), context.history());
         conversation.append(runId, new ModelMessage.User(RequestText.of(request)));
         while (true) {
             if (cancellation.isCancelled()) {
@@ -144,6 +145,15 @@ final class AgentRun implements RunHandle {
                 end(RunStatus.MAX_ITERATIONS, "stopped after " + iterations + " model calls"
                         + " (agent.maxIterations) before the task was done");
                 return;
+            }
+            if (!project.complete() && iterations > 0) {
+                // The first request went without what was not ready (the repo map); a later one takes it as soon as
+                // it is, and from then on the prefix stays byte-identical again.
+                ProjectContext.Layers now = context.project().current(request);
+                if (now.complete()) {
+                    project = now;
+                    requests = requests.withSystem(PromptLayers.withProjectLayers(system, now.text()));
+                }
             }
             RequestBuilder.Built built = requests.next(conversation, dropped);
             for (var pruned : built.pruned()) {

@@ -2,8 +2,9 @@ package dev.agentls.agent;
 
 /**
  * The project layers of a run's prompt (issue 12): the project's rules and a repo map, as text placed after the
- * fixed system layers. Asked once when a run starts, so every request of the run keeps the same byte-identical
- * prefix; {@link #NONE} adds nothing.
+ * fixed system layers. Asked when a run starts; while the layers are not {@link Layers#complete complete} (a repo map
+ * still being read) the run asks again before each later request and takes the complete layers once they come, then
+ * keeps them, so from there every request of the run has the same byte-identical prefix. {@link #NONE} adds nothing.
  */
 @FunctionalInterface
 public interface ProjectContext {
@@ -12,4 +13,18 @@ public interface ProjectContext {
 
     /** The layers for a run of {@code request}; empty for none. */
     String layers(RunRequest request);
+
+    /**
+     * The layers for a run of {@code request} as they are now, and whether they are final: layers that wait for
+     * nothing are (the default); a repo map still being read is not, and a later request of the run asks again.
+     */
+    default Layers current(RunRequest request) {
+        return new Layers(layers(request), true);
+    }
+
+    /**
+     * The project layers' text, and whether it is final for the run ({@code false}: something in it, the repo map,
+     * was not ready and a later request may have it).
+     */
+    record Layers(String text, boolean complete) {}
 }

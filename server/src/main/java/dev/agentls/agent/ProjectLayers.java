@@ -10,16 +10,17 @@ import java.util.Optional;
 /**
  * The product's {@link ProjectContext}: the project rules (for the files the request points at), then the repo map
  * ranked for the request (its prompt, selected text, selected and focused files) and the files edited lately, fitted
- * to its token budget. A run that starts while the map is still being read (or a change to it) goes without it, and
- * its prompt says so: no run waits for the map. With no map, only the rules.
+ * to its token budget. A request made while the map is still being read (or a change to it) goes without it, and
+ * its prompt says so: no run waits for the map; the run's later requests take it once it is read
+ * ({@link ProjectContext.Layers#complete}). With no map, only the rules.
  */
 public final class ProjectLayers implements ProjectContext {
 
     /** The repo map's default budget, as Aider's default ({@code --map-tokens}) is 1k and 4k fits large projects. */
     public static final int DEFAULT_MAP_TOKENS = 4096;
 
-    /** What a run's prompt says when it starts before the map's first build is done. */
-    public static final String NOT_READY = "# Repository map\nNot in this run: the workspace is still being read";
+    /** What a request's prompt says when it is made before the map's first build is done. */
+    public static final String NOT_READY = "# Repository map\nNot in this request: the workspace is still being read";
 
     private final ProjectRulesLoader rules;
     private final Optional<RepoMap> map;
@@ -36,14 +37,22 @@ public final class ProjectLayers implements ProjectContext {
 
     @Override
     public String layers(RunRequest request) {
+        return current(request).text();
+    }
+
+    @Override
+    public Layers current(RunRequest request) {
         List<String> files = new ArrayList<>(request.focusedFiles());
         request.selection().ifPresent(selection -> files.add(selection.uri()));
         String text = rules.load(files).render();
+        boolean complete = true;
         if (map.isPresent() && mapTokens > 0) {
             String shown;
             if (!map.get().complete()) {
-                // Building a graph of a half-read workspace would hold the run up for a map that misleads.
-                shown = NOT_READY + " (" + map.get().stats().files() + " files read so far); later runs have it.";
+                // Building a graph of a half-read workspace would hold the request up for a map that misleads.
+                complete = false;
+                shown = NOT_READY + " (" + map.get().stats().files() + " files read so far); a later request of"
+                        + " this run has it.";
             } else {
                 RepoMapFocus focus = RepoMapFocus.of(files, request.prompt(),
                         request.selection().map(RunRequest.Selection::text).orElse(""));
@@ -53,6 +62,6 @@ public final class ProjectLayers implements ProjectContext {
                 text = text.isEmpty() ? shown : text + "\n\n" + shown;
             }
         }
-        return text;
+        return new Layers(text, complete);
     }
 }

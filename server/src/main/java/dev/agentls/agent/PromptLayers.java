@@ -109,8 +109,8 @@ final class PromptLayers {
 
     /**
      * The system prompt followed by the project layers (rules, repo map), which come after every fixed layer so the
-     * fixed part stays the same prefix whatever the project says; asked once per run, so the whole stays
-     * byte-identical from step to step.
+     * fixed part stays the same prefix whatever the project says; fixed for a run once complete, so the whole stays
+     * byte-identical from step to step (a request made before the repo map was read is the one exception).
      */
     static String withProjectLayers(String system, String projectLayers) {
         return projectLayers == null || projectLayers.isBlank() ? system : system + "\n\n" + projectLayers.strip();

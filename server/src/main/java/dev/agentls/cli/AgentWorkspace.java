@@ -31,6 +31,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -39,27 +41,40 @@ import java.util.concurrent.ThreadFactory;
 /**
  * The headless wiring of one agent over one workspace folder, as {@code agentls run} uses it: the real tools over a
  * warm file index with checkpoints, the product's streaming model client, conversations persisted under
- * {@code .agentls/conversations/}, the project's rules and repo map in the prompt, and the given host. Owns the threads it
- * starts (all daemons); {@link #close} stops them.
+ * {@code .agentls/conversations/}, the project's rules and repo map in the prompt (the map once it is read: no run
+ * waits for it), and the given host. Owns the threads it starts (all daemons); {@link #close} stops them.
  */
 final class AgentWorkspace implements AutoCloseable {
 
     /** Without file-change notifications, a search after this long re-checks the files (a stat each). */
     private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
-    /** How long {@code agentls run} waits for the repo map before its run starts without it. */
-    private static final Duration MAP_WAIT = Duration.ofSeconds(3);
     private static final int SEARCH_PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     private final ExecutorService background = Executors.newCachedThreadPool(daemons("agentls-workspace"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
             daemons("agentls-command"));
     private final DocumentStore documents = new DocumentStore();
-    private final McpServers mcpServers;
+    private final CompletableFuture<McpServers> mcpServers;
     private final Agent agent;
+    private final CompletableFuture<Void> mapRead;
 
     /** @param host how the runs change files and ask the user; given the document store the tools read through */
     AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
                    java.util.function.Function<DocumentStore, Host> host) {
+        this(root, settings, mcp, host, null);
+    }
+
+    /**
+     * @param mapReading where the repo map is read; {@code null}: this workspace's own background threads (tests give
+     *                   one they hold, to start a run before the map is read)
+     */
+    AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
+                   java.util.function.Function<DocumentStore, Host> host, Executor mapReading) {
+        // The model client (the process's first Jackson mapper, okhttp's classes: about a third of the set-up before
+        // the first request) is built on a background thread while this one builds the index, the tools and the
+        // run's prompt: they are independent, and only the first request waits for the client (PendingModelClient).
+        CompletableFuture<StreamingModelClient> model = CompletableFuture.supplyAsync(
+                () -> StreamingModelClient.forProduct(settings.llm(), background), background);
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         PathPolicy policy = new PathPolicy();
         FileIndex index = new FileIndex(roots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
@@ -76,27 +91,30 @@ final class AgentWorkspace implements AutoCloseable {
                 new CommandEnvironment(System.getenv(), () -> List.of(settings.llm().apiKeyEnv())), timers, background);
         ToolSet tools = StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner,
                 Path.of(System.getProperty("user.home")));
-        // The project layers: rules files, and a repo map built in the background (a run that starts before it is
-        // done gets what is ready, marked partial).
-        TokenCounter tokens = TokenCounter.forModel(settings.llm().model());
-        RepoMap map = new RepoMap(roots, parser, background, SEARCH_PARALLELISM, tokens);
-        try {
-            // A run goes without a map that is not ready; one run from a terminal waits a little for it, as a
-            // small project's map is read in well under this.
-            map.start().get(MAP_WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-            // the run says it goes without the map
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        // The project layers: rules files, and a repo map read in the background. No run waits for it: a request
+        // made before it is read says so and goes without it, and the run's later requests take it (issue 12).
+        // Both are fitted to their budgets by the four-characters-a-token estimate, as an editor session's are:
+        // loading a real encoding to count them was 0.2-0.5 s of every `agentls run` before its first request.
+        TokenCounter tokens = TokenCounter.estimate();
+        RepoMap map = new RepoMap(roots, parser, mapReading == null ? background : mapReading, SEARCH_PARALLELISM,
+                tokens);
+        mapRead = map.start();
         ProjectLayers project = new ProjectLayers(
                 new ProjectRulesLoader(roots, tokens, ProjectRulesLoader.DEFAULT_BUDGET),
                 Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS);
         Host runHost = host.apply(documents);
-        // The MCP servers' tools join the standard ones when the run builds its prompt (started, and a project's
-        // entries trusted through the host, then); they stop when this workspace closes.
-        mcpServers = mcp.servers(List.of(root));
-        agent = Agent.persisted(settings, StreamingModelClient.forProduct(settings.llm(), background),
+        // The MCP servers' tools join the standard ones when the run builds its prompt (a project's entries trusted
+        // through the host then); the servers stop when this workspace closes. They are made on a background thread
+        // too (reading their configuration makes Jackson mappers, which this thread would otherwise wait on while the
+        // model client's thread initialises Jackson), and those that need no question (the user's, the settings', a
+        // project's already trusted) start at once, beside the rest of the set-up: the first request needs their
+        // tools, and a server's own start (a JVM or node process, about a second) would otherwise begin only when the
+        // run builds that request, which now waits for the start already under way. A project's entry not yet trusted
+        // is still asked about by the run. With no server configured, this only reads the configuration, off the
+        // run's way.
+        mcpServers = CompletableFuture.supplyAsync(() -> mcp.servers(List.of(root)), background);
+        mcpServers.thenAcceptAsync(servers -> servers.startTrusted(settings.mcp()), background);
+        agent = Agent.persisted(settings, new PendingModelClient(model),
                 McpWiring.toolsFor(tools.tools(), mcpServers, settings, runHost), runHost, List.of(root))
                 .withProjectContext(project);
     }
@@ -105,9 +123,15 @@ final class AgentWorkspace implements AutoCloseable {
         return agent;
     }
 
+    /** Completes when the repo map's first build is done (the runs' requests from then on carry it). */
+    CompletableFuture<Void> mapRead() {
+        return mapRead;
+    }
+
     @Override
     public void close() {
-        mcpServers.close();
+        // Stopped now, or as soon as they are made (closed servers start nothing more).
+        mcpServers.thenAccept(McpServers::close);
         background.shutdownNow();
         timers.shutdownNow();
     }

@@ -16,7 +16,6 @@ import java.util.Map;
  */
 final class LiveView implements AgentListener {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] FRAMES = {"|", "/", "-", "\\"};
     private static final String CLEAR_LINE = "\r\033[K";
     private static final int SUMMARY_CHARS = 100;
@@ -165,7 +164,7 @@ final class LiveView implements AgentListener {
     /** The main argument of a call ({@code src/App.java}, the query, the command), shortened, or empty. */
     static String subject(String arguments) {
         try {
-            JsonNode node = JSON.readTree(arguments);
+            JsonNode node = Json.MAPPER.readTree(arguments);
             if (node != null && node.isObject()) {
                 for (String name : MAIN_ARGUMENTS) {
                     JsonNode value = node.get(name);
@@ -194,5 +193,13 @@ final class LiveView implements AgentListener {
     private static String shorten(String text, int limit) {
         String one = text.replaceAll("\\s+", " ").strip();
         return one.length() <= limit ? one : one.substring(0, limit - 3) + "...";
+    }
+
+    /**
+     * The mapper for tool arguments, made at the first tool line: a run printed as JSON lines never needs it, and
+     * making one is part of a run's start-up (a class holder loads lazily and safely).
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
     }
 }

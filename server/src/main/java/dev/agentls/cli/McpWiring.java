@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * How the composition root gives a workspace its MCP servers: the user's file under the home folder, {@code ${VAR}}
@@ -53,6 +54,12 @@ public final class McpWiring {
     /** The standard tools, then the MCP tools of the run's settings, started (and trusted) through {@code host}. */
     static ToolSet toolsFor(List<Tool> standard, McpServers servers, AgentLsSettings settings, Host host) {
         return new ToolSet(standard, () -> servers.toolsFor(settings.mcp(), settings.llm().toolMode(), host));
+    }
+
+    /** As {@link #toolsFor(List, McpServers, AgentLsSettings, Host)}, with servers still being made elsewhere. */
+    static ToolSet toolsFor(List<Tool> standard, CompletableFuture<McpServers> servers, AgentLsSettings settings,
+                            Host host) {
+        return new ToolSet(standard, () -> servers.join().toolsFor(settings.mcp(), settings.llm().toolMode(), host));
     }
 
     /** {@code {"servers": [...], "problems": [...]}}: what {@code agentls.mcp} and {@code agentls mcp list} show. */

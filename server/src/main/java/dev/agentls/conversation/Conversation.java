@@ -147,7 +147,9 @@ public final class Conversation {
 
     /** Replaces the context decisions (only ever by adding to them, so earlier requests' prefixes stay valid). */
     public synchronized void context(ContextState state) {
-        if (!state.equals(context)) {
+        // The same state object is the usual case (nothing pruned): no record equals, whose first call in a process
+        // spins method handles (tens of ms before a run's first request).
+        if (state != context && !state.equals(context)) {
             context = Objects.requireNonNull(state, "state");
             listener.changed(this);
         }

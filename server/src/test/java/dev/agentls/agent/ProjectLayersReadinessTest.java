@@ -18,14 +18,17 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A run never waits for the repo map: one starting before the map is read goes without it, and its prompt says so. */
+/**
+ * A run never waits for the repo map: a request made before the map is read goes without it, its prompt says so and
+ * its layers are not complete (the run asks again for its later requests); once read, the map is there.
+ */
 class ProjectLayersReadinessTest {
 
     @TempDir
     Path temp;
 
     @Test
-    void aRunStartingBeforeTheMapIsReadGoesWithoutItAndSaysSoAndLaterRunsHaveIt() throws Exception {
+    void aRequestMadeBeforeTheMapIsReadGoesWithoutItSaysSoAndIsNotCompleteAndLaterRequestsHaveIt() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         ExecutorService executor = Executors.newSingleThreadExecutor();
@@ -34,15 +37,19 @@ class ProjectLayersReadinessTest {
             ProjectLayers layers = new ProjectLayers(new ProjectRulesLoader(roots, TokenCounter.estimate(), 2000),
                     Optional.of(map), 2000);
 
-            String early = layers.layers(RunRequest.of("Greet politely"));
-            assertTrue(early.contains("# Repository map\nNot in this run: the workspace is still being read (0 files"
-                    + " read so far); later runs have it."), early);
+            ProjectContext.Layers before = layers.current(RunRequest.of("Greet politely"));
+            String early = before.text();
+            assertTrue(early.contains("# Repository map\nNot in this request: the workspace is still being read (0"
+                    + " files read so far); a later request of this run has it."), early);
             assertFalse(early.contains("Greeter.java:"), early);
+            assertFalse(before.complete(), "a map not yet read leaves the layers incomplete");
 
             map.start().get(30, TimeUnit.SECONDS);
-            String later = layers.layers(RunRequest.of("Greet politely"));
+            ProjectContext.Layers after = layers.current(RunRequest.of("Greet politely"));
+            String later = after.text();
             assertTrue(later.contains("src/main/java/demo/Greeter.java:"), later);
-            assertFalse(later.contains("Not in this run"), later);
+            assertFalse(later.contains("Not in this request"), later);
+            assertTrue(after.complete(), "a read map completes the layers");
         } finally {
             executor.shutdownNow();
         }

@@ -52,7 +52,7 @@ class RepoMapSessionTest {
             if (prompt.contains("src/main/java/demo/Greeter.java:")) {
                 return prompt;
             }
-            assertTrue(prompt.contains("# Repository map\nNot in this run: the workspace is still being read ("),
+            assertTrue(prompt.contains("# Repository map\nNot in this request: the workspace is still being read ("),
                     "a run without the map says so: " + prompt);
             Thread.sleep(100);
         }
