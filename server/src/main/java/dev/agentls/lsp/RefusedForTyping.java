@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Tells whether an editor refused an edit because the user typed in a buffer while the edit was on its way: Helix and
@@ -41,40 +42,42 @@ final class RefusedForTyping {
      * to 4"), or empty when none did, when one was closed, or when one shows the edit (it landed after all).
      */
     CompletableFuture<Optional<String>> movedOn(List<EditLanding.Sent> sent) {
-        if (sent.isEmpty()) {
-            return CompletableFuture.completedFuture(Optional.empty());
-        }
-        if (moved(sent).isPresent()) {
-            return CompletableFuture.completedFuture(moved(sent));
+        Look now = look(sent);
+        if (sent.isEmpty() || now.settled()) {
+            return CompletableFuture.completedFuture(now.moved());
         }
         CompletableFuture<?>[] reports = sent.stream()
                 .map(s -> documents.textAfter(s.path(), s.version()))
                 .toArray(CompletableFuture[]::new);
         return CompletableFuture.anyOf(reports)
-                .completeOnTimeout(null, reportWait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
-                .thenApply(reported -> moved(sent));
+                .completeOnTimeout(null, reportWait.toMillis(), TimeUnit.MILLISECONDS)
+                .thenApply(reported -> look(sent).moved());
     }
 
-    private Optional<String> moved(List<EditLanding.Sent> sent) {
+    /** What the buffers show now: {@code settled} when no report can change the answer (one moved, closed, landed). */
+    private record Look(boolean settled, Optional<String> moved) {}
+
+    private Look look(List<EditLanding.Sent> sent) {
         List<String> moved = new ArrayList<>();
         for (EditLanding.Sent s : sent) {
             Snapshot now;
             try {
                 if (!documents.isOpen(s.path())) {
-                    return Optional.empty();
+                    return new Look(true, Optional.empty());
                 }
                 now = documents.snapshot(s.path());
             } catch (WorkspaceException e) {
-                return Optional.empty();
+                return new Look(true, Optional.empty());
             }
-            if (now.text().equals(s.expected()) || EditLanding.verdict(s, now.text()) == EditLanding.Verdict.LANDED) {
-                return Optional.empty();
+            if (EditLanding.verdict(s, now.text()) == EditLanding.Verdict.LANDED) {
+                return new Look(true, Optional.empty());
             }
             int version = now.version().orElse(s.version());
             if (version > s.version()) {
                 moved.add(s.path().getFileName() + " from version " + s.version() + " to " + version);
             }
         }
-        return moved.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", moved));
+        return moved.isEmpty() ? new Look(false, Optional.empty())
+                : new Look(true, Optional.of(String.join(", ", moved)));
     }
 }
