@@ -26,15 +26,9 @@ final class RefusedForTyping {
     static final Duration REPORT_WAIT = Duration.ofMillis(500);
 
     private final DocumentStore documents;
-    private final Duration reportWait;
 
     RefusedForTyping(DocumentStore documents) {
-        this(documents, REPORT_WAIT);
-    }
-
-    RefusedForTyping(DocumentStore documents, Duration reportWait) {
         this.documents = documents;
-        this.reportWait = reportWait;
     }
 
     /**
@@ -50,7 +44,7 @@ final class RefusedForTyping {
                 .map(s -> documents.textAfter(s.path(), s.version()))
                 .toArray(CompletableFuture[]::new);
         return CompletableFuture.anyOf(reports)
-                .completeOnTimeout(null, reportWait.toMillis(), TimeUnit.MILLISECONDS)
+                .completeOnTimeout(null, REPORT_WAIT.toMillis(), TimeUnit.MILLISECONDS)
                 .thenApply(reported -> look(sent).moved());
     }
 
