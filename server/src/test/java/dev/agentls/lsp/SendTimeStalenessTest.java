@@ -221,6 +221,33 @@ class SendTimeStalenessTest {
     }
 
     @Test
+    void aTwoFileEditRefusedForTypingInOneOfItsBuffersIsReplannedWholeAndLandsInBoth() throws Exception {
+        start(RealClient.helix());
+        String main = "src/main/java/demo/Main.java";
+        String greeterText = lsp.open(GREETER, 1);
+        String mainText = lsp.open(main, 1);
+        lsp.editor.beforeAnswering(params -> {
+            if (lsp.editor.applyEditRequests.size() == 1) {
+                lsp.type(main, "// typed in Main\n" + mainText, 2);
+            }
+        });
+        String diff = Files.readString(LspFixture.repoRoot().resolve("scripts/demo-edits/greeter.edit"));
+
+        JsonObject result = json(await(lsp.applyEdits(GREETER, diff)));
+
+        assertTrue(result.get("applied").getAsBoolean(), result.toString());
+        assertEquals(2, lsp.editor.applyEditRequests.size());
+        var resent = lsp.editor.applyEditRequests.get(1).getEdit().getDocumentChanges();
+        assertEquals(List.of(1, 2), resent.stream().map(c -> c.getLeft().getTextDocument().getVersion()).toList(),
+                "Greeter.java resent at its unchanged version, Main.java at the typing's");
+        assertTrue(result.get("note").getAsString().contains("(the user typed while it was on its way: Main.java from"
+                + " version 1 to 2)"), result.toString());
+        assertTrue(buffer().contains("name.isBlank()") && !greeterText.contains("name.isBlank()"), buffer());
+        String mainNow = lsp.editor.model.buffer(lsp.uri(main)).orElseThrow().text();
+        assertTrue(mainNow.startsWith("// typed in Main\n") && mainNow.contains("List.of(args)"), mainNow);
+    }
+
+    @Test
     void aCrlfBufferTheUserTypedInElsewhereKeepsItsLineEndingsWhenTheEditIsCarriedOver() throws Exception {
         LspHost host = start(RealClient.helix());
         Path dos = lsp.root.resolve("src/main/java/demo/Dos.java");
