@@ -11,7 +11,8 @@ public sealed interface FileChange {
 
     /**
      * Replace {@code oldText} with {@code newText}. {@code version} is the editor buffer's version the old text was
-     * read at, when the file is open; a host must refuse the change if the buffer has moved on.
+     * read at, when the file is open. A host never applies the change over text that has moved on: it refuses it,
+     * or carries it over by content onto the newer text when the two sets of changes keep apart (the editor host).
      */
     record Modify(Path path, OptionalInt version, String oldText, String newText) implements FileChange {
         public Modify {

@@ -29,8 +29,9 @@ sealed interface EditorAnswer {
         }
 
         /**
-         * This answer, saying also that the edit was carried over onto text the user changed after it was planned
-         * ({@code carriedOver} says where; see {@link WorkspaceEdits}); null leaves it as it is.
+         * This answer, saying also that the edit was carried over onto text the user changed after it was planned, or
+         * re-planned after the editor refused it for a version the typing moved past ({@code carriedOver} says where;
+         * see {@link SendTimeCarryOver} and {@link RefusedForTyping}); null leaves it as it is.
          */
         Applied carriedOver(String where) {
             return where == null ? this : new Applied(confirmed, note, where);

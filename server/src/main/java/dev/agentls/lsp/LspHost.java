@@ -29,7 +29,10 @@ import org.eclipse.lsp4j.services.LanguageClient;
  * The {@link Host} of an editor: changes become one {@code workspace/applyEdit} (so they land in the buffers, unsaved
  * and undoable), questions become {@code window/showMessageRequest}, progress becomes {@code $/progress}. Every
  * method returns at once; the editor's answer completes the future on LSP4J's reader thread, so nothing here ever
- * waits on the editor. A refusal, a stale buffer or a broken connection is a refusal, never retried.
+ * waits on the editor. A change planned on text the user has since changed is carried over by content or refused
+ * ({@link SendTimeCarryOver}); an edit the editor refuses for a version the user's typing moved past is re-planned on
+ * the newest text and sent once more ({@link RefusedForTyping}); any other refusal, a timeout or a broken connection
+ * is a refusal, never retried.
  *
  * <p>It goes by what the editor declared at {@code initialize}. An editor that does not declare
  * {@code workspace.applyEdit} is sent no edit (Vim's ALE declares false, applies one anyway and never answers, which
@@ -54,6 +57,9 @@ final class LspHost implements Host {
     private final Duration answerTimeout;
     private final boolean appliesEdits;
     private final Duration reportWait;
+    private final RefusedForTyping typing;
+    /** How many times an edit the editor refused for versions the user's typing moved past is re-planned. */
+    static final int REPLANS = 1;
     /** Per open buffer, the version at which the editor last applied an edit of ours (its report may be to come). */
     private final Map<Path, Integer> lastAppliedAt = new ConcurrentHashMap<>();
 
@@ -64,8 +70,9 @@ final class LspHost implements Host {
      *     touched, when the editor does not declare versioned edits; past it the edit stands unconfirmed
      */
     LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, EditLanding landing, BinaryWrites binaryWrites,
-            ClientCapabilities capabilities, Duration answerTimeout, Duration reportWait) {
+            ClientCapabilities capabilities, Duration answerTimeout, Duration reportWait, RefusedForTyping typing) {
         this.client = client;
+        this.typing = typing;
         this.workspaceEdits = workspaceEdits;
         this.landing = landing;
         this.binaryWrites = binaryWrites;
@@ -140,11 +147,22 @@ final class LspHost implements Host {
     }
 
     private CompletableFuture<EditorAnswer> applyInEditor(List<FileChange> changes) {
+        return applyInEditor(changes, REPLANS, null);
+    }
+
+    /**
+     * One send of the changes, fitted to the text at send time. An edit the editor refuses after the user's typing
+     * moved its buffers on is re-planned on the newest text and sent again, {@code replansLeft} more times;
+     * {@code replanned} (null on the first send) says why the edit is being sent again, for the model.
+     */
+    private CompletableFuture<EditorAnswer> applyInEditor(List<FileChange> changes, int replansLeft,
+                                                          String replanned) {
         WorkspaceEdits.Built built;
         try {
             built = workspaceEdits.build(changes);
         } catch (WorkspaceEdits.StaleChange e) {
-            return CompletableFuture.completedFuture(new EditorAnswer.NotApplied(e.getMessage()));
+            return CompletableFuture.completedFuture(new EditorAnswer.NotApplied(
+                    replanned == null ? e.getMessage() : replanned + "; but " + e.getMessage()));
         }
         WorkspaceEdit edit = built.edit();
         if (edit.getDocumentChanges().isEmpty()) {
@@ -173,16 +191,56 @@ final class LspHost implements Host {
             answered = answered.applyToEither(landing.shownInEveryBuffer(built.toOpenBuffers())
                     .thenApply(shown -> Optional.<EditorAnswer>empty()), Function.identity());
         }
+        String carriedOver = carriedOverNote(replanned, built.carriedOver());
         return answered.thenCompose(outcome -> {
             if (outcome.isPresent()) {
-                return CompletableFuture.completedFuture(outcome.get());
+                return refusedByTheEditor(response) ? replan(built, outcome.get(), replansLeft, replanned)
+                        : CompletableFuture.completedFuture(outcome.get());
             }
             if (reportWait.isZero()) {
                 // Versioned edits are answered before the editor's report (eglot): the next plan must wait for it.
                 built.toOpenBuffers().forEach(sent -> lastAppliedAt.put(sent.path(), sent.version()));
             }
-            return landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait);
+            return landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait)
+                    .thenApply(answer -> answer instanceof EditorAnswer.Applied applied
+                            ? applied.carriedOver(carriedOver) : answer);
         });
+    }
+
+    /** Whether the editor answered, refusing the edit (not a timeout, not a broken connection). */
+    private static boolean refusedByTheEditor(CompletableFuture<ApplyWorkspaceEditResponse> response) {
+        return response.isDone() && !response.isCompletedExceptionally() && response.join() != null
+                && !response.join().isApplied();
+    }
+
+    /**
+     * After the editor refused {@code built}: when the user's typing had moved its buffers past the versions it was
+     * sent for, the edit is re-planned on the newest text and sent again (once: an editor whose buffers keep moving
+     * gets a refusal, not a loop); otherwise the refusal stands.
+     */
+    private CompletableFuture<EditorAnswer> replan(WorkspaceEdits.Built built, EditorAnswer refusal, int replansLeft,
+                                                   String replanned) {
+        String reason = ((EditorAnswer.NotApplied) refusal).reason();
+        if (replansLeft <= 0) {
+            return CompletableFuture.completedFuture(replanned == null ? refusal : new EditorAnswer.NotApplied(
+                    replanned + "; and it was refused again (" + reason + "): the buffer kept changing while the"
+                    + " edit was on its way, so it is not re-planned a second time. Nothing was applied, so the"
+                    + " user's typing stands. Read the file again and redo the edit"));
+        }
+        return typing.movedOn(built.toOpenBuffers()).thenCompose(moved -> moved.isEmpty()
+                ? CompletableFuture.completedFuture(refusal)
+                : applyInEditor(built.sent(), replansLeft - 1, reason + " (the user typed while it was on its way:"
+                        + " " + moved.get() + "), so it was re-planned on the newest text and sent again"));
+    }
+
+    /** What the model hears of an edit sent again after a refusal, or carried over past typing; null: nothing. */
+    private static String carriedOverNote(String replanned, List<String> carriedOver) {
+        List<String> parts = new ArrayList<>();
+        if (replanned != null) {
+            parts.add(replanned.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + replanned.substring(1));
+        }
+        parts.addAll(carriedOver);
+        return parts.isEmpty() ? null : String.join(". ", parts);
     }
 
     /**

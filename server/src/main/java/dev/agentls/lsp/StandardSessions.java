@@ -115,7 +115,8 @@ final class StandardSessions implements SessionFactory {
         EditLanding landing = new EditLanding(documents,
                 warning -> client.showMessage(new MessageParams(MessageType.Warning, warning)));
         LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), landing,
-                new BinaryWrites(documents, new AtomicWriter()), capabilities, editorAnswerTimeout, landingTimeout);
+                new BinaryWrites(documents, new AtomicWriter()), capabilities, editorAnswerTimeout, landingTimeout,
+                new RefusedForTyping(documents));
         PathPolicy policy = new PathPolicy();
         // System::gc after a build: reading every file leaves the heap grown with garbage the JVM would keep resident.
         FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER,

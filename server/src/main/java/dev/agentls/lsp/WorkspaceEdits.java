@@ -11,7 +11,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
 import org.eclipse.lsp4j.CreateFile;
 import org.eclipse.lsp4j.CreateFileOptions;
 import org.eclipse.lsp4j.DeleteFile;
@@ -29,8 +28,9 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
 /**
  * Turns {@link FileChange}s into one {@link WorkspaceEdit}: a {@link TextDocumentEdit} of minimal text edits carrying
  * the buffer's version for each modified file, {@link CreateFile} / {@link DeleteFile} resource operations otherwise.
- * It refuses (with {@link StaleChange}) a change whose text is no longer what the buffer or disk holds, rather than
- * let the editor apply edits computed for other text.
+ * A change whose text is no longer what the buffer or disk holds (the user typed after it was planned) is re-planned
+ * by content on the text as it is now ({@link SendTimeCarryOver}), or refused with {@link StaleChange}: the editor is
+ * never sent edits computed for other text.
  */
 final class WorkspaceEdits {
 
@@ -50,19 +50,36 @@ final class WorkspaceEdits {
     }
 
     /**
-     * The edit to send, what it does to each open buffer (so that its landing can be confirmed), and the files it
-     * touches that no buffer report will show (not open, created, deleted).
+     * The edit to send, what it does to each open buffer (so that its landing can be confirmed), the files it
+     * touches that no buffer report will show (not open, created, deleted), the changes as sent (fitted to the text
+     * at send time, each at the version it was sent for) and what the model is to hear of changes carried over past
+     * the user's typing.
      */
-    record Built(WorkspaceEdit edit, List<EditLanding.Sent> toOpenBuffers, List<Path> unfollowed) {}
+    record Built(WorkspaceEdit edit, List<EditLanding.Sent> toOpenBuffers, List<Path> unfollowed,
+                 List<FileChange> sent, List<String> carriedOver) {
+
+        Built {
+            toOpenBuffers = List.copyOf(toOpenBuffers);
+            unfollowed = List.copyOf(unfollowed);
+            sent = List.copyOf(sent);
+            carriedOver = List.copyOf(carriedOver);
+        }
+    }
 
     Built build(List<FileChange> changes) throws StaleChange {
         List<Either<TextDocumentEdit, ResourceOperation>> documentChanges = new ArrayList<>();
         List<EditLanding.Sent> toOpenBuffers = new ArrayList<>();
         List<Path> unfollowed = new ArrayList<>();
+        List<FileChange> sent = new ArrayList<>();
+        List<String> carriedOver = new ArrayList<>();
         for (FileChange change : changes) {
             String uri = openDocuments.uriOf(change.path());
-            if (change instanceof FileChange.Modify modify) {
-                Integer version = currentVersion(modify);
+            if (change instanceof FileChange.Modify planned) {
+                SendTimeCarryOver.Fitted fitted = SendTimeCarryOver.fit(planned, snapshot(planned.path()));
+                FileChange.Modify modify = fitted.change();
+                fitted.note().ifPresent(carriedOver::add);
+                sent.add(modify);
+                Integer version = modify.version().isPresent() ? modify.version().getAsInt() : null;
                 List<Either<TextEdit, SnippetTextEdit>> edits = textEdits(modify.oldText(), modify.newText());
                 if (!edits.isEmpty()) {
                     documentChanges.add(Either.forLeft(
@@ -82,6 +99,7 @@ final class WorkspaceEdits {
                 }
                 documentChanges.add(Either.forRight(new CreateFile(uri, new CreateFileOptions(false, false))));
                 unfollowed.add(change.path());
+                sent.add(create);
                 if (!create.text().isEmpty()) {
                     documentChanges.add(Either.forLeft(new TextDocumentEdit(
                             new VersionedTextDocumentIdentifier(uri, null), textEdits("", create.text()))));
@@ -89,34 +107,19 @@ final class WorkspaceEdits {
             } else if (change instanceof FileChange.Delete) {
                 documentChanges.add(Either.forRight(new DeleteFile(uri, new DeleteFileOptions(false, false))));
                 unfollowed.add(change.path());
+                sent.add(change);
             }
         }
-        return new Built(new WorkspaceEdit(documentChanges), toOpenBuffers, unfollowed);
+        return new Built(new WorkspaceEdit(documentChanges), toOpenBuffers, unfollowed, sent, carriedOver);
     }
 
-    /**
-     * The version to send, after checking the change still fits: the buffer must be at the version the change was
-     * read at; a change read from disk must still match the buffer (if the file was opened since) or disk.
-     */
-    private Integer currentVersion(FileChange.Modify modify) throws StaleChange {
-        Path path = modify.path();
-        Snapshot now;
+    /** The file's text as it is now: the open buffer with its version, else disk. */
+    private Snapshot snapshot(Path path) throws StaleChange {
         try {
-            now = documents.snapshot(path);
+            return documents.snapshot(path);
         } catch (WorkspaceException e) {
             throw new StaleChange("cannot apply the edit to " + path + ": " + e.getMessage());
         }
-        OptionalInt planned = modify.version();
-        OptionalInt current = now.version();
-        if (planned.isPresent() && current.isPresent() && planned.getAsInt() != current.getAsInt()) {
-            throw new StaleChange("the buffer of " + path + " moved on from version " + planned.getAsInt()
-                    + " to " + current.getAsInt() + " while the edit was prepared; nothing was applied");
-        }
-        if (!now.text().equals(modify.oldText())) {
-            String where = current.isPresent() ? "in the editor's buffer" : "on disk";
-            throw new StaleChange(path + " changed " + where + " since the edit was prepared; nothing was applied");
-        }
-        return current.isPresent() ? current.getAsInt() : null;
     }
 
     /**

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Staleness in a run: the user types (the editor reports {@code didChange}) between the model's read of a file and
  * its edit of it. Apart from what the edit changes, the edit is carried over onto the new text and the model is told
  * where; on the lines the user changed, it is refused to the model naming them; and when Helix refuses an edit for
- * a version the typing moved past, the refusal reaches the model, which redoes the edit on the new text. The user's
- * typing stands in every case.
+ * a version the typing moved past, the edit is re-planned on the new text and sent once more, and the model is told
+ * where it went. The user's typing stands in every case.
  */
 class StaleEditsTest {
 
@@ -98,23 +98,26 @@ class StaleEditsTest {
     }
 
     @Test
-    void helixRefusingAnEditForAVersionTheTypingMovedPastReachesTheModelWhichRedoesItOnTheNewText()
+    void helixRefusingAnEditForAVersionTheTypingMovedPastGetsItReplannedOnTheNewTextAndTheModelIsToldWhere()
             throws Exception {
         ReplayAnswers answers = new ReplayAnswers()
                 .call("replace_in_file", "target_file", RunFixture.GREETER, "diff", AgentRunCommandsTest.FIX)
-                .call("replace_in_file", "target_file", RunFixture.GREETER, "diff", AgentRunCommandsTest.FIX)
                 .complete("Names are stripped.");
         try (RunFixture lsp = new RunFixture(temp, RealClient.helix(), answers)) {
-            lsp.open(RunFixture.GREETER);
+            String original = lsp.open(RunFixture.GREETER);
             lsp.editor.typeBeforeNextEdit(text -> "// typed while the edit was on its way\n" + text);
             lsp.answer(StartRunCommand.ID, Map.of("prompt", "strip names"));
             lsp.editor.awaitShown(message -> message.contains("AgentLS #1 finished (completed)"));
 
-            String toldTheModel = lsp.model.requests().get(1).body();
-            assertTrue(toldTheModel.contains("the editor refused the edit: version mismatch for "), toldTheModel);
             String buffer = lsp.awaitBuffer(RunFixture.GREETER, text -> text.contains(STRIPPED));
-            assertTrue(buffer.startsWith("// typed while the edit was on its way\n"), buffer);
-            assertEquals(1, buffer.split(java.util.regex.Pattern.quote(STRIPPED), -1).length - 1, buffer);
+            assertEquals("// typed while the edit was on its way\n" + original.replace(ORIGINAL, STRIPPED), buffer);
+            assertEquals(2, lsp.editor.edits.size(), "refused once for the version, sent once more");
+            String toldTheModel = lsp.model.requests().get(1).body();
+            assertTrue(toldTheModel.contains("version mismatch for "), toldTheModel);
+            assertTrue(toldTheModel.contains("so it was re-planned on the newest text and sent again. Greeter.java"
+                    + " changed in the editor's buffer after the edit was planned: the edit was carried over past the"
+                    + " user's typing at line 1 onto the text as it is now, at lines 16-16 (planned at 15-15)"),
+                    toldTheModel);
         }
     }
 }
