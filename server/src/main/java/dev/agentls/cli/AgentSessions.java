@@ -71,8 +71,9 @@ public final class AgentSessions implements SessionAgents.Factory {
     /**
      * The session's repo map: read from the editor's open buffers first, then disk; built in the background once the
      * file index is (so the editor's initialize and the index's first walk come first), on part of the machine's
-     * cores; kept current by the editor's file events and the agent's own writes (both reach the index) and by every
-     * buffer change (read again once typing pauses, at the latest before the next run).
+     * cores; kept current by the editor's file events and the agent's own writes (both reach the index), by the
+     * workspace folders the editor adds or removes, and by every buffer change (read again once typing pauses, at the
+     * latest before the next run).
      */
     private RepoMap repoMap(SessionTools.Workspace workspace) {
         DocumentStore documents = workspace.documents();
@@ -90,6 +91,7 @@ public final class AgentSessions implements SessionAgents.Factory {
         RepoMap map = new RepoMap(workspace.roots(), parser, workspace.background(), MAP_PARALLELISM,
                 TokenCounter.estimate(), texts);
         workspace.index().listen((changed, deleted) -> map.onFilesChanged(changed, deleted));
+        workspace.index().listenRoots(map::onRootsChanged);
         documents.listen(map::markChanged);
         workspace.index().ready().whenComplete((done, failed) -> map.start());
         return map;
@@ -120,9 +122,11 @@ public final class AgentSessions implements SessionAgents.Factory {
                 // servers' tools (started, and trusted through the run's host, when first needed).
                 SessionParts session = parts.get();
                 ToolSet runTools = McpWiring.toolsFor(session.toolSet().tools(), servers, settings, host);
+                // The rules and the map are fitted in the tokens of the run's model, as the history is counted.
+                TokenCounter counter = counters.forModel(settings.llm().model());
                 return new Agent(settings, modelFor(settings.llm()), runTools, host, roots, session.conversations(),
-                        Agent.historyFor(settings.llm(), counters.forModel(settings.llm().model())), runs, clock,
-                        () -> runId).withProjectContext(session.project());
+                        Agent.historyFor(settings.llm(), counter), runs, clock,
+                        () -> runId).withProjectContext(session.project().countingWith(counter));
             }
 
             private synchronized ModelClient modelFor(LlmSettings llm) {

@@ -48,6 +48,7 @@ public final class FileIndex {
     private volatile Instant nextFullRescan;
     private final Runnable afterBuild;
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<Runnable> rootListeners = new CopyOnWriteArrayList<>();
 
     public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter) {
         this(roots, policy, executor, clock, rescanAfter, DEFAULT_MAX_FILE_BYTES, () -> { });
@@ -88,8 +89,22 @@ public final class FileIndex {
         return onRootsChanged();
     }
 
-    /** Indexes roots that appeared and forgets those that went; completes when the new roots are indexed. */
+    /**
+     * Indexes roots that appeared and forgets those that went, then tells the {@link #listenRoots} listeners (which
+     * read {@link WorkspaceRoots} themselves); completes when the new roots are indexed.
+     */
     public CompletableFuture<Void> onRootsChanged() {
+        CompletableFuture<Void> built = switchRoots();
+        rootListeners.forEach(Runnable::run);
+        return built;
+    }
+
+    /** Adds a listener called on the reporting thread after every {@link #onRootsChanged}: note it and return. */
+    public void listenRoots(Runnable listener) {
+        rootListeners.add(listener);
+    }
+
+    private CompletableFuture<Void> switchRoots() {
         synchronized (lock) {
             Map<Path, RootIndex> next = new LinkedHashMap<>();
             List<RootIndex> fresh = new ArrayList<>();
