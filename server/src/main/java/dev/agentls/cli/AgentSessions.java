@@ -37,8 +37,12 @@ import java.util.function.Function;
  */
 public final class AgentSessions implements SessionAgents.Factory {
 
-    /** Half the cores (at least one) read the repo map, so the editor and its user keep the rest. */
-    private static final int MAP_PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+    /**
+     * Half the cores read the repo map, so the editor and its user keep the rest; but at least two: on a two-core
+     * machine one thread took 163 s for spring-boot's map under a load of 11 (36 s of CPU), as each runnable thread
+     * gets its share of a loaded machine, and the build is a one-off in the background.
+     */
+    private static final int MAP_PARALLELISM = Math.max(2, Runtime.getRuntime().availableProcessors() / 2);
 
     private final ToolSessions tools;
     private final Function<LlmSettings, ModelClient> models;

@@ -27,8 +27,13 @@ public final class FileIndex {
 
     /** Files larger than this are listed but their bytes are not kept or searched. */
     public static final long DEFAULT_MAX_FILE_BYTES = 4L * 1024 * 1024;
-    /** Bytes of text held in memory per root; files past it stay on disk and are read when searched. */
-    public static final long DEFAULT_CONTENT_BUDGET = 192L * 1024 * 1024;
+    /**
+     * Bytes of text held in memory per root; files past it stay on disk and are read when searched. At most a quarter
+     * of the heap, so a workspace with more text than that cannot fill a server kept to its memory budget (the
+     * launcher's -Xmx200m: 50 MB, which holds spring-boot's 39 MB of text).
+     */
+    public static final long DEFAULT_CONTENT_BUDGET = Math.min(192L * 1024 * 1024,
+            Runtime.getRuntime().maxMemory() / 4);
 
     private final WorkspaceRoots roots;
     private final PathPolicy policy;
