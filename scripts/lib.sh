@@ -12,10 +12,15 @@ JSA="$ROOT/server/target/agentls.jsa"
 # ~47 MB of its own structures beside a 250 MB heap; one background collector thread is enough for this heap. The
 # heap starts small and grows only as the live data asks (-Xms, the free ratios), to at most -Xmx. Direct memory is
 # bounded, and the JDK's per-thread cache of temporary direct buffers (a read of a 4 MB file through NIO keeps a 4 MB
-# buffer per thread otherwise) keeps none past 1 MB. AGENTLS_JAVA_OPTS comes after these, so a user's own -Xmx wins.
+# buffer per thread otherwise) keeps none past 1 MB. AGENTLS_JAVA_OPTS comes after these, so a user's own -Xmx wins;
+# a collector it names replaces the serial one (the JVM refuses two).
 server_java_options() {
-  printf '%s\n' -XX:+UseSerialGC -Xms32m -Xmx200m -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40 \
-    -XX:MaxDirectMemorySize=64m -Djdk.nio.maxCachedBufferSize=1048576
+  case " ${AGENTLS_JAVA_OPTS:-} " in
+    *" -XX:+Use"*GC" "*) ;;
+    *) printf '%s\n' -XX:+UseSerialGC ;;
+  esac
+  printf '%s\n' -Xms32m -Xmx200m -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40 -XX:MaxDirectMemorySize=64m \
+    -Djdk.nio.maxCachedBufferSize=1048576
 }
 
 # Builds the shaded jar when it is missing or older than any source file.
