@@ -24,10 +24,10 @@ import java.util.logging.Logger;
 
 /**
  * The workspace's repo map: every parsable file's definitions and uses ({@link SourceSymbols}), read in the
- * background on the given executor, kept current by {@link #onFilesChanged}, and ranked for each request into a
- * map fitted to a token budget. Symbols are cached by content hash, so a file event whose content is unchanged (or
- * was seen before) costs a read and a hash, not a parse. Asked before the first build finishes, it answers from
- * what it has read so far and says so. Thread-safe.
+ * background on the given executor, kept current by {@link #onFilesChanged} and {@link #onRootsChanged} (workspace
+ * folders added or removed), and ranked for each request into a map fitted to a token budget. Symbols are cached by
+ * content hash, so a file event whose content is unchanged (or was seen before) costs a read and a hash, not a parse.
+ * Asked before the first build finishes, it answers from what it has read so far and says so. Thread-safe.
  */
 public final class RepoMap {
 
@@ -376,7 +376,9 @@ public final class RepoMap {
     private synchronized RepoGraph currentGraph() {
         if (dirty.getAndSet(false) || graph == null) {
             Map<String, SourceSymbols> shown = new HashMap<>();
-            byPath.forEach((file, symbols) -> display(file).ifPresent(path -> shown.put(path, symbols)));
+            // a file read while its root was removed is dropped here, as no root shows it
+            byPath.forEach((file, symbols) -> display(file).ifPresentOrElse(path -> shown.put(path, symbols),
+                    () -> byPath.remove(file)));
             graph = RepoGraph.of(Map.copyOf(shown));
             // only contents some file has now stay cached, so edits over a long session do not pile up
             Set<String> live = new HashSet<>();
