@@ -6,6 +6,23 @@ JAR="$ROOT/server/target/agentls.jar"
 # by itself), and its stamp: the jar's and the archive's size and modification time when it was made.
 JSA="$ROOT/server/target/agentls.jsa"
 
+# The server's JVM options (scripts/agentls, and scripts/bench-repomap that measures the server by them): its memory
+# within the 250 MB budget while it reads a large workspace (spring-boot: a warm index and a repo map). The serial
+# collector: G1 commits its whole heap at start (-Xms defaults to 1/64 of the RAM, above a small -Xmx) and keeps
+# ~47 MB of its own structures beside a 250 MB heap; one background collector thread is enough for this heap. The
+# heap starts small and grows only as the live data asks (-Xms, the free ratios), to at most -Xmx. Direct memory is
+# bounded, and the JDK's per-thread cache of temporary direct buffers (a read of a 4 MB file through NIO keeps a 4 MB
+# buffer per thread otherwise) keeps none past 1 MB. AGENTLS_JAVA_OPTS comes after these, so a user's own -Xmx wins;
+# a collector it names replaces the serial one (the JVM refuses two).
+server_java_options() {
+  case " ${AGENTLS_JAVA_OPTS:-} " in
+    *" -XX:+Use"*GC" "*) ;;
+    *) printf '%s\n' -XX:+UseSerialGC ;;
+  esac
+  printf '%s\n' -Xms32m -Xmx200m -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40 -XX:MaxDirectMemorySize=64m \
+    -Djdk.nio.maxCachedBufferSize=1048576
+}
+
 # Builds the shaded jar when it is missing or older than any source file.
 ensure_jar() {
   if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/server/src/main" "$ROOT/server/pom.xml" "$ROOT/pom.xml" -newer "$JAR" -print -quit)" ]; then

@@ -3,6 +3,7 @@ package dev.agentls.agent;
 import dev.agentls.conversation.ProjectRulesLoader;
 import dev.agentls.outline.RepoMap;
 import dev.agentls.outline.RepoMapFocus;
+import dev.agentls.outline.TokenCounter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,14 +26,31 @@ public final class ProjectLayers implements ProjectContext {
     private final ProjectRulesLoader rules;
     private final Optional<RepoMap> map;
     private final int mapTokens;
+    /** Fits the map; empty: the map's own counter. */
+    private final Optional<TokenCounter> counter;
 
     public ProjectLayers(ProjectRulesLoader rules, Optional<RepoMap> map, int mapTokens) {
+        this(rules, map, mapTokens, Optional.empty());
+    }
+
+    private ProjectLayers(ProjectRulesLoader rules, Optional<RepoMap> map, int mapTokens,
+                          Optional<TokenCounter> counter) {
         if (mapTokens < 0) {
             throw new IllegalArgumentException("the repo map's token budget must not be negative: " + mapTokens);
         }
         this.rules = rules;
         this.map = map;
         this.mapTokens = mapTokens;
+        this.counter = counter;
+    }
+
+    /**
+     * These layers with both budgets (the rules' and the map's) counted by {@code counter}: the run's model's, which
+     * an editor session only knows per run (its settings can change between runs), as {@code agentls run} knows it
+     * from the start.
+     */
+    public ProjectLayers countingWith(TokenCounter counter) {
+        return new ProjectLayers(rules.countingWith(counter), map, mapTokens, Optional.of(counter));
     }
 
     @Override
@@ -56,7 +74,8 @@ public final class ProjectLayers implements ProjectContext {
             } else {
                 RepoMapFocus focus = RepoMapFocus.of(files, request.prompt(),
                         request.selection().map(RunRequest.Selection::text).orElse(""));
-                shown = map.get().render(focus, mapTokens).text().stripTrailing();
+                shown = (counter.isPresent() ? map.get().render(focus, mapTokens, counter.get())
+                        : map.get().render(focus, mapTokens)).text().stripTrailing();
             }
             if (!shown.isEmpty()) {
                 text = text.isEmpty() ? shown : text + "\n\n" + shown;

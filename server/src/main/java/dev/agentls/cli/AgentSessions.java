@@ -37,8 +37,12 @@ import java.util.function.Function;
  */
 public final class AgentSessions implements SessionAgents.Factory {
 
-    /** Half the cores (at least one) read the repo map, so the editor and its user keep the rest. */
-    private static final int MAP_PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+    /**
+     * Half the cores read the repo map, so the editor and its user keep the rest; but at least two: on a two-core
+     * machine one thread took 163 s for spring-boot's map under a load of 11 (36 s of CPU), as each runnable thread
+     * gets its share of a loaded machine, and the build is a one-off in the background.
+     */
+    private static final int MAP_PARALLELISM = Math.max(2, Runtime.getRuntime().availableProcessors() / 2);
 
     private final ToolSessions tools;
     private final Function<LlmSettings, ModelClient> models;
@@ -71,8 +75,9 @@ public final class AgentSessions implements SessionAgents.Factory {
     /**
      * The session's repo map: read from the editor's open buffers first, then disk; built in the background once the
      * file index is (so the editor's initialize and the index's first walk come first), on part of the machine's
-     * cores; kept current by the editor's file events and the agent's own writes (both reach the index) and by every
-     * buffer change (read again once typing pauses, at the latest before the next run).
+     * cores; kept current by the editor's file events and the agent's own writes (both reach the index), by the
+     * workspace folders the editor adds or removes, and by every buffer change (read again once typing pauses, at the
+     * latest before the next run).
      */
     private RepoMap repoMap(SessionTools.Workspace workspace) {
         DocumentStore documents = workspace.documents();
@@ -90,6 +95,7 @@ public final class AgentSessions implements SessionAgents.Factory {
         RepoMap map = new RepoMap(workspace.roots(), parser, workspace.background(), MAP_PARALLELISM,
                 TokenCounter.estimate(), texts);
         workspace.index().listen((changed, deleted) -> map.onFilesChanged(changed, deleted));
+        workspace.index().listenRoots(map::onRootsChanged);
         documents.listen(map::markChanged);
         workspace.index().ready().whenComplete((done, failed) -> map.start());
         return map;
@@ -120,9 +126,11 @@ public final class AgentSessions implements SessionAgents.Factory {
                 // servers' tools (started, and trusted through the run's host, when first needed).
                 SessionParts session = parts.get();
                 ToolSet runTools = McpWiring.toolsFor(session.toolSet().tools(), servers, settings, host);
+                // The rules and the map are fitted in the tokens of the run's model, as the history is counted.
+                TokenCounter counter = counters.forModel(settings.llm().model());
                 return new Agent(settings, modelFor(settings.llm()), runTools, host, roots, session.conversations(),
-                        Agent.historyFor(settings.llm(), counters.forModel(settings.llm().model())), runs, clock,
-                        () -> runId).withProjectContext(session.project());
+                        Agent.historyFor(settings.llm(), counter), runs, clock,
+                        () -> runId).withProjectContext(session.project().countingWith(counter));
             }
 
             private synchronized ModelClient modelFor(LlmSettings llm) {

@@ -51,6 +51,11 @@ public final class ProjectRulesLoader {
         this.budget = budget;
     }
 
+    /** The same loader counting with {@code counter} (the run's model's), so the budget holds in its tokens. */
+    public ProjectRulesLoader countingWith(TokenCounter counter) {
+        return new ProjectRulesLoader(roots, counter, budget);
+    }
+
     /**
      * The rules for a run touching {@code touchedFiles} (paths relative to the first root, root-name prefixed in a
      * multi-root workspace, or absolute); files outside every root are ignored.

@@ -27,6 +27,11 @@ final class RecentEdits {
         paths.removeIf(p -> p.equals(path) || p.startsWith(path + "/"));
     }
 
+    /** Forgets every file {@code kept} refuses (those of a workspace folder that was removed). */
+    synchronized void retain(java.util.function.Predicate<String> kept) {
+        paths.removeIf(kept.negate());
+    }
+
     /** Newest first. */
     synchronized List<String> newestFirst() {
         List<String> out = new ArrayList<>(paths);

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,10 +24,10 @@ import java.util.logging.Logger;
 
 /**
  * The workspace's repo map: every parsable file's definitions and uses ({@link SourceSymbols}), read in the
- * background on the given executor, kept current by {@link #onFilesChanged}, and ranked for each request into a
- * map fitted to a token budget. Symbols are cached by content hash, so a file event whose content is unchanged (or
- * was seen before) costs a read and a hash, not a parse. Asked before the first build finishes, it answers from
- * what it has read so far and says so. Thread-safe.
+ * background on the given executor, kept current by {@link #onFilesChanged} and {@link #onRootsChanged} (workspace
+ * folders added or removed), and ranked for each request into a map fitted to a token budget. Symbols are cached by
+ * content hash, so a file event whose content is unchanged (or was seen before) costs a read and a hash, not a parse.
+ * Asked before the first build finishes, it answers from what it has read so far and says so. Thread-safe.
  */
 public final class RepoMap {
 
@@ -45,13 +46,21 @@ public final class RepoMap {
     /** Files an event named that are not read yet: typing reports each keystroke, so they are read once, later. */
     private final Set<Path> pending = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean draining = new AtomicBoolean();
-    private final Map<String, SourceSymbols> byPath = new ConcurrentHashMap<>();
+    /**
+     * Symbols by file, keyed by the file's path under its root's real folder: not by the path the model sees, which
+     * changes when a folder is added or removed (the root-name prefix of a multi-root workspace).
+     */
+    private final Map<Path, SourceSymbols> byPath = new ConcurrentHashMap<>();
     private final Map<String, SourceSymbols> byHash = new ConcurrentHashMap<>();
     private final AtomicBoolean dirty = new AtomicBoolean(true);
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicLong parsed = new AtomicLong();
     private final AtomicLong reused = new AtomicLong();
     private volatile boolean walked;
+    /** Roots being walked after a folder change: until they are, the map is not complete. */
+    private final AtomicInteger walking = new AtomicInteger();
+    /** The real folders of the roots this map has walked or is walking; null before {@link #start}. */
+    private Set<Path> mappedRoots;
     /** Whether the first build is done: a file read for the first time before then is no edit (opened, not changed). */
     private volatile boolean built;
     private volatile RepoGraph graph;
@@ -84,28 +93,82 @@ public final class RepoMap {
 
     /** Reads every root in the background; the future completes when all files are in and their graph is built. */
     public CompletableFuture<Void> start() {
-        return CompletableFuture.supplyAsync(this::walk, executor).thenCompose(files -> {
+        List<WorkspaceRoot> current;
+        synchronized (this) {
+            current = roots.roots();
+            mappedRoots = realFolders(current);
+        }
+        long started = System.nanoTime();
+        return CompletableFuture.supplyAsync(() -> walk(current), executor).thenCompose(files -> {
             walked = true;
-            List<CompletableFuture<Void>> parts = new ArrayList<>();
-            for (int part = 0; part < parallelism; part++) {
-                List<Path> share = new ArrayList<>();
-                for (int i = part; i < files.size(); i += parallelism) {
-                    share.add(files.get(i));
-                }
-                parts.add(CompletableFuture.runAsync(() -> share.forEach(file -> refresh(file, false)), executor));
-            }
             // the graph too, so the first run after the build does not pay for it
-            return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenRun(() -> {
+            return readAll(files).thenRun(() -> {
                 built = true;
-                currentGraph();
+                RepoGraph ready = currentGraph();
+                // a line on stderr (the server's log) that says when a session's map is ready: scripts/bench-repomap
+                // times the real server by it
+                LOG.info("repo map built: " + ready.size() + " files, " + parsed.get() + " parsed, in "
+                        + (System.nanoTime() - started) / 1_000_000 + " ms");
             });
         });
     }
 
-    private List<Path> walk() {
+    /** Reads {@code files} on {@link #parallelism} of the executor's threads, each a share of them. */
+    private CompletableFuture<Void> readAll(List<Path> files) {
+        List<CompletableFuture<Void>> parts = new ArrayList<>();
+        for (int part = 0; part < parallelism; part++) {
+            List<Path> share = new ArrayList<>();
+            for (int i = part; i < files.size(); i += parallelism) {
+                share.add(files.get(i));
+            }
+            parts.add(CompletableFuture.runAsync(() -> share.forEach(file -> refresh(file, false)), executor));
+        }
+        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new));
+    }
+
+    /**
+     * Follows the workspace folders after {@code workspace/didChangeWorkspaceFolders} changed {@link WorkspaceRoots}:
+     * files no root holds any more leave the map at once; each added root is walked and read in the background (the
+     * map is not {@link #complete} until it is). Before {@link #start} it does nothing: the first build walks the
+     * roots there are then. The future completes when the added roots are read.
+     */
+    public CompletableFuture<Void> onRootsChanged() {
+        List<WorkspaceRoot> added = new ArrayList<>();
+        synchronized (this) {
+            if (mappedRoots == null) {
+                return CompletableFuture.completedFuture(null);
+            }
+            List<WorkspaceRoot> current = roots.roots();
+            for (WorkspaceRoot root : current) {
+                if (!mappedRoots.contains(root.real())) {
+                    added.add(root);
+                }
+            }
+            mappedRoots = realFolders(current);
+            walking.addAndGet(added.size());
+        }
+        byPath.keySet().removeIf(file -> roots.rootOf(file).isEmpty());
+        recent.retain(file -> roots.rootOf(Path.of(file)).isPresent());
+        // the paths shown change too (a second root prefixes every path with its root's name)
+        dirty.set(true);
+        if (added.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return CompletableFuture.supplyAsync(() -> walk(added), executor)
+                .thenCompose(this::readAll)
+                .whenComplete((done, failed) -> walking.addAndGet(-added.size()));
+    }
+
+    private static Set<Path> realFolders(List<WorkspaceRoot> roots) {
+        Set<Path> folders = new HashSet<>();
+        roots.forEach(root -> folders.add(root.real()));
+        return folders;
+    }
+
+    private List<Path> walk(List<WorkspaceRoot> toWalk) {
         List<Path> files = new ArrayList<>();
         SourceWalker walker = new SourceWalker(MAX_FILE_BYTES);
-        for (WorkspaceRoot root : roots.roots()) {
+        for (WorkspaceRoot root : toWalk) {
             try {
                 files.addAll(walker.files(root));
             } catch (IOException e) {
@@ -122,9 +185,9 @@ public final class RepoMap {
      */
     public CompletableFuture<Void> onFilesChanged(Collection<Path> createdOrChanged, Collection<Path> deleted) {
         for (Path path : deleted) {
-            display(path).ifPresent(shown -> {
-                byPath.keySet().removeIf(key -> key.equals(shown) || key.startsWith(shown + "/"));
-                recent.removed(shown);
+            key(path).ifPresent(gone -> {
+                byPath.keySet().removeIf(key -> key.startsWith(gone));
+                recent.removed(gone.toString());
                 dirty.set(true);
             });
         }
@@ -178,12 +241,20 @@ public final class RepoMap {
      * (an editor session's run goes without a map until then, rather than wait for it).
      */
     public boolean complete() {
-        return walked && queued.get() == 0;
+        return walked && queued.get() == 0 && walking.get() == 0;
     }
 
     /** The files changed since the first build, newest first (at most {@value RecentEdits#KEPT}), as the map shows them. */
     public List<String> recentlyEdited() {
-        return recent.newestFirst();
+        return shownRecent();
+    }
+
+    private List<String> shownRecent() {
+        List<String> shown = new ArrayList<>();
+        for (String file : recent.newestFirst()) {
+            display(Path.of(file)).ifPresent(shown::add);
+        }
+        return shown;
     }
 
     /**
@@ -192,14 +263,14 @@ public final class RepoMap {
      */
     private void refresh(Path file, boolean edited) {
         try {
-            Optional<String> shown = display(file);
+            Optional<Path> shown = key(file);
             if (shown.isEmpty() || !SymbolExtractor.parsable(file.getFileName().toString())) {
                 return;
             }
             Optional<String> text = texts.read(file);
             if (text.isEmpty()) {
                 if (byPath.remove(shown.get()) != null) {
-                    recent.removed(shown.get());
+                    recent.removed(shown.get().toString());
                     dirty.set(true);
                 }
                 return;
@@ -211,7 +282,7 @@ public final class RepoMap {
                 return;
             }
             if (edited && (current != null || built)) {
-                recent.edited(shown.get());
+                recent.edited(shown.get().toString());
             }
             SourceSymbols symbols = byHash.get(hash);
             if (symbols != null) {
@@ -236,7 +307,10 @@ public final class RepoMap {
         }
     }
 
-    /** The path as the model sees it: relative to its root, prefixed by the root's name in a multi-root workspace. */
+    /**
+     * The path as the model sees it: relative to its root, prefixed by the root's name in a multi-root workspace;
+     * empty when no root holds it.
+     */
     private Optional<String> display(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
         return roots.rootOf(absolute).map(root -> {
@@ -247,19 +321,38 @@ public final class RepoMap {
     }
 
     /**
+     * The file's key in this map: its path under its root's real folder, however it was named (through the folder
+     * the editor gave, or its real location); empty when no root holds it.
+     */
+    private Optional<Path> key(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        return roots.rootOf(absolute).map(root -> absolute.startsWith(root.real()) ? absolute
+                : root.real().resolve(root.given().relativize(absolute)));
+    }
+
+    /**
      * The map for one request, at most {@code tokenBudget} tokens. Ranks the current graph (rebuilt first if files
      * changed since the last map); before the first build is done, ranks what has been read and says so.
      */
     public RepoMapResult render(RepoMapFocus focus, int tokenBudget) {
+        return render(focus, tokenBudget, tokens);
+    }
+
+    /**
+     * The same, fitted by {@code counter}: the counter of the model a run talks to, which an editor session knows
+     * only when the run starts (its map is made before any settings arrive), so the budget holds in that model's
+     * tokens rather than in this map's default count.
+     */
+    public RepoMapResult render(RepoMapFocus focus, int tokenBudget, TokenCounter counter) {
         if (tokenBudget < 0) {
             throw new IllegalArgumentException("the repo map's token budget must not be negative: " + tokenBudget);
         }
         drainPending();
         RepoGraph current = currentGraph();
         focus = new RepoMapFocus(focus.files().stream().map(this::shown).toList(), focus.identifiers(),
-                recent.newestFirst());
+                shownRecent());
         int waiting = queued.get();
-        boolean complete = walked && waiting == 0;
+        boolean complete = complete();
         String note = complete ? "" : "partial: still reading the workspace, " + current.size() + " files mapped"
                 + (walked ? ", " + waiting + " to go" : "");
         if (tokenBudget == 0) {
@@ -267,7 +360,7 @@ public final class RepoMap {
         }
         // a shown definition costs a few tokens at least, so no map of this budget shows more than this many
         int limit = tokenBudget / 3 + 1;
-        return RepoMapRenderer.fit(current, RepoMapRanker.rank(current, focus, limit), tokenBudget, tokens, complete,
+        return RepoMapRenderer.fit(current, RepoMapRanker.rank(current, focus, limit), tokenBudget, counter, complete,
                 note);
     }
 
@@ -282,7 +375,11 @@ public final class RepoMap {
 
     private synchronized RepoGraph currentGraph() {
         if (dirty.getAndSet(false) || graph == null) {
-            graph = RepoGraph.of(Map.copyOf(byPath));
+            Map<String, SourceSymbols> shown = new HashMap<>();
+            // a file read while its root was removed is dropped here, as no root shows it
+            byPath.forEach((file, symbols) -> display(file).ifPresentOrElse(path -> shown.put(path, symbols),
+                    () -> byPath.remove(file)));
+            graph = RepoGraph.of(Map.copyOf(shown));
             // only contents some file has now stay cached, so edits over a long session do not pile up
             Set<String> live = new HashSet<>();
             for (SourceSymbols symbols : graph.symbols) {

@@ -27,8 +27,13 @@ public final class FileIndex {
 
     /** Files larger than this are listed but their bytes are not kept or searched. */
     public static final long DEFAULT_MAX_FILE_BYTES = 4L * 1024 * 1024;
-    /** Bytes of text held in memory per root; files past it stay on disk and are read when searched. */
-    public static final long DEFAULT_CONTENT_BUDGET = 192L * 1024 * 1024;
+    /**
+     * Bytes of text held in memory per root; files past it stay on disk and are read when searched. At most a quarter
+     * of the heap, so a workspace with more text than that cannot fill a server kept to its memory budget (the
+     * launcher's -Xmx200m: 50 MB, which holds spring-boot's 39 MB of text).
+     */
+    public static final long DEFAULT_CONTENT_BUDGET = Math.min(192L * 1024 * 1024,
+            Runtime.getRuntime().maxMemory() / 4);
 
     private final WorkspaceRoots roots;
     private final PathPolicy policy;
@@ -48,6 +53,7 @@ public final class FileIndex {
     private volatile Instant nextFullRescan;
     private final Runnable afterBuild;
     private final List<ChangeListener> listeners = new CopyOnWriteArrayList<>();
+    private final List<Runnable> rootListeners = new CopyOnWriteArrayList<>();
 
     public FileIndex(WorkspaceRoots roots, PathPolicy policy, Executor executor, Clock clock, Duration rescanAfter) {
         this(roots, policy, executor, clock, rescanAfter, DEFAULT_MAX_FILE_BYTES, () -> { });
@@ -88,8 +94,22 @@ public final class FileIndex {
         return onRootsChanged();
     }
 
-    /** Indexes roots that appeared and forgets those that went; completes when the new roots are indexed. */
+    /**
+     * Indexes roots that appeared and forgets those that went, then tells the {@link #listenRoots} listeners (which
+     * read {@link WorkspaceRoots} themselves); completes when the new roots are indexed.
+     */
     public CompletableFuture<Void> onRootsChanged() {
+        CompletableFuture<Void> built = switchRoots();
+        rootListeners.forEach(Runnable::run);
+        return built;
+    }
+
+    /** Adds a listener called on the reporting thread after every {@link #onRootsChanged}: note it and return. */
+    public void listenRoots(Runnable listener) {
+        rootListeners.add(listener);
+    }
+
+    private CompletableFuture<Void> switchRoots() {
         synchronized (lock) {
             Map<Path, RootIndex> next = new LinkedHashMap<>();
             List<RootIndex> fresh = new ArrayList<>();

@@ -88,8 +88,23 @@ public final class RepoMapBench {
                 + " repeated_map_median_ms=" + median(repeated, 0) + " repeated_map_cpu_median_ms="
                 + median(repeated, 1) + " heap_after_gc_mb=" + heapMb + " map_tokens=" + sample.tokens() + " map_files=" + sample.files()
                 + " map_definitions=" + sample.definitions() + " graph_edges=" + stats.edges() + " max_heap_mb="
-                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " warm_samples=" + Arrays.toString(sorted));
+                + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " vm_hwm_mb=" + highWaterMarkMb()
+                + " warm_samples=" + Arrays.toString(sorted));
         executor.shutdownNow();
+    }
+
+    /** The kernel's peak resident set of this process so far (VmHWM), in MB; -1 where /proc has none. */
+    private static long highWaterMarkMb() throws java.io.IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!java.nio.file.Files.exists(status)) {
+            return -1;
+        }
+        for (String line : java.nio.file.Files.readAllLines(status)) {
+            if (line.startsWith("VmHWM:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+            }
+        }
+        return -1;
     }
 
     private static long median(List<long[]> samples, int column) {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code server/target/agentls.jar} is a one-class probe jar (so no Maven build runs): the launcher starts whether
  * the class-data archive is missing, stale or damaged, keeps the JVM's words off stdout, makes a missing archive in
  * the background, and uses it once it matches the jar. Whether the archive was used is read from the JVM's own
- * class-loading log.
+ * class-loading log. Also the server's memory options the launcher passes, read from the JVM's GC start-up log.
  */
 class LauncherArchiveTest {
 
@@ -92,13 +92,18 @@ class LauncherArchiveTest {
     private record Start(int status, String stdout, boolean fromArchive) {}
 
     private Start start() throws IOException, InterruptedException {
+        return start("");
+    }
+
+    /** @param moreOptions put before the class-loading log in AGENTLS_JAVA_OPTS */
+    private Start start(String moreOptions) throws IOException, InterruptedException {
         Path log = root.resolve("class-load.log");
         Files.deleteIfExists(log);
         ProcessBuilder builder = new ProcessBuilder("/bin/bash", root.resolve("scripts/agentls").toString(), "hello")
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = builder.environment();
-        env.put("AGENTLS_JAVA_OPTS", "-Xlog:class+load=info:file=" + log);
+        env.put("AGENTLS_JAVA_OPTS", moreOptions + " -Xlog:class+load=info:file=" + log);
         Process process = builder.start();
         String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the launcher did not finish");
@@ -167,5 +172,18 @@ class LauncherArchiveTest {
         Start garbage = start();
         assertStartedCleanly(garbage);
         assertFalse(garbage.fromArchive());
+    }
+
+    @Test
+    void theServerStartsWithinItsMemoryBudgetUnlessTheUserSaysOtherwise() throws Exception {
+        Path gc = root.resolve("gc.log");
+        assertStartedCleanly(start("-Xlog:gc,gc+init=info:file=" + gc));
+        String log = Files.readString(gc);
+        assertTrue(log.contains("Using Serial"), log);
+        assertTrue(log.contains("Initial Capacity: 32M") && log.contains("Max Capacity: 200M"), log);
+
+        assertStartedCleanly(start("-XX:+UseParallelGC -Xmx300m -Xlog:gc,gc+init=info:file=" + gc));
+        log = Files.readString(gc);
+        assertTrue(log.contains("Using Parallel") && log.contains("Max Capacity: 300M"), "the user's own win: " + log);
     }
 }

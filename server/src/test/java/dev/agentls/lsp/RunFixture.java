@@ -77,6 +77,12 @@ final class RunFixture implements AutoCloseable {
     /** @param moreSettings more members of the settings section, after the model's ({@code , "editor": {...}}) */
     RunFixture(Path temp, RealClient client, ReplayAnswers answers, Preparation before, String moreSettings)
             throws Exception {
+        this(temp, client, answers, before, moreSettings, "test-model");
+    }
+
+    /** @param modelName the settings' {@code llm.model} (which decides how the session counts tokens) */
+    RunFixture(Path temp, RealClient client, ReplayAnswers answers, Preparation before, String moreSettings,
+               String modelName) throws Exception {
         root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces").resolve("demo"), root);
         before.prepare();
@@ -108,7 +114,7 @@ final class RunFixture implements AutoCloseable {
         params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "demo")));
         params.setCapabilities(client.capabilities());
         params.setInitializationOptions(com.google.gson.JsonParser.parseString("{\"llm\": {\"baseUrl\": \""
-                + model.baseUrl() + "/v1\", \"apiKeyEnv\": \"AGENTLS_RUN_TEST_NO_KEY\", \"model\": \"test-model\"}"
+                + model.baseUrl() + "/v1\", \"apiKeyEnv\": \"AGENTLS_RUN_TEST_NO_KEY\", \"model\": \"" + modelName + "\"}"
                 + moreSettings + "}"));
         initialized = LspFixture.await(server.initialize(params));
         server.initialized(new InitializedParams());
