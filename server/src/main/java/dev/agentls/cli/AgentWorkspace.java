@@ -93,12 +93,15 @@ final class AgentWorkspace implements AutoCloseable {
                 Path.of(System.getProperty("user.home")));
         // The project layers: rules files, and a repo map read in the background. No run waits for it: a request
         // made before it is read says so and goes without it, and the run's later requests take it (issue 12).
-        // Both are fitted to their budgets by the four-characters-a-token estimate, as an editor session's are:
-        // loading a real encoding to count them was 0.2-0.5 s of every `agentls run` before its first request.
-        TokenCounter tokens = TokenCounter.estimate();
+        // Both are fitted to their budgets in the model's tokens, as an editor session's are. Loading an encoding is
+        // 0.3 s of CPU, so it is kept off the way to the first request where it can be: rules that fit by the byte
+        // bound are not counted, and the encoding loads on the map's thread once the map is read (a request made
+        // before then goes without the map).
+        TokenCounter tokens = TokenCounter.forModel(settings.llm().model());
         RepoMap map = new RepoMap(roots, parser, mapReading == null ? background : mapReading, SEARCH_PARALLELISM,
                 tokens);
         mapRead = map.start();
+        mapRead.thenRun(() -> tokens.count("the encoding loads here, not in the first request that shows the map"));
         ProjectLayers project = new ProjectLayers(
                 new ProjectRulesLoader(roots, tokens, ProjectRulesLoader.DEFAULT_BUDGET),
                 Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS);

@@ -42,32 +42,11 @@ public final class MessageTokens {
     }
 
     /**
-     * A bound {@link #count(ModelMessage)} never exceeds, found without the tokenizer: both encodings are byte-level
-     * BPE, so a token covers at least one UTF-8 byte, and the character estimate is below that too; an estimate's
-     * count is then scaled by its factor. Lets a history that fits by this bound skip the tokenizer's load.
+     * A bound {@link #count(ModelMessage)} never exceeds, found without the tokenizer ({@link TokenCounter#upperBound}).
+     * Lets a history that fits by this bound skip the tokenizer's load.
      */
     public long upperBound(ModelMessage message) {
-        double scale = counter.exact() ? 1.0 : Math.max(1.0, counter.factor());
-        return PER_MESSAGE + (long) Math.ceil(utf8Bytes(text(message)) * scale) + 1;
-    }
-
-    private static long utf8Bytes(String text) {
-        long bytes = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < 0x80) {
-                bytes += 1;
-            } else if (c < 0x800) {
-                bytes += 2;
-            } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
-                    && Character.isLowSurrogate(text.charAt(i + 1))) {
-                bytes += 4;
-                i++;
-            } else {
-                bytes += 3;
-            }
-        }
-        return bytes;
+        return PER_MESSAGE + counter.upperBound(text(message)) + 1;
     }
 
     /** The tokens of a whole request as sent: every message with its framing, and each tool's definition. */

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -78,28 +79,40 @@ public final class ProjectRulesLoader {
         for (String touched : touchedFiles) {
             nearestAgentsFile(touched).ifPresent(found::add);
         }
-        List<RulesFile> shown = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        int left = budget;
+        List<Map.Entry<String, String>> texts = new ArrayList<>();
+        long bound = 0;
         for (Path path : found) {
             if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS) || Files.isDirectory(path)) {
                 continue;
             }
             String display = display(path);
             Optional<String> text = read(path, display, notes);
-            if (text.isEmpty()) {
-                continue;
+            if (text.isPresent()) {
+                texts.add(Map.entry(display, text.get()));
+                bound += tokens.upperBound(text.get());
             }
-            int count = tokens.count(text.get());
+        }
+        List<RulesFile> shown = new ArrayList<>();
+        if (bound <= budget) {
+            // Every file fits even by the bound: no cut, so no exact count is needed (nor an encoding loaded).
+            texts.forEach(file -> shown.add(new RulesFile(file.getKey(), file.getValue(),
+                    (int) tokens.upperBound(file.getValue()), false)));
+            return new ProjectRules(shown, notes, budget);
+        }
+        int left = budget;
+        for (Map.Entry<String, String> file : texts) {
+            String display = file.getKey();
+            String text = file.getValue();
+            int count = tokens.count(text);
             if (left <= 0) {
                 notes.add("not shown: " + display + " (" + count + " tokens): the project rules budget of " + budget
                         + " tokens is used up; read the file if it matters");
             } else if (count <= left) {
-                shown.add(new RulesFile(display, text.get(), count, false));
+                shown.add(new RulesFile(display, text, count, false));
                 left -= count;
             } else {
-                String head = headWithin(text.get(), left);
-                shown.add(new RulesFile(display, head, count, true));
+                shown.add(new RulesFile(display, headWithin(text, left), count, true));
                 left = 0;
             }
         }

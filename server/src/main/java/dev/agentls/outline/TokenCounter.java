@@ -97,6 +97,36 @@ public final class TokenCounter {
         return calibrations;
     }
 
+    /**
+     * A bound {@link #count} never exceeds for {@code text}, found without the tokenizer: both encodings are byte-level
+     * BPE, so a token covers at least one UTF-8 byte, and an estimate is then scaled by its factor (never below 1).
+     * Lets a caller whose texts fit by this bound skip loading an encoding (0.3 s of CPU at a process's first count).
+     */
+    public long upperBound(String text) {
+        double scale = exact ? 1.0 : Math.max(1.0, factor());
+        return (long) Math.ceil(utf8Bytes(text) * scale);
+    }
+
+    /** The UTF-8 length of {@code text}, counted without encoding it (an unpaired surrogate counts as 3 bytes). */
+    public static long utf8Bytes(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x80) {
+                bytes += 1;
+            } else if (c < 0x800) {
+                bytes += 2;
+            } else if (Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                bytes += 4;
+                i++;
+            } else {
+                bytes += 3;
+            }
+        }
+        return bytes;
+    }
+
     /** The tokens of {@code text}. */
     public int count(String text) {
         return (int) Math.min(Integer.MAX_VALUE, scaled(encoded(text)));
