@@ -37,6 +37,8 @@ import org.eclipse.lsp4j.services.LanguageClient;
  * edits ({@code workspaceEdit.documentChanges}) refuses an edit for another version of its buffer, so once it answers
  * "applied" its answer stands without waiting for a buffer report it may not send until the command is over (Emacs);
  * for other editors (Neovim skips stale edits and still answers "applied") the answer waits, briefly, for the report.
+ * A run's edits ({@link #applyRunChanges}) wait for the report from every editor, since the run plans its next step
+ * on the reported text and the editor is not blocked by a command while a run goes on.
  */
 final class LspHost implements Host {
 
@@ -54,6 +56,8 @@ final class LspHost implements Host {
     private final Duration answerTimeout;
     private final boolean appliesEdits;
     private final Duration reportWait;
+    /** Whether the editor declares versioned edits ({@code workspaceEdit.documentChanges}), refusing stale ones. */
+    private final boolean versioned;
     /** Per open buffer, the version at which the editor last applied an edit of ours (its report may be to come). */
     private final Map<Path, Integer> lastAppliedAt = new ConcurrentHashMap<>();
 
@@ -73,7 +77,7 @@ final class LspHost implements Host {
         this.answerTimeout = answerTimeout;
         WorkspaceClientCapabilities workspace = capabilities == null ? null : capabilities.getWorkspace();
         this.appliesEdits = workspace != null && Boolean.TRUE.equals(workspace.getApplyEdit());
-        boolean versioned = workspace != null && workspace.getWorkspaceEdit() != null
+        this.versioned = workspace != null && workspace.getWorkspaceEdit() != null
                 && Boolean.TRUE.equals(workspace.getWorkspaceEdit().getDocumentChanges());
         this.reportWait = versioned ? Duration.ZERO : reportWait;
     }
@@ -89,11 +93,29 @@ final class LspHost implements Host {
     }
 
     /**
+     * A run's edit: as {@link #applyChanges}, but the answer waits (at most {@link #RUN_REPORT_WAIT}) for the
+     * editor's report of every buffer it touched even where the editor declares versioned edits. A run's next step
+     * plans on the server's copy of the buffer, which holds the edit only once the report is in: eglot sends it after
+     * 0.5 s idle, and a step planned before it is planned on text without the edit, for a version eglot has left.
+     * The command that started the run has been answered, so the editor is free to report.
+     */
+    CompletableFuture<ChangeOutcome> applyRunChanges(List<FileChange> changes) {
+        return send(changes, versioned ? RUN_REPORT_WAIT : reportWait).thenApply(EditorAnswer::toChangeOutcome);
+    }
+
+    /** How long a run's edit waits for the report of an editor with versioned edits (eglot: 0.5 s idle, and load). */
+    static final Duration RUN_REPORT_WAIT = Duration.ofSeconds(3);
+
+    /**
      * All changes in one {@code workspace/applyEdit}, which the editor applies whole or not at all; an answer of
      * "applied" is confirmed by the touched open buffers' reports (see {@link EditLanding}). Binary content goes to
      * disk afterwards (see {@link BinaryWrites}). To an editor that takes no edits from a server, nothing is sent.
      */
     CompletableFuture<EditorAnswer> send(List<FileChange> changes) {
+        return send(changes, reportWait);
+    }
+
+    private CompletableFuture<EditorAnswer> send(List<FileChange> changes, Duration waitForReports) {
         List<FileChange.WriteBytes> binary = new ArrayList<>();
         List<FileChange> text = new ArrayList<>();
         for (FileChange change : changes) {
@@ -110,7 +132,7 @@ final class LspHost implements Host {
         if (!appliesEdits) {
             return CompletableFuture.completedFuture(forTheEditor(text, binary));
         }
-        return applyInEditor(text).thenApply(answer -> {
+        return applyInEditor(text, waitForReports).thenApply(answer -> {
             if (!(answer instanceof EditorAnswer.Applied) || binary.isEmpty()) {
                 return answer;
             }
@@ -139,7 +161,7 @@ final class LspHost implements Host {
                 + "; the edit is in this answer's 'edit', for the editor to apply itself");
     }
 
-    private CompletableFuture<EditorAnswer> applyInEditor(List<FileChange> changes) {
+    private CompletableFuture<EditorAnswer> applyInEditor(List<FileChange> changes, Duration waitForReports) {
         WorkspaceEdits.Built built;
         try {
             built = workspaceEdits.build(changes);
@@ -177,11 +199,11 @@ final class LspHost implements Host {
             if (outcome.isPresent()) {
                 return CompletableFuture.completedFuture(outcome.get());
             }
-            if (reportWait.isZero()) {
+            if (versioned) {
                 // Versioned edits are answered before the editor's report (eglot): the next plan must wait for it.
                 built.toOpenBuffers().forEach(sent -> lastAppliedAt.put(sent.path(), sent.version()));
             }
-            return landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait);
+            return landing.confirm(built.toOpenBuffers(), built.unfollowed(), waitForReports);
         });
     }
 
