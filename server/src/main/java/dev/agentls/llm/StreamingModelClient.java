@@ -52,7 +52,7 @@ public final class StreamingModelClient implements ModelClient {
                 ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
                 : new OpenAiProtocol(json, base, settings.model(),
                         settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking());
-        OkHttpClient.Builder builder = new OkHttpClient.Builder();
+        OkHttpClient.Builder builder = new OkHttpClient.Builder().socketFactory(new NoDelaySockets());
         if ("http".equalsIgnoreCase(settings.baseUrl().getScheme())) {
             // A cleartext-only client sets up no TLS (providers, trust store, SSLContext: about 0.3 s of a cold
             // start, measured in BENCHMARKS.md) for a model on http://, a local server or loopback, that never uses it.

@@ -40,6 +40,8 @@ import org.eclipse.lsp4j.services.LanguageClient;
  * edits ({@code workspaceEdit.documentChanges}) refuses an edit for another version of its buffer, so once it answers
  * "applied" its answer stands without waiting for a buffer report it may not send until the command is over (Emacs);
  * for other editors (Neovim skips stale edits and still answers "applied") the answer waits, briefly, for the report.
+ * A run's edits ({@link #applyRunChanges}) wait for the report from every editor, since the run plans its next step
+ * on the reported text and the editor is not blocked by a command while a run goes on.
  */
 final class LspHost implements Host {
 
@@ -60,6 +62,8 @@ final class LspHost implements Host {
     private final RefusedForTyping typing;
     /** How many times an edit the editor refused for versions the user's typing moved past is re-planned. */
     static final int REPLANS = 1;
+    /** Whether the editor declares versioned edits ({@code workspaceEdit.documentChanges}), refusing stale ones. */
+    private final boolean versioned;
     /** Per open buffer, the version at which the editor last applied an edit of ours (its report may be to come). */
     private final Map<Path, Integer> lastAppliedAt = new ConcurrentHashMap<>();
 
@@ -80,7 +84,7 @@ final class LspHost implements Host {
         this.answerTimeout = answerTimeout;
         WorkspaceClientCapabilities workspace = capabilities == null ? null : capabilities.getWorkspace();
         this.appliesEdits = workspace != null && Boolean.TRUE.equals(workspace.getApplyEdit());
-        boolean versioned = workspace != null && workspace.getWorkspaceEdit() != null
+        this.versioned = workspace != null && workspace.getWorkspaceEdit() != null
                 && Boolean.TRUE.equals(workspace.getWorkspaceEdit().getDocumentChanges());
         this.reportWait = versioned ? Duration.ZERO : reportWait;
     }
@@ -96,11 +100,29 @@ final class LspHost implements Host {
     }
 
     /**
+     * A run's edit: as {@link #applyChanges}, but the answer waits (at most {@link #RUN_REPORT_WAIT}) for the
+     * editor's report of every buffer it touched even where the editor declares versioned edits. A run's next step
+     * plans on the server's copy of the buffer, which holds the edit only once the report is in: eglot sends it after
+     * 0.5 s idle, and a step planned before it is planned on text without the edit, for a version eglot has left.
+     * The command that started the run has been answered, so the editor is free to report.
+     */
+    CompletableFuture<ChangeOutcome> applyRunChanges(List<FileChange> changes) {
+        return send(changes, versioned ? RUN_REPORT_WAIT : reportWait).thenApply(EditorAnswer::toChangeOutcome);
+    }
+
+    /** How long a run's edit waits for the report of an editor with versioned edits (eglot: 0.5 s idle, and load). */
+    static final Duration RUN_REPORT_WAIT = Duration.ofSeconds(3);
+
+    /**
      * All changes in one {@code workspace/applyEdit}, which the editor applies whole or not at all; an answer of
      * "applied" is confirmed by the touched open buffers' reports (see {@link EditLanding}). Binary content goes to
      * disk afterwards (see {@link BinaryWrites}). To an editor that takes no edits from a server, nothing is sent.
      */
     CompletableFuture<EditorAnswer> send(List<FileChange> changes) {
+        return send(changes, reportWait);
+    }
+
+    private CompletableFuture<EditorAnswer> send(List<FileChange> changes, Duration waitForReports) {
         List<FileChange.WriteBytes> binary = new ArrayList<>();
         List<FileChange> text = new ArrayList<>();
         for (FileChange change : changes) {
@@ -117,7 +139,7 @@ final class LspHost implements Host {
         if (!appliesEdits) {
             return CompletableFuture.completedFuture(forTheEditor(text, binary));
         }
-        return applyInEditor(text).thenApply(answer -> {
+        return applyInEditor(text, waitForReports).thenApply(answer -> {
             if (!(answer instanceof EditorAnswer.Applied) || binary.isEmpty()) {
                 return answer;
             }
@@ -146,8 +168,8 @@ final class LspHost implements Host {
                 + "; the edit is in this answer's 'edit', for the editor to apply itself");
     }
 
-    private CompletableFuture<EditorAnswer> applyInEditor(List<FileChange> changes) {
-        return applyInEditor(changes, REPLANS, null);
+    private CompletableFuture<EditorAnswer> applyInEditor(List<FileChange> changes, Duration waitForReports) {
+        return applyInEditor(changes, waitForReports, REPLANS, null);
     }
 
     /**
@@ -155,8 +177,8 @@ final class LspHost implements Host {
      * moved its buffers on is re-planned on the newest text and sent again, {@code replansLeft} more times;
      * {@code replanned} (null on the first send) says why the edit is being sent again, for the model.
      */
-    private CompletableFuture<EditorAnswer> applyInEditor(List<FileChange> changes, int replansLeft,
-                                                          String replanned) {
+    private CompletableFuture<EditorAnswer> applyInEditor(List<FileChange> changes, Duration waitForReports,
+                                                          int replansLeft, String replanned) {
         WorkspaceEdits.Built built;
         try {
             built = workspaceEdits.build(changes);
@@ -194,14 +216,15 @@ final class LspHost implements Host {
         String carriedOver = carriedOverNote(replanned, built.carriedOver());
         return answered.thenCompose(outcome -> {
             if (outcome.isPresent()) {
-                return refusedByTheEditor(response) ? replan(built, outcome.get(), replansLeft, replanned)
+                return refusedByTheEditor(response)
+                        ? replan(built, outcome.get(), waitForReports, replansLeft, replanned)
                         : CompletableFuture.completedFuture(outcome.get());
             }
-            if (reportWait.isZero()) {
+            if (versioned) {
                 // Versioned edits are answered before the editor's report (eglot): the next plan must wait for it.
                 built.toOpenBuffers().forEach(sent -> lastAppliedAt.put(sent.path(), sent.version()));
             }
-            return landing.confirm(built.toOpenBuffers(), built.unfollowed(), reportWait)
+            return landing.confirm(built.toOpenBuffers(), built.unfollowed(), waitForReports)
                     .thenApply(answer -> answer instanceof EditorAnswer.Applied applied
                             ? applied.carriedOver(carriedOver) : answer);
         });
@@ -218,8 +241,8 @@ final class LspHost implements Host {
      * sent for, the edit is re-planned on the newest text and sent again (once: an editor whose buffers keep moving
      * gets a refusal, not a loop); otherwise the refusal stands.
      */
-    private CompletableFuture<EditorAnswer> replan(WorkspaceEdits.Built built, EditorAnswer refusal, int replansLeft,
-                                                   String replanned) {
+    private CompletableFuture<EditorAnswer> replan(WorkspaceEdits.Built built, EditorAnswer refusal,
+                                                   Duration waitForReports, int replansLeft, String replanned) {
         String reason = ((EditorAnswer.NotApplied) refusal).reason();
         if (replansLeft <= 0) {
             return CompletableFuture.completedFuture(replanned == null ? refusal : new EditorAnswer.NotApplied(
@@ -229,7 +252,8 @@ final class LspHost implements Host {
         }
         return typing.movedOn(built.toOpenBuffers()).thenCompose(moved -> moved.isEmpty()
                 ? CompletableFuture.completedFuture(refusal)
-                : applyInEditor(built.sent(), replansLeft - 1, reason + " (the user typed while it was on its way:"
+                : applyInEditor(built.sent(), waitForReports, replansLeft - 1,
+                        reason + " (the user typed while it was on its way:"
                         + " " + moved.get() + "), so it was re-planned on the newest text and sent again"));
     }
 

@@ -54,7 +54,7 @@ final class RunEditorHost implements Host {
         }
         ModelViewGuard.Checked.Proceed proceed = (ModelViewGuard.Checked.Proceed) checked;
         List<FileChange> sent = proceed.changes();
-        return (sent.size() == 1 ? editor.applyChange(sent.get(0)) : editor.applyChanges(sent))
+        return editor.applyRunChanges(sent)
                 .thenApply(outcome -> {
                     if (!(outcome instanceof ChangeOutcome.Applied applied)) {
                         return outcome;

@@ -12,8 +12,8 @@ import java.util.Set;
 /**
  * What the editor sees of one run, from its events: each event as {@code agentls/event} to a client that declared
  * it, one {@code $/progress} for the run ({@code AgentLS #3: editing src/Foo.java (4/9)}), and the milestones
- * (started, waiting for you, each file changed, finished with its line counts, tokens and cost) as throttled
- * {@code window/showMessage}. Runs on the run's thread; it only sends notifications, never waits.
+ * (started, once the run is accepted; waiting for you, each file changed, finished with its line counts, tokens and
+ * cost) as throttled {@code window/showMessage}. Runs on the run's thread; it only sends notifications, never waits.
  */
 final class RunWatch implements AgentListener {
 
@@ -29,6 +29,7 @@ final class RunWatch implements AgentListener {
     private int removed;
     private String step = "";
     private AgentEvent.TokenUsage usage;
+    private boolean startedShown;
 
     /** @param finishedSummary hears the finished message (the transcript keeps it) */
     RunWatch(String runId, String prompt, LanguageClient client, ClientExtensions declared, Progress progress,
@@ -44,9 +45,9 @@ final class RunWatch implements AgentListener {
 
     @Override
     public void onEvent(AgentEvent event) {
+        showStarted();
         if (event instanceof AgentEvent.RunStarted started) {
             progress("started (" + started.mode().id() + ")");
-            milestones.add(label() + " started: " + firstLine(prompt));
         } else if (event instanceof AgentEvent.StepStarted s) {
             step = " (" + s.step() + "/" + s.total() + ")";
             progress(s.title());
@@ -74,6 +75,23 @@ final class RunWatch implements AgentListener {
         // Sent last, so a client that hears run_finished finds the transcript already holding the finished line.
         if (declared.events() && client instanceof AgentLsClient extended) {
             extended.agentEvent(JsonParser.parseString(AgentEventJson.toJson(event).toString()).getAsJsonObject());
+        }
+    }
+
+    /**
+     * The "started" milestone, shown as soon as the run is accepted: {@code run_started} waits for the model's first
+     * answer when that answer decides the mode, and the user should not wait for the model to see that the command
+     * took (issue 13: the command to the first message in at most 50 ms).
+     */
+    void accepted() {
+        showStarted();
+    }
+
+    /** Once: by {@link #accepted}, or by the run's first event should the run thread get there first. */
+    private synchronized void showStarted() {
+        if (!startedShown) {
+            startedShown = true;
+            milestones.add(label() + " started: " + firstLine(prompt));
         }
     }
 

@@ -104,6 +104,7 @@ final class SessionRuns {
             watch.onEvent(event);
         });
         running.put(runId, handle);
+        watch.accepted();
         handle.outcome().whenComplete((outcome, error) -> {
             running.remove(runId);
             asking.runEnded(runId);

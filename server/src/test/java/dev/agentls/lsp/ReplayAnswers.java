@@ -72,6 +72,13 @@ final class ReplayAnswers {
         return call("attempt_completion", "result", result);
     }
 
+    /** The answer added last comes only after {@code millis} (a model still thinking). */
+    ReplayAnswers heldFor(long millis) {
+        Transcript.Response last = responses.remove(responses.size() - 1);
+        responses.add(new Transcript.Response(last.status(), last.headers(), millis, last.parts()));
+        return this;
+    }
+
     Transcript transcript() {
         return new Transcript(List.copyOf(responses));
     }

@@ -104,11 +104,15 @@ final class RunEditor implements LanguageClient {
         return CompletableFuture.completedFuture(response);
     }
 
+    /** When ({@link System#nanoTime}) the editor sent each report of an applied edit. */
+    final List<Long> reportTimes = new CopyOnWriteArrayList<>();
+
     private void report(ApplyWorkspaceEditParams params) {
         LanguageServer to = server;
         if (to == null || params.getEdit().getDocumentChanges() == null) {
             return;
         }
+        reportTimes.add(System.nanoTime());
         for (var change : params.getEdit().getDocumentChanges()) {
             if (change.isLeft()) {
                 String uri = change.getLeft().getTextDocument().getUri();

@@ -1,0 +1,247 @@
+package dev.agentls.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.eclipse.lsp4j.ClientCapabilities;
+import org.eclipse.lsp4j.CodeAction;
+import org.eclipse.lsp4j.CodeActionContext;
+import org.eclipse.lsp4j.CodeActionParams;
+import org.eclipse.lsp4j.Command;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DiagnosticSeverity;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
+import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The review actions (Revert hunk, Keep, Revert run, and the hunk diagnostics found again as the user types) with
+ * clients that declare exactly what Neovim 0.7 and eglot 1.9 declare and answer as they do ({@link RealClient}):
+ * Neovim answers "applied" for an edit it skipped because the buffer moved on, and reports 150 ms later; eglot refuses
+ * an edit for another version and reports only after 0.5 s idle (or before its next request, as eglot sends pending
+ * changes first: the tests let the report out before the user's next action); an ALE-like client applies an edit and
+ * never answers. ReviewHunksTest covers the same actions with Helix.
+ */
+class ReviewWithRealClientsTest {
+
+    @TempDir
+    Path temp;
+
+    private static ReplayAnswers twoEdits() {
+        return new ReplayAnswers()
+                .callSaying("Names come with stray spaces, so strip them.", "replace_in_file",
+                        "target_file", RunFixture.GREETER, "diff", AgentRunCommandsTest.FIX)
+                .call("replace_in_file", "target_file", RunFixture.GREETER, "diff", ReviewHunksTest.JAVADOC)
+                .complete("Names are stripped.");
+    }
+
+    private static RunFixture finishedRun(Path temp, RealClient client) throws Exception {
+        RunFixture lsp = new RunFixture(temp, client, twoEdits());
+        lsp.open(RunFixture.GREETER);
+        lsp.answer(StartRunCommand.ID, Map.of("prompt", "strip names"));
+        lsp.editor.awaitShown(message -> message.contains("AgentLS #1 finished (completed)"));
+        lsp.awaitBuffer(RunFixture.GREETER, text -> text.contains(ReviewHunksTest.STRIPPED)
+                && text.contains("their name, stripped"));
+        awaitReview(lsp, list -> list.size() == 2);
+        return lsp;
+    }
+
+    /** An ALE-like client: declares and applies edits, and never answers one (its buffer reports are the answer). */
+    private static RealClient appliesWithoutAnswering() {
+        ClientCapabilities capabilities = RealClient.ale().capabilities();
+        capabilities.getWorkspace().setApplyEdit(true);
+        return new RealClient("ALE applying without answering", capabilities, false, false, false, 0);
+    }
+
+    private static List<Diagnostic> review(RunFixture lsp) {
+        return lsp.editor.diagnostics.getOrDefault(lsp.uri(RunFixture.GREETER), List.of()).stream()
+                .filter(d -> d.getSeverity() == DiagnosticSeverity.Information).toList();
+    }
+
+    private static List<Diagnostic> awaitReview(RunFixture lsp, Predicate<List<Diagnostic>> shown)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + LspFixture.TIMEOUT_SECONDS * 1_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            List<Diagnostic> now = review(lsp);
+            if (shown.test(now)) {
+                return now;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("review diagnostics were " + review(lsp));
+    }
+
+    private static List<CodeAction> actions(RunFixture lsp, int line) throws Exception {
+        CodeActionParams params = new CodeActionParams(new TextDocumentIdentifier(lsp.uri(RunFixture.GREETER)),
+                new Range(new Position(line, 0), new Position(line, 1)), new CodeActionContext(List.of()));
+        return LspFixture.await(lsp.server.getTextDocumentService().codeAction(params)).stream()
+                .map(Either::getRight).toList();
+    }
+
+    private static JsonObject execute(RunFixture lsp, CodeAction action) throws Exception {
+        Command command = action.getCommand();
+        return LspFixture.json(LspFixture.await(lsp.server.getWorkspaceService().executeCommand(
+                new ExecuteCommandParams(command.getCommand(), command.getArguments()))));
+    }
+
+    /** The user types: the buffer becomes {@code text} at the next version, reported at once. */
+    private static void type(RunFixture lsp, String text) {
+        String uri = lsp.uri(RunFixture.GREETER);
+        int version = lsp.editor.model.buffer(uri).orElseThrow().version() + 1;
+        lsp.editor.model.open(uri, text, version);
+        lsp.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(
+                new VersionedTextDocumentIdentifier(uri, version), List.of(new TextDocumentContentChangeEvent(text))));
+    }
+
+    private static void awaitReports(RunFixture lsp, int count) throws InterruptedException {
+        long deadline = System.nanoTime() + LspFixture.TIMEOUT_SECONDS * 1_000_000_000L;
+        while (lsp.editor.reportTimes.size() < count) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the editor sent " + lsp.editor.reportTimes.size() + " reports, not " + count);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    private static String buffer(RunFixture lsp) {
+        return lsp.editor.model.buffer(lsp.uri(RunFixture.GREETER)).orElseThrow().text();
+    }
+
+    private static int lineOf(String text, String line) {
+        return text.lines().toList().indexOf(line);
+    }
+
+    private static List<String> titles(List<CodeAction> actions) {
+        return actions.stream().map(CodeAction::getTitle).toList();
+    }
+
+    @Test
+    void neovim07FollowsTypingRevertsOneHunkConfirmedByItsReportThenKeepsAndRevertsTheRun() throws Exception {
+        try (RunFixture lsp = finishedRun(temp, RealClient.neovim07())) {
+            String typed = "// typed by the user\n" + buffer(lsp);
+            type(lsp, typed);
+            int line = lineOf(typed, ReviewHunksTest.STRIPPED);
+            awaitReview(lsp, list -> list.stream().anyMatch(d -> d.getRange().getStart().getLine() == line));
+            assertEquals(List.of("AgentLS #1: Revert hunk (+1 -1)", "AgentLS #1: Keep", "AgentLS #1: Revert run"),
+                    titles(actions(lsp, line)));
+
+            JsonObject reverted = execute(lsp, actions(lsp, line).get(0));
+
+            assertTrue(reverted.get("applied").getAsBoolean(), reverted.toString());
+            assertTrue(reverted.get("confirmed").getAsBoolean(), "Neovim's report came within the wait: " + reverted);
+            String now = buffer(lsp);
+            assertTrue(now.startsWith("// typed by the user\n") && now.contains(ReviewHunksTest.ORIGINAL)
+                    && now.contains("their name, stripped"), now);
+            List<Diagnostic> left = awaitReview(lsp, list -> list.size() == 1);
+            assertEquals("1.2", left.get(0).getCode().getLeft());
+
+            int javadoc = left.get(0).getRange().getStart().getLine();
+            JsonObject kept = execute(lsp, actions(lsp, javadoc).get(1));
+            assertEquals("{\"hunkId\":\"1.2\",\"kept\":true}", kept.toString());
+            awaitReview(lsp, List::isEmpty);
+            assertEquals(now, buffer(lsp), "Keep changes no text");
+        }
+    }
+
+    @Test
+    void neovim07AnsweringAppliedForARevertItSkippedIsToldNotAppliedAndTheHunkStaysUnderReview() throws Exception {
+        try (RunFixture lsp = finishedRun(temp, RealClient.neovim07())) {
+            int line = lineOf(buffer(lsp), ReviewHunksTest.STRIPPED);
+            CodeAction revert = actions(lsp, line).get(0);
+            // The user types at the top just as the revert arrives: Neovim skips the now stale edit, answers success.
+            lsp.editor.typeBeforeNextEdit(text -> "// typing on its way\n" + text);
+
+            JsonObject answer = execute(lsp, revert);
+
+            assertFalse(answer.get("applied").getAsBoolean(), answer.toString());
+            String reason = answer.get("reason").getAsString();
+            assertTrue(reason.contains("the editor answered that it applied the edit, but its buffer of Greeter.java"
+                    + " does not show it") && reason.contains("skipped the edit"), reason);
+            String now = buffer(lsp);
+            assertTrue(now.startsWith("// typing on its way\n") && now.contains(ReviewHunksTest.STRIPPED), now);
+            List<Diagnostic> still = awaitReview(lsp, list -> list.size() == 2 && list.stream()
+                    .anyMatch(d -> d.getRange().getStart().getLine() == line + 1));
+            assertTrue(still.stream().anyMatch(d -> "1.1".equals(d.getCode().getLeft())), still.toString());
+            assertEquals("AgentLS #1: Revert hunk (+1 -1)", actions(lsp, line + 1).get(0).getTitle(),
+                    "the hunk can be reverted again on the moved line");
+        }
+    }
+
+    @Test
+    void eglot19RevertHunkIsAnsweredAppliedUnconfirmedAndItsDiagnosticGoesOnceTheLateReportComes()
+            throws Exception {
+        try (RunFixture lsp = finishedRun(temp, RealClient.eglot19())) {
+            int line = lineOf(buffer(lsp), ReviewHunksTest.STRIPPED);
+            int editsBefore = lsp.editor.edits.size();
+            int reportsBefore = lsp.editor.reportTimes.size();
+
+            JsonObject reverted = execute(lsp, actions(lsp, line).get(0));
+
+            assertTrue(reverted.get("applied").getAsBoolean(), reverted.toString());
+            assertFalse(reverted.get("confirmed").getAsBoolean(), "eglot answers before it reports: " + reverted);
+            assertTrue(reverted.get("note").getAsString().contains("the editor had not reported its buffer of"
+                    + " Greeter.java since the edit when it answered"), reverted.toString());
+            assertEquals(editsBefore + 1, lsp.editor.edits.size());
+            assertTrue(buffer(lsp).contains(ReviewHunksTest.ORIGINAL), buffer(lsp));
+            List<Diagnostic> left = awaitReview(lsp, list -> list.size() == 1);
+            assertEquals("1.2", left.get(0).getCode().getLeft());
+
+            // eglot sends a buffer's pending change before its next request: the user's next action comes after it.
+            awaitReports(lsp, reportsBefore + 1);
+            String original = Files.readString(lsp.root.resolve(RunFixture.GREETER));
+            JsonObject run = execute(lsp, actions(lsp, left.get(0).getRange().getStart().getLine()).get(2));
+            assertTrue(run.get("applied").getAsBoolean(), run.toString());
+            lsp.awaitBuffer(RunFixture.GREETER, original::equals);
+            awaitReview(lsp, List::isEmpty);
+        }
+    }
+
+    @Test
+    void eglot19RefusesARevertForAVersionItLeftAndNothingChangesButTheTyping() throws Exception {
+        try (RunFixture lsp = finishedRun(temp, RealClient.eglot19())) {
+            int line = lineOf(buffer(lsp), ReviewHunksTest.STRIPPED);
+            CodeAction revert = actions(lsp, line).get(0);
+            lsp.editor.typeBeforeNextEdit(text -> "// typing on its way\n" + text);
+
+            JsonObject answer = execute(lsp, revert);
+
+            assertFalse(answer.get("applied").getAsBoolean(), answer.toString());
+            String reason = answer.get("reason").getAsString();
+            assertTrue(reason.startsWith("the editor refused the edit: version mismatch for "), reason);
+            String now = buffer(lsp);
+            assertTrue(now.startsWith("// typing on its way\n") && now.contains(ReviewHunksTest.STRIPPED), now);
+            awaitReview(lsp, list -> list.size() == 2 && list.stream()
+                    .anyMatch(d -> d.getRange().getStart().getLine() == line + 1));
+        }
+    }
+
+    @Test
+    void aClientThatAppliesEditsWithoutAnsweringGetsItsRevertAnsweredByItsBufferReport() throws Exception {
+        try (RunFixture lsp = finishedRun(temp, appliesWithoutAnswering())) {
+            int line = lineOf(buffer(lsp), ReviewHunksTest.STRIPPED);
+            long start = System.nanoTime();
+
+            JsonObject reverted = execute(lsp, actions(lsp, line).get(0));
+
+            assertTrue(reverted.get("applied").getAsBoolean(), reverted.toString());
+            assertTrue(reverted.get("confirmed").getAsBoolean(), reverted.toString());
+            assertTrue(System.nanoTime() - start < 10_000_000_000L, "answered by the report, not a 2-minute timeout");
+            assertTrue(buffer(lsp).contains(ReviewHunksTest.ORIGINAL), buffer(lsp));
+            awaitReview(lsp, list -> list.size() == 1);
+        }
+    }
+}
