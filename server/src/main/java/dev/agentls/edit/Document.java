@@ -44,6 +44,8 @@ final class Document {
     /** The whole text once the pieces were joined; null until then. */
     private StringBuilder joined;
     private int[] joinedStarts;
+    /** Line hashes of the joined text, once a block after the first asked; kept up to date by each splice. */
+    private SplicedLineHashes hashes;
     private int cursorOffset;
     private int cursorLine;
 
@@ -67,32 +69,8 @@ final class Document {
                     : new BaseText(original + "\n", null);
             return new Document(base, null, finalNewline, false);
         }
-        StringBuilder sb = new StringBuilder(original.length() + 1);
-        int lines = 0;
-        int crlfCount = 0;
-        int lfCount = 0;
-        boolean[] flags = new boolean[16];
-        int start = 0;
-        while (start < original.length()) {
-            int nl = original.indexOf('\n', start);
-            int end = nl < 0 ? original.length() : nl;
-            boolean cr = nl >= 0 && end > start && original.charAt(end - 1) == '\r';
-            sb.append(original, start, cr ? end - 1 : end).append('\n');
-            if (lines == flags.length) {
-                flags = Arrays.copyOf(flags, lines * 2);
-            }
-            flags[lines++] = cr;
-            if (nl >= 0) {
-                if (cr) {
-                    crlfCount++;
-                } else {
-                    lfCount++;
-                }
-            }
-            start = end + 1;
-        }
-        return new Document(new BaseText(sb.toString(), null), Arrays.copyOf(flags, lines), finalNewline,
-                crlfCount > lfCount);
+        LineBreaks.Normalised n = LineBreaks.normalised(original);
+        return new Document(new BaseText(n.text(), null), n.crlf(), finalNewline, n.dominantCrlf());
     }
 
     /** The matching view as one sequence: {@code \n} line breaks, every line ending in one. Read only. */
@@ -293,9 +271,34 @@ final class Document {
         joinedStarts = joinedStarts == null ? null : LineIndex.shifted(joinedStarts, la, oldLines, newLines, lineStart, start, r,
                 regionEnd + r.length() - (end - start));
         joined.replace(start, end, r);
+        if (hashes != null) {
+            if (joinedStarts == null) {
+                hashes = null;
+            } else {
+                hashes.spliced(joined, joinedStarts, la, oldLines, newLines);
+            }
+        }
         cursorOffset = start + r.length();
         cursorLine = la + addedBreaks;
         return start + r.length();
+    }
+
+    /**
+     * The current lines' hashes, once a block has spliced the text (null before: a first block searches the
+     * original, which costs less than hashing all of it). Asking joins the text.
+     */
+    SplicedLineHashes hashes() {
+        if (splices.isEmpty()) {
+            return null;
+        }
+        if (hashes == null) {
+            if (joined == null) {
+                join();
+            }
+            // Hashed over a String copy: its chars read several times faster than a builder's, which pays for the copy.
+            hashes = SplicedLineHashes.of(text().toString(), index());
+        }
+        return hashes;
     }
 
     /** The bytes: each line with its own break, the final-newline state of the original kept. */

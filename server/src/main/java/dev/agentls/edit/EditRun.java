@@ -201,6 +201,10 @@ final class EditRun {
 
     /** Where the REPLACE's lines stand in the file byte for byte as whole lines, or -1. */
     private int wholeLineOccurrence(String replace) {
+        int byLines = wholeLineOccurrenceByLines(replace);
+        if (byLines != Integer.MIN_VALUE) {
+            return byLines;
+        }
         CharSequence t = doc.text();
         TextSearch finder = new TextSearch(replace);
         int at = finder.find(t, 0);
@@ -211,6 +215,34 @@ final class EditRun {
                 return at;
             }
             at = finder.find(t, at + 1);
+        }
+        return -1;
+    }
+
+    /**
+     * {@link #wholeLineOccurrence} through the spliced text's line hashes: an occurrence starting at a line start
+     * holds the REPLACE's complete lines as whole lines, so its longest one is looked up and each hit checked in
+     * full. {@link Integer#MIN_VALUE} when the text was not spliced or the REPLACE has no complete line.
+     */
+    private int wholeLineOccurrenceByLines(String replace) {
+        SplicedLineHashes hashes = doc.hashes();
+        String[] lines = LineIndex.lines(replace);
+        int complete = replace.endsWith("\n") ? lines.length : lines.length - 1;
+        if (hashes == null || complete < 1) {
+            return Integer.MIN_VALUE;
+        }
+        int k = 0;
+        for (int i = 1; i < complete; i++) {
+            if (lines[i].length() > lines[k].length()) {
+                k = i;
+            }
+        }
+        CharSequence t = doc.text();
+        for (int i : hashes.exactHits(lines[k], k)) {
+            int at = doc.lineStart(i - k);
+            if (at + replace.length() <= t.length() && Trim.regionEquals(t, at, replace)) {
+                return at;
+            }
         }
         return -1;
     }

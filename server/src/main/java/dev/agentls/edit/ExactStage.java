@@ -40,7 +40,8 @@ final class ExactStage implements MatchStage {
                 return after.stream().filter(Candidate::wholeLines).toList();
             }
         }
-        return scan(doc, search, finder, 0);
+        List<Candidate> byLines = previousEnd > 0 ? byLines(doc, search) : null;
+        return byLines != null ? byLines : scan(doc, search, finder, 0);
     }
 
     @Override
@@ -65,6 +66,49 @@ final class ExactStage implements MatchStage {
                 out.add(new Candidate(p, end, whole));
             }
             p = doc.find(finder, p + 1);
+        }
+        return out;
+    }
+
+    /**
+     * The candidates {@link #scan} finds from the start of the text, found through the spliced text's line hashes
+     * instead: in any occurrence, the SEARCH's lines after its first and before its last unfinished one are whole
+     * lines of the text (its first may end a line, its last may begin one), so the longest of them is looked up and
+     * every hit checked in full. Null when the SEARCH has no such line, or the text has not been spliced.
+     */
+    private static List<Candidate> byLines(Document doc, SearchText search) {
+        SplicedLineHashes hashes = doc.hashes();
+        String s = search.text();
+        String[] lines = search.lines();
+        boolean endsWithBreak = !s.isEmpty() && s.charAt(s.length() - 1) == '\n';
+        int complete = endsWithBreak ? lines.length : lines.length - 1;
+        if (hashes == null || complete < 2) {
+            return null;
+        }
+        int k = 1;
+        for (int i = 2; i < complete; i++) {
+            if (lines[i].length() > lines[k].length()) {
+                k = i;
+            }
+        }
+        CharSequence t = doc.text();
+        int length = doc.length();
+        List<Candidate> out = new ArrayList<>();
+        for (int i : hashes.exactHits(lines[k], k)) {
+            int j = i - k;
+            int p = doc.lineStart(j + 1) - 1 - lines[0].length();
+            int end = p + s.length();
+            if (p < doc.lineStart(j) || end > length || !Trim.regionEquals(t, p, s)) {
+                continue;
+            }
+            boolean atLineStart = p == doc.lineStart(j);
+            boolean whole = atLineStart && (endsWithBreak || end == length || doc.charAt(end) == '\n');
+            if (atLineStart || !indentedOnly(doc, p)) {
+                out.add(new Candidate(p, end, whole));
+                if (out.size() > MAX_CANDIDATES) {
+                    break;
+                }
+            }
         }
         return out;
     }

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * Counts {@code \n} in a range of a text. Reporting a match's line numbers means counting the breaks before it, and
@@ -54,5 +55,39 @@ final class LineBreaks {
             }
         }
         return n;
+    }
+
+    /**
+     * A text with {@code \r\n} breaks made {@code \n}, a final {@code \n} supplied, each line's own break
+     * ({@code crlf[i]}) and whether {@code \r\n} breaks outnumber {@code \n} ones.
+     */
+    record Normalised(String text, boolean[] crlf, boolean dominantCrlf) {}
+
+    static Normalised normalised(String original) {
+        StringBuilder sb = new StringBuilder(original.length() + 1);
+        int lines = 0;
+        int crlfCount = 0;
+        int lfCount = 0;
+        boolean[] flags = new boolean[16];
+        int start = 0;
+        while (start < original.length()) {
+            int nl = original.indexOf('\n', start);
+            int end = nl < 0 ? original.length() : nl;
+            boolean cr = nl >= 0 && end > start && original.charAt(end - 1) == '\r';
+            sb.append(original, start, cr ? end - 1 : end).append('\n');
+            if (lines == flags.length) {
+                flags = Arrays.copyOf(flags, lines * 2);
+            }
+            flags[lines++] = cr;
+            if (nl >= 0) {
+                if (cr) {
+                    crlfCount++;
+                } else {
+                    lfCount++;
+                }
+            }
+            start = end + 1;
+        }
+        return new Normalised(sb.toString(), Arrays.copyOf(flags, lines), crlfCount > lfCount);
     }
 }

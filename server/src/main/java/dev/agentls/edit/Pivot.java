@@ -3,7 +3,10 @@ package dev.agentls.edit;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Finds the lines whose trimmed text is a given non-empty text, by a fast search over the whole text. */
+/**
+ * Finds the lines whose trimmed text is a given non-empty text: by a fast search over the whole text, or, once blocks
+ * have spliced it, by the lines' trimmed hashes.
+ */
 final class Pivot {
 
     private Pivot() {}
@@ -15,6 +18,15 @@ final class Pivot {
             for (int i = 0; i < doc.lineCount(); i++) {
                 if (Trim.lineEquals(doc, i, trimmed)) {
                     out.add(i);
+                }
+            }
+            return out;
+        }
+        SplicedLineHashes hashes = doc.hashes();
+        if (hashes != null) {
+            for (int line : hashes.trimmedHits(trimmed)) {
+                if (Trim.lineEquals(doc, line, trimmed)) {
+                    out.add(line);
                 }
             }
             return out;

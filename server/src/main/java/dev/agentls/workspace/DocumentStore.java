@@ -131,7 +131,7 @@ public final class DocumentStore {
         byte[] bytes = readDisk(key, shown);
         try {
             Snapshot fromDisk = TextDecoder.decode(Path.of(shown), bytes);
-            return new Snapshot(key, fromDisk.text(), OptionalInt.empty(), fromDisk.format());
+            return new Snapshot(key, fromDisk.text(), OptionalInt.empty(), fromDisk.format(), fromDisk.lines());
         } catch (FileRefusedException e) {
             throw new FileRefusedException(key, e.reason(), e.getMessage());
         }

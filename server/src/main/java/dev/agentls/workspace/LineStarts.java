@@ -11,8 +11,9 @@ import java.util.Arrays;
  * Where each line of one text starts, and whether the text holds a carriage return. The document store builds one
  * per buffer version as the version arrives, so a tool that numbers lines or an edit that reports where it matched
  * does not count the line breaks of a large buffer again on every call. A text read from disk gets one built on
- * first use. Lines end at {@code \n} ({@code \r\n} included: the {@code \r} stays at the end of its line); a last
- * line without a break counts as a line.
+ * first use, unless its reader found the line starts while reading it ({@link #scanned}). Lines end at
+ * {@code \n} ({@code \r\n} included: the {@code \r} stays at the end of its line); a last line without a break
+ * counts as a line.
  *
  * <p>Along with the starts it keeps each line's hash ({@link String#hashCode()} of the line without its {@code \n}),
  * so an edit that must prove a SEARCH stands only once after its previous block (EDIT-SEMANTICS rule 6) looks its
@@ -39,8 +40,11 @@ public final class LineStarts {
     private final String text;
     /** One entry per line plus the text's length; null until first asked for, when built lazily. */
     private volatile int[] starts;
-    /** One entry per line, written before {@link #starts} is published. */
-    private int[] hashes;
+    /**
+     * One entry per line: written before {@link #starts} is published when both are built together; for starts the
+     * file reader found ({@link #scanned}), hashed when first asked for.
+     */
+    private volatile int[] hashes;
     private volatile boolean carriageReturns;
 
     private LineStarts(String text, int[] starts, int[] hashes, boolean carriageReturns) {
@@ -54,6 +58,20 @@ public final class LineStarts {
     public static LineStarts of(String text) {
         int[] starts = scan(text);
         return new LineStarts(text, starts, hashes(text, starts), text.indexOf('\r') >= 0);
+    }
+
+    /**
+     * The index of {@code text} from starts found while it was read (one entry per line plus its length, as
+     * {@link #starts()} gives them), so nothing scans the text again; its line hashes are made when first asked for.
+     * The reader that scanned the bytes is trusted for every entry; the first and last are checked.
+     *
+     * @throws IllegalArgumentException when the starts do not begin at 0 and end at the text's length
+     */
+    static LineStarts scanned(String text, int[] starts, boolean carriageReturns) {
+        if (starts.length == 0 || starts[0] != 0 || starts[starts.length - 1] != text.length()) {
+            throw new IllegalArgumentException("line starts must run from 0 to the text's length " + text.length());
+        }
+        return new LineStarts(text, starts, null, carriageReturns);
     }
 
     /** The index of {@code text}, built when first asked for (by any thread; the work is then done at most once). */
@@ -97,8 +115,26 @@ public final class LineStarts {
      * {@code \n} (a {@code \r} before it stays in the line, as in {@link #starts()}).
      */
     public IntBuffer lineHashes() {
-        built();
-        return IntBuffer.wrap(hashes).asReadOnlyBuffer();
+        int[] s = built();
+        int[] h = hashes;
+        if (h == null) {
+            synchronized (this) {
+                h = hashes;
+                if (h == null) {
+                    h = hashes(text, s);
+                    hashes = h;
+                }
+            }
+        }
+        return IntBuffer.wrap(h).asReadOnlyBuffer();
+    }
+
+    /**
+     * Whether the line hashes are already there: always with starts built here; for starts the file reader found,
+     * only once someone asked for them.
+     */
+    public boolean hasHashes() {
+        return starts != null && hashes != null;
     }
 
     private int[] built() {

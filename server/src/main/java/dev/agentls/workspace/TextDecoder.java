@@ -63,7 +63,10 @@ public final class TextDecoder {
         return null;
     }
 
-    /** Decodes a file's bytes as UTF-8 text, the BOM stripped; refuses binary and invalid UTF-8. */
+    /**
+     * Decodes a file's bytes as UTF-8 text, the BOM stripped; refuses binary and invalid UTF-8. An all-ASCII file is
+     * read in one pass that also finds its line starts ({@link AsciiText}): its snapshot carries them built.
+     */
     public static Snapshot decode(Path path, byte[] bytes) {
         String why = binaryReason(bytes, bytes.length);
         if (why != null) {
@@ -72,6 +75,15 @@ public final class TextDecoder {
         }
         boolean bom = hasBom(bytes);
         int start = bom ? 3 : 0;
+        AsciiText ascii = AsciiText.read(bytes, start);
+        if (ascii != null) {
+            String text = ascii.text();
+            // Without a carriage return the layout is plain LF; with one, the general count decides (rare).
+            TextFormat format = ascii.carriageReturns() ? TextFormat.detect(text, bom)
+                    : new TextFormat(LineEnding.LF, bom, text.endsWith("\n"));
+            return new Snapshot(path, text, java.util.OptionalInt.empty(), format,
+                    LineStarts.scanned(text, ascii.lineStarts(), ascii.carriageReturns()));
+        }
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
         ByteBuffer in = ByteBuffer.wrap(bytes, start, bytes.length - start);

@@ -7,6 +7,7 @@ import dev.agentls.edit.SearchReplaceParser;
 import dev.agentls.host.EditTexts;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.Snapshot;
+import dev.agentls.workspace.TextDecoder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +34,10 @@ import org.openjdk.jmh.annotations.TearDown;
  *       {@code DocumentStore.snapshot} hands a tool for that buffer version (the starts are built once, when the
  *       version arrives at {@code didOpen}/{@code didChange}, not in the call); the call is what
  *       {@code replace_in_file} does with it: {@code EditTexts.of(snapshot)}, parse, {@code apply}.</li>
- *   <li>{@link #plainString}: the text alone, as for a file read from disk whose lines nobody indexed; the engine
- *       counts what it needs.</li>
+ *   <li>{@link #diskRead}: the file is not open; the store read it from disk, and for an all-ASCII file its reader
+ *       found the line starts in the same pass ({@link #decode} times that read, bytes to snapshot).</li>
+ *   <li>{@link #plainString}: the text alone, whose lines nobody indexed (what a file past ASCII still gets from
+ *       disk); the engine counts what it needs.</li>
  * </ul>
  * The outcome is checked by {@link EditBench} before timing (printed, never assumed).
  */
@@ -51,6 +54,8 @@ public class AnchorShapesBench {
     private String original;
     private String diff;
     private Snapshot snapshot;
+    private Snapshot fromDisk;
+    private byte[] bytes;
     private Path dir;
 
     @Setup(Level.Trial)
@@ -68,6 +73,12 @@ public class AnchorShapesBench {
         if (!snapshot.text().equals(original) || !snapshot.lines().isBuilt()) {
             throw new IllegalStateException("the store did not hand back the open buffer with its line starts");
         }
+        // The same file read from disk by a store that does not have it open, as a tool reads an unopened file.
+        fromDisk = new DocumentStore().snapshot(file);
+        if (!fromDisk.text().equals(original) || fromDisk.isOpen()) {
+            throw new IllegalStateException("the store did not read the file from disk");
+        }
+        bytes = Files.readAllBytes(file);
     }
 
     @TearDown(Level.Trial)
@@ -86,6 +97,22 @@ public class AnchorShapesBench {
     @Benchmark
     public String openBufferTextBuilt() {
         return ((EditOutcome.Applied) openBuffer()).newText();
+    }
+
+    /**
+     * The file as a tool gets it when it is not open: the snapshot the store read from disk (the read itself is not
+     * timed, as the anchor's string was already in memory; {@link #decode} times what the reader costs).
+     */
+    @Benchmark
+    public EditOutcome diskRead() {
+        ParseOutcome.Parsed parsed = (ParseOutcome.Parsed) parser.parse(diff);
+        return engine.apply(AnchorShapes.FILE_NAME, EditTexts.of(fromDisk), parsed.files().get(0).blocks());
+    }
+
+    /** Decoding the file's bytes into the snapshot a disk read gives (what {@link #diskRead} leaves out). */
+    @Benchmark
+    public Snapshot decode() {
+        return TextDecoder.decode(dir.resolve("Shape.java"), bytes);
     }
 
     @Benchmark

@@ -77,7 +77,10 @@ public final class EditBench {
         System.exit(ok ? 0 : 1);
     }
 
-    /** Two cases per anchor shape (open buffer, plain string); none, said once, when the folder is absent. */
+    /**
+     * Four cases per anchor shape (open buffer, open buffer with the new text built, read from disk, plain string),
+     * and the reader's decode of the largest shape; none, said once, when the folder is absent.
+     */
     static List<Case> anchorCases() {
         Optional<Path> folder = AnchorShapes.folder();
         if (folder.isEmpty()) {
@@ -88,8 +91,10 @@ public final class EditBench {
                 + " README.md. open-buffer: text and line starts as DocumentStore.snapshot hands them for an open"
                 + " buffer (starts and line hashes built once per version, at didOpen/didChange); timed: EditTexts.of"
                 + " + parse + apply, the new text left unbuilt (built on first newText()); open-buffer+text: the same"
-                + " plus that newText() (no goal: the anchor's rope is never flattened in its figure). plain-string:"
-                + " the same call on a bare String (no line starts), as for a file read from disk.");
+                + " plus that newText() (no goal: the anchor's rope is never flattened in its figure). disk-read: the"
+                + " snapshot DocumentStore.snapshot read from disk for an unopened file (an all-ASCII file comes with"
+                + " the line starts its reader found in the same pass; the read is timed apart, as decode). plain-string:"
+                + " the same call on a bare String (no line starts): what a file past ASCII still gets; no goal.");
         List<Case> out = new ArrayList<>();
         for (String name : AnchorShapes.NAMES) {
             OptionalDouble anchor = AnchorShapes.anchorMedian(folder.get(), name);
@@ -102,9 +107,13 @@ public final class EditBench {
                     anchor));
             out.add(new Case(name + " open-buffer+text", AnchorShapesBench.class, "openBufferTextBuilt",
                     Optional.of(name), 0, Double.NaN, anchor));
+            out.add(new Case(name + " disk-read", AnchorShapesBench.class, "diskRead", Optional.of(name), 0, goal,
+                    anchor));
             out.add(new Case(name + " plain-string", AnchorShapesBench.class, "plainString", Optional.of(name), 0,
-                    goal, anchor));
+                    Double.NaN, anchor));
         }
+        out.add(new Case("i_exact_50k decode (reader)", AnchorShapesBench.class, "decode", Optional.of("i_exact_50k"),
+                0, Double.NaN, OptionalDouble.empty()));
         return out;
     }
 

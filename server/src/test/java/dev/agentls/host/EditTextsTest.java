@@ -90,12 +90,24 @@ class EditTextsTest {
     }
 
     @Test
-    void aTextReadFromDiskGoesToTheEngineWithoutStartsUntilSomeoneBuiltThem() throws IOException {
+    void anAsciiFileReadFromDiskGoesToTheEngineWithTheStartsItsReaderFoundAndNoHashesMade() throws IOException {
         Path file = Files.writeString(dir.resolve("a.txt"), "one\ntwo\n");
+        Snapshot fromDisk = new DocumentStore().snapshot(file);
+        assertTrue(fromDisk.lines().isBuilt(), "found by the reader in the pass that read the bytes");
+        assertFalse(fromDisk.lines().hasHashes());
+        EditOutcome outcome = engine.apply(EditTexts.of(fromDisk), List.of(new SearchReplaceBlock(1, "two\n", "2\n")));
+        assertEquals("one\n2\n", assertInstanceOf(EditOutcome.Applied.class, outcome).newText());
+        assertFalse(fromDisk.lines().hasHashes(), "a one-block edit must not have hashed every line of a disk read");
+        assertEquals(outcome, engine.apply("a.txt", fromDisk.text(), List.of(new SearchReplaceBlock(1, "two\n", "2\n"))));
+    }
+
+    @Test
+    void aFilePastAsciiReadFromDiskGoesToTheEngineWithoutStartsUntilSomeoneBuiltThem() throws IOException {
+        Path file = Files.writeString(dir.resolve("b.txt"), "\u00e9one\ntwo\n");
         Snapshot fromDisk = new DocumentStore().snapshot(file);
         assertFalse(fromDisk.lines().isBuilt());
         EditOutcome outcome = engine.apply(EditTexts.of(fromDisk), List.of(new SearchReplaceBlock(1, "two\n", "2\n")));
-        assertEquals("one\n2\n", assertInstanceOf(EditOutcome.Applied.class, outcome).newText());
+        assertEquals("\u00e9one\n2\n", assertInstanceOf(EditOutcome.Applied.class, outcome).newText());
         assertFalse(fromDisk.lines().isBuilt(), "the edit must not have built the whole index for a disk read");
         assertEquals(2, fromDisk.lines().lineCount());
         assertTrue(fromDisk.lines().isBuilt());

@@ -214,6 +214,10 @@ final class MergeRun {
                             at.stream().map(o -> o + 1).toList());
                 }
             }
+            LazyEditFailure shownButUnanchored = commentsStandingInGap(segment, gap);
+            if (shownButUnanchored != null) {
+                return shownButUnanchored;
+            }
             if (chain.isEmpty()) {
                 for (int e : segment) {
                     if (edit.code(e)) {
@@ -221,6 +225,35 @@ final class MergeRun {
                                 "no line of the edit matches the file, so nothing tells where it goes between "
                                         + "the markers; include an unchanged line from the file next to it");
                     }
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Lazy rule 8 for a window between two markers made only of comments, annotations and blank lines: such lines
+     * never anchor (they belong to the code after them), so nothing says where the window goes. When one of them
+     * stands in the file between the surrounding anchors, the window shows existing lines, and placing it as new
+     * code would keep both the file's lines and the edit's copy of them; refused, naming the edit line and the
+     * file line. A window of comments the file does not hold is new text, placed as new code is.
+     */
+    private LazyEditFailure commentsStandingInGap(int[] segment, Gap gap) {
+        for (int e : segment) {
+            if (context(e) || chain.anchored(e)) {
+                return null;
+            }
+        }
+        for (int e : segment) {
+            if (!edit.code(e)) {
+                continue;
+            }
+            for (int o = gap.from(); o < gap.to(); o++) {
+                if (edit.keys[e].equals(file.keys[o])) {
+                    return new LazyEditFailure.UnplaceableLine(e + 1, edit.lines.get(e), "only comments stand"
+                            + " between its markers, and comments never anchor, yet the file holds this line at line "
+                            + (o + 1) + "; include the code line that follows it in the file, so the window is"
+                            + " placed there");
                 }
             }
         }

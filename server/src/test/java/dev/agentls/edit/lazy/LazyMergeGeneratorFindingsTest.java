@@ -135,4 +135,61 @@ class LazyMergeGeneratorFindingsTest extends LazyMergeSupport {
                 """;
         assertEquals(original.replace("cacheit(", "cacheitRenamed("), merged("box.py", original, edit));
     }
+
+    private static final String FRAMES = """
+            class Frame:
+                \"\"\"A frame.
+
+                Parameters
+                ----------
+                equinox : time-like, optional
+                    When the axes were fixed.
+                \"\"\"
+
+                def __init__(self, *args, **kwargs):
+                    self.cache = {}
+                    # attributes set - either passed in with the
+                    # frame as an instance, or passed in as kwargs
+
+                    # parse the args into a validated frame
+                    frame = parse(args, kwargs)
+                    self.frame = frame
+            """;
+
+    /**
+     * The astropy case of the lazy generator: a window between two markers made only of comments the file holds
+     * (one blank line of them dropped) has nothing that anchors it, so it floated to just after the window before
+     * it and the file's own comments stayed too. Refused, naming the edit line and the file line that holds it.
+     */
+    @Test
+    void refusesAWindowOfOnlyCommentsBetweenMarkersThatTheFileAlreadyHolds() {
+        String edit = """
+                # ... existing code ...
+                    equinox : time-like, optional
+                        When the axes were fixed.
+                # ... existing code ...
+                        # attributes set - either passed in with the
+                        # frame as an instance, or passed in as kwargs
+                        # parse the args into a validated frame
+                # ... existing code ...
+                """;
+        LazyEditFailure f = refused("frame.py", FRAMES, edit);
+        assertEquals("cannot place edit line 5 `# attributes set - either passed in with the`: only comments stand"
+                + " between its markers, and comments never anchor, yet the file holds this line at line 12;"
+                + " include the code line that follows it in the file, so the window is placed there", f.message());
+    }
+
+    /** The same window with the code line after its comments anchors there, and the dropped blank line goes. */
+    @Test
+    void aWindowOfCommentsWithTheCodeLineAfterThemIsPlacedThere() {
+        String edit = """
+                # ... existing code ...
+                        # attributes set - either passed in with the
+                        # frame as an instance, or passed in as kwargs
+                        # parse the args into a validated frame
+                        frame = parse(args, kwargs)
+                # ... existing code ...
+                """;
+        assertEquals(FRAMES.replace("kwargs\n\n", "kwargs\n"), merged("frame.py", FRAMES, edit));
+    }
 }

@@ -91,15 +91,13 @@ class LazyWrongPlaceGeneratorTest {
     /**
      * Open defects of the lazy merge, each a case this seed over this tree applies in a wrong place; they are printed
      * as KNOWN WRONG, and any other wrong application fails the test, as does a listed case that no longer goes
-     * wrong. Each is a gap the closing note of the session that found it names: a window between markers made only
-     * of comment lines (nothing anchors it, so it floats after the previous window instead of being refused); fixed
-     * since: a method header the file holds twice, shown without its class (now never matched by name), and a
-     * docstring's closing quotes read as its first line changed beside its own closing line (now refused as two
-     * readings). Fix the engine, then remove the entry.
+     * wrong. None is open. Fixed since: a method header the file holds twice, shown without its class (now never
+     * matched by name); a docstring's closing quotes read as its first line changed beside its own closing line (now
+     * refused as two readings); a window between markers made only of comment lines the file holds (astropy's
+     * sky_coordinate.py: nothing anchors comments, so it floated after the window before it; now refused naming the
+     * file's line). Add an entry only with the note of the session that found it; fix the engine, then remove it.
      */
-    private static final java.util.Set<String> KNOWN_WRONG = java.util.Set.of(
-            "MARKER_BETWEEN_TWO_CHANGES search_replace.json:agentless-gpt4omini-astropy-14096-s0:"
-                    + "astropy/coordinates/sky_coordinate.py (line 255 deleted; then line 334 deleted)");
+    private static final java.util.Set<String> KNOWN_WRONG = java.util.Set.of();
 
     private static String key(LazyEditCases.Case c) {
         return c.noise() + " " + c.fileName() + " (" + c.description() + ")";
