@@ -22,8 +22,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class RefusedForTyping {
 
-    /** How long a refused edit waits for the editor's report of typing that the refusal may have overtaken. */
-    static final Duration REPORT_WAIT = Duration.ofMillis(500);
+    /**
+     * How long a refused edit waits for the editor's report of typing that the refusal may have overtaken: longer
+     * than eglot's half second of idle time before it reports, with room for a loaded machine (at 0.5 s the two
+     * raced, and the same refusal was re-planned or not by chance).
+     */
+    static final Duration REPORT_WAIT = Duration.ofMillis(1500);
 
     private final DocumentStore documents;
 
