@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * engine applies each one there with the intended result or refuses it, never anything else. Prints the counts per
  * class (applied right / refused / wrong) and per matching stage, and writes them to
  * {@code server/target/wrong-place-generator.txt}. Seed and size: {@code -Dagentls.generator.seed},
- * {@code -Dagentls.generator.perClass}.
+ * {@code -Dagentls.generator.perClass}; the corpora's folder: {@code -Dagentls.shared} (a missing folder runs it as
+ * a machine without {@code ../shared} does).
  */
 class WrongPlaceGeneratorTest {
 
@@ -47,7 +48,8 @@ class WrongPlaceGeneratorTest {
     @Test
     void noNoisyEditIsEverAppliedAnywhereButWhereItBelongs() throws IOException {
         Path root = Path.of(System.getProperty("agentls.repoRoot", "."));
-        SourceFiles files = SourceFiles.load(root);
+        Path shared = SourceFiles.sharedFolder(root);
+        SourceFiles files = SourceFiles.load(root, shared);
         List<SourceFiles.Source> sources = files.list();
         Random rnd = new Random(SEED);
         NoisyEdits edits = new NoisyEdits(rnd);
@@ -72,7 +74,7 @@ class WrongPlaceGeneratorTest {
                 judge(c.get(), t, byStage);
             }
         }
-        String report = report(tallies, byStage, sources.size(), countUsed(used));
+        String report = report(tallies, byStage, sources.size(), countUsed(used), shared);
         System.out.println(report);
         Files.createDirectories(root.resolve("server/target"));
         StringBuilder wrongs = new StringBuilder();
@@ -133,9 +135,11 @@ class WrongPlaceGeneratorTest {
         return n;
     }
 
-    private static String report(Map<Noise, Tally> tallies, Map<String, int[]> byStage, int files, int usedFiles) {
+    private static String report(Map<Noise, Tally> tallies, Map<String, int[]> byStage, int files, int usedFiles,
+            Path shared) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("wrong-place generator: seed %d, %d files (%d edited)%n", SEED, files, usedFiles));
+        sb.append(String.format("wrong-place generator: seed %d, %d files (%d edited), corpora from %s (%s)%n", SEED,
+                files, usedFiles, shared.normalize(), Files.isDirectory(shared) ? "present" : "absent"));
         sb.append(String.format("| %-28s | %7s | %7s | %5s |%n", "noise class", "right", "refused", "wrong"));
         sb.append("|---|---:|---:|---:|\n");
         int[] sum = new int[3];
