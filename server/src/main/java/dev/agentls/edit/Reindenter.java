@@ -120,17 +120,23 @@ final class Reindenter {
      * How the model's indentation maps to the file's: a fixed offset when every paired non-blank line shows one (the
      * common case: a SEARCH indented some columns off), else the model's unit scaled to the file's.
      */
-    private record Mapping(double scale, int modelUnit, boolean fileTabs, String fallbackModel, String fallbackFile) {
+    private record Mapping(double scale, int modelSpaceLevel, boolean fileTabs, String fallbackModel,
+            String fallbackFile) {
 
         String indent(String line, String searchRef, String fileRef) {
             String sRef = searchRef != null ? searchRef : fallbackModel;
             String fRef = fileRef != null ? fileRef : fallbackFile;
-            int delta = modelColumns(Trim.indent(line)) - modelColumns(Trim.indent(sRef));
+            String modelIndent = Trim.indent(line);
+            String modelRef = Trim.indent(sRef);
+            int delta = modelColumns(modelIndent) - modelColumns(modelRef);
             String base = Trim.indent(fRef);
             boolean tabs = base.indexOf('\t') >= 0 || (base.isEmpty() && fileTabs);
             if (tabs) {
-                int levels = Math.round((float) delta / modelUnit);
-                int tabCount = (int) base.chars().filter(c -> c == '\t').count() + levels;
+                // Levels, not columns: a tab of the model is one level whatever spaces stand before it (noise in
+                // front of tabs is common and a tab stop swallows it), and its spaces count in its own space level.
+                int levels = count(modelIndent, '\t') - count(modelRef, '\t')
+                        + Math.round((float) (count(modelIndent, ' ') - count(modelRef, ' ')) / modelSpaceLevel);
+                int tabCount = count(base, '\t') + levels;
                 return "\t".repeat(Math.max(0, tabCount));
             }
             int width = base.length() + (int) Math.round(delta * scale);
@@ -160,7 +166,8 @@ final class Reindenter {
         String fallbackFile = s0 >= 0 ? file[searchToFile[s0]] : firstNonBlank(file);
         int modelUnit = modelUnit(search, replace, doc);
         double scale = offset ? 1.0 : scale(search, file, searchToFile, (double) spaceUnit(doc) / modelUnit);
-        return new Mapping(scale, modelUnit, fileUsesTabs(doc), fallbackModel, fallbackFile);
+        return new Mapping(scale, modelSpaceLevel(search, replace, doc), fileUsesTabs(doc), fallbackModel,
+                fallbackFile);
     }
 
     /**
@@ -222,6 +229,38 @@ final class Reindenter {
             }
         }
         return g >= 2 && g <= 8 ? g : spaceUnit(doc);
+    }
+
+    /**
+     * The spaces of one level in the model's indentation: the gcd of the differences between its lines' counts of
+     * spaces (tabs left out), so that spaces added in front of every line, a noise offset, do not count as a level;
+     * the file's unit when unclear.
+     */
+    private static int modelSpaceLevel(String[] search, String[] replace, Document doc) {
+        int first = -1;
+        int g = 0;
+        for (String[] lines : new String[][] {search, replace}) {
+            for (String line : lines) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                int spaces = count(Trim.indent(line), ' ');
+                if (first < 0) {
+                    first = spaces;
+                } else {
+                    g = gcd(g, Math.abs(spaces - first));
+                }
+            }
+        }
+        return g >= 2 && g <= 8 ? g : spaceUnit(doc);
+    }
+
+    private static int count(String indent, char c) {
+        int n = 0;
+        for (int i = 0; i < indent.length(); i++) {
+            n += indent.charAt(i) == c ? 1 : 0;
+        }
+        return n;
     }
 
     /** The most common positive indentation step between successive non-blank lines; 4 when none. */

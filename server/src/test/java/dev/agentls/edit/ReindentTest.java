@@ -70,4 +70,31 @@ class ReindentTest {
         assertEquals("z();\nend\n", out.newText());
         assertEquals(new BlockMatch(1, "whitespace-normalized", 1, 4), out.matches().get(0));
     }
+
+    /** A tab-indented file whose SEARCH and REPLACE came back with spaces in front of every line's tabs. */
+    private static final String TABBED = "func f() {\n\tfor x {\n\t\tif y {\n\t\t\tg()\n\t\t}\n\t}\n}\n";
+
+    @Test
+    void spacesInFrontOfTabsAreNoiseAndAClosingBraceKeepsItsNesting() {
+        String search = "  \t\t\tg()\n  \t\t}\n  \t}";
+        String replace = "  \t\t\tg()\n  \t}";
+        assertEquals("func f() {\n\tfor x {\n\t\tif y {\n\t\t\tg()\n\t}\n}\n",
+                applied(engine.apply(TABBED, blocks(search, replace))).newText());
+    }
+
+    @Test
+    void linesWrittenUnderSpacedTabsKeepTheirTabLevelsRelativeToTheFile() {
+        String search = "    \t\tif y {\n    \t\t\tg()\n    \t\t}\n    \t}";
+        String replace = "    \t\tif y {\n    \t\t\tg(1)\n    \t\t\th()\n    \t\t}\n    \tbreak\n    \t}";
+        assertEquals("func f() {\n\tfor x {\n\t\tif y {\n\t\t\tg(1)\n\t\t\th()\n\t\t}\n\tbreak\n\t}\n}\n",
+                applied(engine.apply(TABBED, blocks(search, replace))).newText());
+    }
+
+    @Test
+    void fourSpaceLevelsUnderATwoSpaceOffsetMapToOneTabEach() {
+        String search = "      if y {\n          g()\n      }";
+        String replace = "      if y {\n          if z {\n              g()\n          }\n      }\n      k()";
+        assertEquals("func f() {\n\tfor x {\n\t\tif y {\n\t\t\tif z {\n\t\t\t\tg()\n\t\t\t}\n\t\t}\n\t\tk()\n\t}\n}\n",
+                applied(engine.apply(TABBED, blocks(search, replace))).newText());
+    }
 }

@@ -19,7 +19,9 @@ import java.util.stream.Stream;
 /**
  * The real files the generator edits: every text file of {@code test-workspaces/}, and the distinct originals of the
  * corpora in {@code ../shared} (edit-corpus, real-model-edits) when they are there. Texts are taken with {@code \n}
- * breaks and without a BOM (CRLF is one of the noise classes, applied to the edit).
+ * breaks and without a BOM (CRLF is one of the noise classes, applied to the edit). {@code -Dagentls.shared=DIR}
+ * reads the corpora from DIR instead: a folder that does not exist runs the generator as a machine without
+ * {@code ../shared} does, whose cases differ (a case seen only there once went unnoticed in CI).
  */
 record SourceFiles(List<Source> sources) {
 
@@ -27,6 +29,16 @@ record SourceFiles(List<Source> sources) {
     record Source(String name, String text) {}
 
     static SourceFiles load(Path repoRoot) {
+        return load(repoRoot, sharedFolder(repoRoot));
+    }
+
+    /** The folder the corpora are read from: {@code -Dagentls.shared} when set, else {@code ../shared}. */
+    static Path sharedFolder(Path repoRoot) {
+        String configured = System.getProperty("agentls.shared");
+        return configured == null || configured.isBlank() ? repoRoot.resolve("../shared") : Path.of(configured);
+    }
+
+    static SourceFiles load(Path repoRoot, Path shared) {
         Map<String, Source> byText = new LinkedHashMap<>();
         try (Stream<Path> walk = Files.walk(repoRoot.resolve("test-workspaces"))) {
             for (Path p : walk.filter(Files::isRegularFile).sorted().toList()) {
@@ -40,7 +52,7 @@ record SourceFiles(List<Source> sources) {
         }
         ObjectMapper json = new ObjectMapper();
         for (String corpus : List.of("edit-corpus", "real-model-edits")) {
-            Path dir = repoRoot.resolve("../shared").resolve(corpus);
+            Path dir = shared.resolve(corpus);
             if (!Files.isDirectory(dir)) {
                 continue;
             }

@@ -25,8 +25,10 @@ import org.junit.jupiter.api.Test;
  * ({@link SourceFiles}) in every noise class ({@link Noise}), each knowing where it belongs, and checks that the
  * engine applies each one there with the intended result or refuses it, never anything else. Prints the counts per
  * class (applied right / refused / wrong) and per matching stage, and writes them to
- * {@code server/target/wrong-place-generator.txt}. Seed and size: {@code -Dagentls.generator.seed},
- * {@code -Dagentls.generator.perClass}.
+ * {@code server/target/wrong-place-generator.txt} (and, run without the corpora, {@code
+ * wrong-place-generator-without-shared.txt}). Seed and size: {@code -Dagentls.generator.seed},
+ * {@code -Dagentls.generator.perClass}; the corpora's folder: {@code -Dagentls.shared} (a missing folder runs it as
+ * a machine without {@code ../shared} does).
  */
 class WrongPlaceGeneratorTest {
 
@@ -47,7 +49,21 @@ class WrongPlaceGeneratorTest {
     @Test
     void noNoisyEditIsEverAppliedAnywhereButWhereItBelongs() throws IOException {
         Path root = Path.of(System.getProperty("agentls.repoRoot", "."));
-        SourceFiles files = SourceFiles.load(root);
+        generate(root, SourceFiles.sharedFolder(root), "wrong-place-generator.txt");
+    }
+
+    /**
+     * The same seed over {@code test-workspaces/} alone picks other cases than with the corpora beside them; a
+     * machine without {@code ../shared} once saw a wrong application no run with it made, so both runs are kept.
+     */
+    @Test
+    void noNoisyEditIsEverAppliedAnywhereButWhereItBelongsWithoutTheSharedCorpora() throws IOException {
+        Path root = Path.of(System.getProperty("agentls.repoRoot", "."));
+        generate(root, root.resolve("server/target/no-shared-corpora"), "wrong-place-generator-without-shared.txt");
+    }
+
+    private void generate(Path root, Path shared, String reportFile) throws IOException {
+        SourceFiles files = SourceFiles.load(root, shared);
         List<SourceFiles.Source> sources = files.list();
         Random rnd = new Random(SEED);
         NoisyEdits edits = new NoisyEdits(rnd);
@@ -72,12 +88,12 @@ class WrongPlaceGeneratorTest {
                 judge(c.get(), t, byStage);
             }
         }
-        String report = report(tallies, byStage, sources.size(), countUsed(used));
+        String report = report(tallies, byStage, sources.size(), countUsed(used), shared);
         System.out.println(report);
         Files.createDirectories(root.resolve("server/target"));
         StringBuilder wrongs = new StringBuilder();
         tallies.forEach((n, t) -> t.wrongCases.forEach(w -> wrongs.append("==== ").append(w).append('\n')));
-        Files.writeString(root.resolve("server/target/wrong-place-generator.txt"), report + wrongs);
+        Files.writeString(root.resolve("server/target").resolve(reportFile), report + wrongs);
         int total = tallies.values().stream().mapToInt(t -> t.right + t.refused + t.wrong).sum();
         assertTrue(total >= 10_000, "only " + total + " cases were made\n" + report);
         for (Map.Entry<Noise, Tally> e : tallies.entrySet()) {
@@ -133,9 +149,11 @@ class WrongPlaceGeneratorTest {
         return n;
     }
 
-    private static String report(Map<Noise, Tally> tallies, Map<String, int[]> byStage, int files, int usedFiles) {
+    private static String report(Map<Noise, Tally> tallies, Map<String, int[]> byStage, int files, int usedFiles,
+            Path shared) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("wrong-place generator: seed %d, %d files (%d edited)%n", SEED, files, usedFiles));
+        sb.append(String.format("wrong-place generator: seed %d, %d files (%d edited), corpora from %s (%s)%n", SEED,
+                files, usedFiles, shared.normalize(), Files.isDirectory(shared) ? "present" : "absent"));
         sb.append(String.format("| %-28s | %7s | %7s | %5s |%n", "noise class", "right", "refused", "wrong"));
         sb.append("|---|---:|---:|---:|\n");
         int[] sum = new int[3];
