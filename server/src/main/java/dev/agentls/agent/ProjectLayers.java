@@ -66,7 +66,7 @@ public final class ProjectLayers implements ProjectContext {
         boolean complete = true;
         if (map.isPresent() && mapTokens > 0) {
             String shown;
-            if (!map.get().complete()) {
+            if (!map.get().settledForRequest()) {
                 // Building a graph of a half-read workspace would hold the request up for a map that misleads.
                 complete = false;
                 shown = NOT_READY + " (" + map.get().stats().files() + " files read so far); a later request of"

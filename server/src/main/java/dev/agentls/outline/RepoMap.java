@@ -237,6 +237,16 @@ public final class RepoMap {
     }
 
     /**
+     * Reads the changes waiting to be read (as {@link #render} would: a buffer just typed in is one file, so this is
+     * quick), then says whether the map is {@link #complete}. A request asks this rather than {@code complete()}, which
+     * is false while a background read of a change is under way and would send the request without a map.
+     */
+    public boolean settledForRequest() {
+        drainPending();
+        return complete();
+    }
+
+    /**
      * Whether the first build is done and no change waits to be read: a map rendered now reflects the workspace
      * (an editor session's run goes without a map until then, rather than wait for it).
      */
