@@ -61,12 +61,12 @@ class ReviewHunksTest {
                 .complete("Names are stripped.");
     }
 
-    private static List<Diagnostic> review(RunFixture lsp) {
+    static List<Diagnostic> review(RunFixture lsp) {
         return lsp.editor.diagnostics.getOrDefault(lsp.uri(RunFixture.GREETER), List.of()).stream()
                 .filter(d -> d.getSeverity() == DiagnosticSeverity.Information).toList();
     }
 
-    private static List<Diagnostic> awaitReview(RunFixture lsp, Predicate<List<Diagnostic>> shown)
+    static List<Diagnostic> awaitReview(RunFixture lsp, Predicate<List<Diagnostic>> shown)
             throws InterruptedException {
         long deadline = System.nanoTime() + LspFixture.TIMEOUT_SECONDS * 1_000_000_000L;
         while (System.nanoTime() < deadline) {
@@ -79,21 +79,21 @@ class ReviewHunksTest {
         throw new AssertionError("review diagnostics were " + review(lsp));
     }
 
-    private static List<CodeAction> actions(RunFixture lsp, int line) throws Exception {
+    static List<CodeAction> actions(RunFixture lsp, int line) throws Exception {
         CodeActionParams params = new CodeActionParams(new TextDocumentIdentifier(lsp.uri(RunFixture.GREETER)),
                 new Range(new Position(line, 0), new Position(line, 1)), new CodeActionContext(List.of()));
         return LspFixture.await(lsp.server.getTextDocumentService().codeAction(params)).stream()
                 .map(Either::getRight).toList();
     }
 
-    private static JsonObject execute(RunFixture lsp, CodeAction action) throws Exception {
+    static JsonObject execute(RunFixture lsp, CodeAction action) throws Exception {
         Command command = action.getCommand();
         return LspFixture.json(LspFixture.await(lsp.server.getWorkspaceService().executeCommand(
                 new ExecuteCommandParams(command.getCommand(), command.getArguments()))));
     }
 
     /** The user types: the editor's buffer becomes {@code text} at the next version, and the server is told. */
-    private static void type(RunFixture lsp, String text) {
+    static void type(RunFixture lsp, String text) {
         String uri = lsp.uri(RunFixture.GREETER);
         int version = lsp.editor.model.buffer(uri).orElseThrow().version() + 1;
         lsp.editor.model.open(uri, text, version);

@@ -9,22 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.CodeAction;
-import org.eclipse.lsp4j.CodeActionContext;
-import org.eclipse.lsp4j.CodeActionParams;
-import org.eclipse.lsp4j.Command;
 import org.eclipse.lsp4j.Diagnostic;
-import org.eclipse.lsp4j.DiagnosticSeverity;
-import org.eclipse.lsp4j.DidChangeTextDocumentParams;
-import org.eclipse.lsp4j.ExecuteCommandParams;
-import org.eclipse.lsp4j.Position;
-import org.eclipse.lsp4j.Range;
-import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
-import org.eclipse.lsp4j.TextDocumentIdentifier;
-import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
-import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,7 +43,7 @@ class ReviewWithRealClientsTest {
         lsp.editor.awaitShown(message -> message.contains("AgentLS #1 finished (completed)"));
         lsp.awaitBuffer(RunFixture.GREETER, text -> text.contains(ReviewHunksTest.STRIPPED)
                 && text.contains("their name, stripped"));
-        awaitReview(lsp, list -> list.size() == 2);
+        ReviewHunksTest.awaitReview(lsp, list -> list.size() == 2);
         return lsp;
     }
 
@@ -65,46 +52,6 @@ class ReviewWithRealClientsTest {
         ClientCapabilities capabilities = RealClient.ale().capabilities();
         capabilities.getWorkspace().setApplyEdit(true);
         return new RealClient("ALE applying without answering", capabilities, false, false, false, 0);
-    }
-
-    private static List<Diagnostic> review(RunFixture lsp) {
-        return lsp.editor.diagnostics.getOrDefault(lsp.uri(RunFixture.GREETER), List.of()).stream()
-                .filter(d -> d.getSeverity() == DiagnosticSeverity.Information).toList();
-    }
-
-    private static List<Diagnostic> awaitReview(RunFixture lsp, Predicate<List<Diagnostic>> shown)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + LspFixture.TIMEOUT_SECONDS * 1_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            List<Diagnostic> now = review(lsp);
-            if (shown.test(now)) {
-                return now;
-            }
-            Thread.sleep(10);
-        }
-        throw new AssertionError("review diagnostics were " + review(lsp));
-    }
-
-    private static List<CodeAction> actions(RunFixture lsp, int line) throws Exception {
-        CodeActionParams params = new CodeActionParams(new TextDocumentIdentifier(lsp.uri(RunFixture.GREETER)),
-                new Range(new Position(line, 0), new Position(line, 1)), new CodeActionContext(List.of()));
-        return LspFixture.await(lsp.server.getTextDocumentService().codeAction(params)).stream()
-                .map(Either::getRight).toList();
-    }
-
-    private static JsonObject execute(RunFixture lsp, CodeAction action) throws Exception {
-        Command command = action.getCommand();
-        return LspFixture.json(LspFixture.await(lsp.server.getWorkspaceService().executeCommand(
-                new ExecuteCommandParams(command.getCommand(), command.getArguments()))));
-    }
-
-    /** The user types: the buffer becomes {@code text} at the next version, reported at once. */
-    private static void type(RunFixture lsp, String text) {
-        String uri = lsp.uri(RunFixture.GREETER);
-        int version = lsp.editor.model.buffer(uri).orElseThrow().version() + 1;
-        lsp.editor.model.open(uri, text, version);
-        lsp.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(
-                new VersionedTextDocumentIdentifier(uri, version), List.of(new TextDocumentContentChangeEvent(text))));
     }
 
     private static void awaitReports(RunFixture lsp, int count) throws InterruptedException {
@@ -133,26 +80,26 @@ class ReviewWithRealClientsTest {
     void neovim07FollowsTypingRevertsOneHunkConfirmedByItsReportThenKeepsAndRevertsTheRun() throws Exception {
         try (RunFixture lsp = finishedRun(temp, RealClient.neovim07())) {
             String typed = "// typed by the user\n" + buffer(lsp);
-            type(lsp, typed);
+            ReviewHunksTest.type(lsp, typed);
             int line = lineOf(typed, ReviewHunksTest.STRIPPED);
-            awaitReview(lsp, list -> list.stream().anyMatch(d -> d.getRange().getStart().getLine() == line));
+            ReviewHunksTest.awaitReview(lsp, list -> list.stream().anyMatch(d -> d.getRange().getStart().getLine() == line));
             assertEquals(List.of("AgentLS #1: Revert hunk (+1 -1)", "AgentLS #1: Keep", "AgentLS #1: Revert run"),
-                    titles(actions(lsp, line)));
+                    titles(ReviewHunksTest.actions(lsp, line)));
 
-            JsonObject reverted = execute(lsp, actions(lsp, line).get(0));
+            JsonObject reverted = ReviewHunksTest.execute(lsp, ReviewHunksTest.actions(lsp, line).get(0));
 
             assertTrue(reverted.get("applied").getAsBoolean(), reverted.toString());
             assertTrue(reverted.get("confirmed").getAsBoolean(), "Neovim's report came within the wait: " + reverted);
             String now = buffer(lsp);
             assertTrue(now.startsWith("// typed by the user\n") && now.contains(ReviewHunksTest.ORIGINAL)
                     && now.contains("their name, stripped"), now);
-            List<Diagnostic> left = awaitReview(lsp, list -> list.size() == 1);
+            List<Diagnostic> left = ReviewHunksTest.awaitReview(lsp, list -> list.size() == 1);
             assertEquals("1.2", left.get(0).getCode().getLeft());
 
             int javadoc = left.get(0).getRange().getStart().getLine();
-            JsonObject kept = execute(lsp, actions(lsp, javadoc).get(1));
+            JsonObject kept = ReviewHunksTest.execute(lsp, ReviewHunksTest.actions(lsp, javadoc).get(1));
             assertEquals("{\"hunkId\":\"1.2\",\"kept\":true}", kept.toString());
-            awaitReview(lsp, List::isEmpty);
+            ReviewHunksTest.awaitReview(lsp, List::isEmpty);
             assertEquals(now, buffer(lsp), "Keep changes no text");
         }
     }
@@ -161,11 +108,11 @@ class ReviewWithRealClientsTest {
     void neovim07AnsweringAppliedForARevertItSkippedIsToldNotAppliedAndTheHunkStaysUnderReview() throws Exception {
         try (RunFixture lsp = finishedRun(temp, RealClient.neovim07())) {
             int line = lineOf(buffer(lsp), ReviewHunksTest.STRIPPED);
-            CodeAction revert = actions(lsp, line).get(0);
+            CodeAction revert = ReviewHunksTest.actions(lsp, line).get(0);
             // The user types at the top just as the revert arrives: Neovim skips the now stale edit, answers success.
             lsp.editor.typeBeforeNextEdit(text -> "// typing on its way\n" + text);
 
-            JsonObject answer = execute(lsp, revert);
+            JsonObject answer = ReviewHunksTest.execute(lsp, revert);
 
             assertFalse(answer.get("applied").getAsBoolean(), answer.toString());
             String reason = answer.get("reason").getAsString();
@@ -173,10 +120,10 @@ class ReviewWithRealClientsTest {
                     + " does not show it") && reason.contains("skipped the edit"), reason);
             String now = buffer(lsp);
             assertTrue(now.startsWith("// typing on its way\n") && now.contains(ReviewHunksTest.STRIPPED), now);
-            List<Diagnostic> still = awaitReview(lsp, list -> list.size() == 2 && list.stream()
+            List<Diagnostic> still = ReviewHunksTest.awaitReview(lsp, list -> list.size() == 2 && list.stream()
                     .anyMatch(d -> d.getRange().getStart().getLine() == line + 1));
             assertTrue(still.stream().anyMatch(d -> "1.1".equals(d.getCode().getLeft())), still.toString());
-            assertEquals("AgentLS #1: Revert hunk (+1 -1)", actions(lsp, line + 1).get(0).getTitle(),
+            assertEquals("AgentLS #1: Revert hunk (+1 -1)", ReviewHunksTest.actions(lsp, line + 1).get(0).getTitle(),
                     "the hunk can be reverted again on the moved line");
         }
     }
@@ -189,7 +136,7 @@ class ReviewWithRealClientsTest {
             int editsBefore = lsp.editor.edits.size();
             int reportsBefore = lsp.editor.reportTimes.size();
 
-            JsonObject reverted = execute(lsp, actions(lsp, line).get(0));
+            JsonObject reverted = ReviewHunksTest.execute(lsp, ReviewHunksTest.actions(lsp, line).get(0));
 
             assertTrue(reverted.get("applied").getAsBoolean(), reverted.toString());
             assertFalse(reverted.get("confirmed").getAsBoolean(), "eglot answers before it reports: " + reverted);
@@ -197,16 +144,16 @@ class ReviewWithRealClientsTest {
                     + " Greeter.java since the edit when it answered"), reverted.toString());
             assertEquals(editsBefore + 1, lsp.editor.edits.size());
             assertTrue(buffer(lsp).contains(ReviewHunksTest.ORIGINAL), buffer(lsp));
-            List<Diagnostic> left = awaitReview(lsp, list -> list.size() == 1);
+            List<Diagnostic> left = ReviewHunksTest.awaitReview(lsp, list -> list.size() == 1);
             assertEquals("1.2", left.get(0).getCode().getLeft());
 
             // eglot sends a buffer's pending change before its next request: the user's next action comes after it.
             awaitReports(lsp, reportsBefore + 1);
             String original = Files.readString(lsp.root.resolve(RunFixture.GREETER));
-            JsonObject run = execute(lsp, actions(lsp, left.get(0).getRange().getStart().getLine()).get(2));
+            JsonObject run = ReviewHunksTest.execute(lsp, ReviewHunksTest.actions(lsp, left.get(0).getRange().getStart().getLine()).get(2));
             assertTrue(run.get("applied").getAsBoolean(), run.toString());
             lsp.awaitBuffer(RunFixture.GREETER, original::equals);
-            awaitReview(lsp, List::isEmpty);
+            ReviewHunksTest.awaitReview(lsp, List::isEmpty);
         }
     }
 
@@ -214,17 +161,17 @@ class ReviewWithRealClientsTest {
     void eglot19RefusingARevertForAVersionItLeftGetsItReplannedPastTheTypingAndBothStand() throws Exception {
         try (RunFixture lsp = finishedRun(temp, RealClient.eglot19())) {
             int line = lineOf(buffer(lsp), ReviewHunksTest.STRIPPED);
-            CodeAction revert = actions(lsp, line).get(0);
+            CodeAction revert = ReviewHunksTest.actions(lsp, line).get(0);
             lsp.editor.typeBeforeNextEdit(text -> "// typing on its way\n" + text);
 
-            JsonObject answer = execute(lsp, revert);
+            JsonObject answer = ReviewHunksTest.execute(lsp, revert);
 
             // eglot refuses the version the typing left; the typing is apart from the hunk, so the revert is
             // re-planned on the newest text and sent once more (issue 13's staleness rule), never over the typing.
             assertTrue(answer.get("applied").getAsBoolean(), answer.toString());
             lsp.awaitBuffer(RunFixture.GREETER, now -> now.startsWith("// typing on its way\n")
                     && now.contains(ReviewHunksTest.ORIGINAL) && !now.contains(ReviewHunksTest.STRIPPED));
-            awaitReview(lsp, list -> list.size() == 1);
+            ReviewHunksTest.awaitReview(lsp, list -> list.size() == 1);
         }
     }
 
@@ -234,13 +181,13 @@ class ReviewWithRealClientsTest {
             int line = lineOf(buffer(lsp), ReviewHunksTest.STRIPPED);
             long start = System.nanoTime();
 
-            JsonObject reverted = execute(lsp, actions(lsp, line).get(0));
+            JsonObject reverted = ReviewHunksTest.execute(lsp, ReviewHunksTest.actions(lsp, line).get(0));
 
             assertTrue(reverted.get("applied").getAsBoolean(), reverted.toString());
             assertTrue(reverted.get("confirmed").getAsBoolean(), reverted.toString());
             assertTrue(System.nanoTime() - start < 10_000_000_000L, "answered by the report, not a 2-minute timeout");
             assertTrue(buffer(lsp).contains(ReviewHunksTest.ORIGINAL), buffer(lsp));
-            awaitReview(lsp, list -> list.size() == 1);
+            ReviewHunksTest.awaitReview(lsp, list -> list.size() == 1);
         }
     }
 }
