@@ -23,10 +23,20 @@ final class RepoMapRenderer {
      * The largest map of the top definitions whose text fits {@code budget} tokens; empty when not even the header
      * fits. Counting a whole map costs milliseconds per try with a real tokenizer, so the prefix is first found from
      * each line's own count (a line's tokens rarely merge with the next one's), then the whole text is counted and
-     * the prefix shortened until it truly fits.
+     * the prefix shortened until it truly fits. A map whose every ranked definition fits by the counter's byte bound
+     * ({@link TokenCounter#upperBound}) is that whole map, found without the tokenizer (whose first count in a process
+     * loads its encoding: 0.3 s of CPU that a small project's first request would wait for); its {@code tokens} is then
+     * that bound, at least its exact count and at most the budget.
      */
     static RepoMapResult fit(RepoGraph graph, List<RepoMapRanker.Ranked> ranked, int budget, TokenCounter tokens,
                              boolean complete, String note) {
+        if (tokens.tokenizes()) {
+            String whole = render(graph, ranked, note);
+            long bound = tokens.upperBound(whole);
+            if (bound <= budget) {
+                return new RepoMapResult(whole, (int) bound, files(ranked), ranked.size(), complete, note);
+            }
+        }
         String empty = render(graph, ranked.subList(0, 0), note);
         int used = tokens.count(empty);
         if (used > budget) {
@@ -49,13 +59,18 @@ final class RepoMapRenderer {
             String text = render(graph, ranked.subList(0, count), note);
             int exact = tokens.count(text);
             if (exact <= budget || count == 0) {
-                int files = (int) ranked.subList(0, count).stream().mapToInt(RepoMapRanker.Ranked::file).distinct()
-                        .count();
-                return exact <= budget ? new RepoMapResult(text, exact, files, count, complete, note)
+                return exact <= budget ? new RepoMapResult(text, exact, files(ranked.subList(0, count)), count, complete,
+                        note)
                         : new RepoMapResult(empty, tokens.count(empty), 0, 0, complete, note);
             }
             count = Math.min(count - 1, (int) ((long) count * budget / exact));
         }
+    }
+
+    private static int files(List<RepoMapRanker.Ranked> shown) {
+        Set<Integer> files = new HashSet<>();
+        shown.forEach(r -> files.add(r.file()));
+        return files.size();
     }
 
     private static String line(SourceSymbols.Tag tag) {

@@ -23,13 +23,17 @@ public final class TokenCounter {
     static final double MAX_FACTOR = 3.0;
 
     private final ToIntFunction<String> encoding;
+    /** Whether {@link #encoding} runs a tokenizer (else it is the characters estimate, cheap from the first count). */
+    private final boolean tokenizes;
     private final boolean exact;
     private final String family;
     private double factor;
     private long calibrations;
 
-    private TokenCounter(ToIntFunction<String> encoding, boolean exact, String family, double factor) {
+    private TokenCounter(ToIntFunction<String> encoding, boolean tokenizes, boolean exact, String family,
+                         double factor) {
         this.encoding = encoding;
+        this.tokenizes = tokenizes;
         this.exact = exact;
         this.family = family;
         this.factor = factor;
@@ -42,20 +46,28 @@ public final class TokenCounter {
         if (name.startsWith("gpt-4o") || name.startsWith("gpt-4.1") || name.startsWith("gpt-4.5")
                 || name.startsWith("gpt-5") || name.matches("o[1-9].*") || name.startsWith("chatgpt-4o")
                 || name.startsWith("gpt-oss")) {
-            return new TokenCounter(encoded(EncodingType.O200K_BASE), true, "o200k_base", 1.0);
+            return new TokenCounter(encoded(EncodingType.O200K_BASE), true, true, "o200k_base", 1.0);
         }
         if (name.startsWith("gpt-4") || name.startsWith("gpt-3.5") || name.startsWith("text-embedding")) {
-            return new TokenCounter(encoded(EncodingType.CL100K_BASE), true, "cl100k_base", 1.0);
+            return new TokenCounter(encoded(EncodingType.CL100K_BASE), true, true, "cl100k_base", 1.0);
         }
         // Claude's tokenizer yields more tokens than cl100k on code and prose; start there and learn.
         boolean claude = name.startsWith("claude");
-        return new TokenCounter(encoded(EncodingType.CL100K_BASE), false, claude ? "estimate (claude)" : "estimate",
+        return new TokenCounter(encoded(EncodingType.CL100K_BASE), true, false, claude ? "estimate (claude)" : "estimate",
                 claude ? 1.15 : 1.05);
     }
 
     /** About four characters a token, as code averages: for when no model is known yet. Calibrates like others. */
     public static TokenCounter estimate() {
-        return new TokenCounter(text -> (text.length() + 3) / 4, false, "estimate (characters)", 1.0);
+        return new TokenCounter(text -> (text.length() + 3) / 4, false, false, "estimate (characters)", 1.0);
+    }
+
+    /**
+     * A counter over the given tokenizer, exact for its model: for tests that must see when a count runs it (a
+     * byte-level BPE tokenizer gives at most one token per UTF-8 byte, which {@link #upperBound} relies on).
+     */
+    static TokenCounter withTokenizer(ToIntFunction<String> tokenizer, String family) {
+        return new TokenCounter(tokenizer, true, true, family, 1.0);
     }
 
     private static ToIntFunction<String> encoded(EncodingType type) {
@@ -85,6 +97,14 @@ public final class TokenCounter {
     /** Whether counts are exact for this model (else a calibrated estimate). */
     public boolean exact() {
         return exact;
+    }
+
+    /**
+     * Whether a count runs a tokenizer: an encoding whose first use in the process loads its ranks (0.3 s of CPU), so
+     * a caller that can decide by {@link #upperBound} should; the characters estimate counts as cheaply as the bound.
+     */
+    public boolean tokenizes() {
+        return tokenizes;
     }
 
     /** What the encoding's count is multiplied by; 1 for exact counters. */
