@@ -37,12 +37,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The headless wiring of one agent over one workspace folder, as {@code agentls run} uses it: the real tools over a
  * warm file index with checkpoints, the product's streaming model client, conversations persisted under
  * {@code .agentls/conversations/}, the project's rules and repo map in the prompt (the map once it is read: no run
- * waits for it), and the given host. Owns the threads it starts (all daemons); {@link #close} stops them.
+ * waits for it), and the given host. The index and the map are read once the first run's first request has been
+ * answered, so nothing but that request's own work is on its way. Owns the threads it starts (all daemons);
+ * {@link #close} stops them.
  */
 final class AgentWorkspace implements AutoCloseable {
 
@@ -54,9 +57,15 @@ final class AgentWorkspace implements AutoCloseable {
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
             daemons("agentls-command"));
     private final DocumentStore documents = new DocumentStore();
+    /** The workspace's MCP servers, being made; null when none is configured. */
     private final CompletableFuture<McpServers> mcpServers;
     private final Agent agent;
-    private final CompletableFuture<Void> mapRead;
+    private final FileIndex index;
+    private final RepoMap map;
+    private final TokenCounter tokens;
+    private final AtomicBoolean reading = new AtomicBoolean();
+    /** Completes when the repo map's first build is done. */
+    private final CompletableFuture<Void> mapRead = new CompletableFuture<>();
 
     /** @param host how the runs change files and ask the user; given the document store the tools read through */
     AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
@@ -71,14 +80,13 @@ final class AgentWorkspace implements AutoCloseable {
     AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
                    java.util.function.Function<DocumentStore, Host> host, Executor mapReading) {
         // The model client (the process's first Jackson mapper, okhttp's classes: about a third of the set-up before
-        // the first request) is built on a background thread while this one builds the index, the tools and the
-        // run's prompt: they are independent, and only the first request waits for the client (PendingModelClient).
-        CompletableFuture<StreamingModelClient> model = CompletableFuture.supplyAsync(
-                () -> StreamingModelClient.forProduct(settings.llm(), background), background);
+        // the first request) is built on a background thread while this one builds the tools and the run's prompt:
+        // they are independent, and only the first request waits for the client (PendingModelClient).
+        PendingModelClient model = new PendingModelClient(CompletableFuture.supplyAsync(
+                () -> StreamingModelClient.forProduct(settings.llm(), background), background));
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         PathPolicy policy = new PathPolicy();
-        FileIndex index = new FileIndex(roots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
-        index.start();
+        index = new FileIndex(roots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
         CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC(), CheckpointStore.DEFAULT_BUDGET, null,
                 documents);
         WorkspaceFiles files = new WorkspaceFiles(roots, documents, policy, index, checkpoints);
@@ -93,48 +101,79 @@ final class AgentWorkspace implements AutoCloseable {
                 Path.of(System.getProperty("user.home")));
         // The project layers: rules files, and a repo map read in the background. No run waits for it: a request
         // made before it is read says so and goes without it, and the run's later requests take it (issue 12).
-        // Both are fitted to their budgets in the model's tokens, as an editor session's are. Loading an encoding is
-        // 0.3 s of CPU, so it is kept off the way to the first request where it can be: rules that fit by the byte
-        // bound are not counted, and the encoding loads on the map's thread once the map is read (a request made
-        // before then goes without the map).
-        TokenCounter tokens = TokenCounter.forModel(settings.llm().model());
-        RepoMap map = new RepoMap(roots, parser, mapReading == null ? background : mapReading, SEARCH_PARALLELISM,
-                tokens);
-        mapRead = map.start();
-        mapRead.thenRun(() -> tokens.count("the encoding loads here, not in the first request that shows the map"));
+        // Both are fitted to their budgets in the model's tokens, as an editor session's are; rules and a map that
+        // fit by their byte bound are not counted, so the first request loads no encoding (0.3 s of CPU).
+        tokens = TokenCounter.forModel(settings.llm().model());
+        map = new RepoMap(roots, parser, mapReading == null ? background : mapReading, SEARCH_PARALLELISM, tokens);
         ProjectLayers project = new ProjectLayers(
                 new ProjectRulesLoader(roots, tokens, ProjectRulesLoader.DEFAULT_BUDGET),
                 Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS);
         Host runHost = host.apply(documents);
-        // The MCP servers' tools join the standard ones when the run builds its prompt (a project's entries trusted
-        // through the host then); the servers stop when this workspace closes. They are made on a background thread
-        // too (reading their configuration makes Jackson mappers, which this thread would otherwise wait on while the
-        // model client's thread initialises Jackson), and those that need no question (the user's, the settings', a
-        // project's already trusted) start at once, beside the rest of the set-up: the first request needs their
-        // tools, and a server's own start (a JVM or node process, about a second) would otherwise begin only when the
-        // run builds that request, which now waits for the start already under way. A project's entry not yet trusted
-        // is still asked about by the run. With no server configured, this only reads the configuration, off the
-        // run's way.
-        mcpServers = CompletableFuture.supplyAsync(() -> mcp.servers(List.of(root)), background);
-        mcpServers.thenAcceptAsync(servers -> servers.startTrusted(settings.mcp()), background);
-        agent = Agent.persisted(settings, new PendingModelClient(model),
-                McpWiring.toolsFor(tools.tools(), mcpServers, settings, runHost), runHost, List.of(root))
-                .withProjectContext(project);
+        // MCP servers: their tools join the standard ones when the run builds its prompt (a project's entries trusted
+        // through the host then); they stop when this workspace closes. Servers that need no question (the user's,
+        // the settings', a project's already trusted) start at once, beside the rest of the set-up, on a background
+        // thread (reading their configuration makes Jackson mappers): the first request needs their tools, and a
+        // server's own start (a JVM or node process, about a second) would otherwise begin only when the run builds
+        // that request. A project's entry not yet trusted is still asked about by the run. With none configured (no
+        // file, no settings: two stats) nothing of MCP is made at all.
+        ToolSet runTools;
+        if (mcp.configured(List.of(root), settings)) {
+            mcpServers = CompletableFuture.supplyAsync(() -> mcp.servers(List.of(root)), background);
+            mcpServers.thenAcceptAsync(servers -> servers.startTrusted(settings.mcp()), background);
+            runTools = McpWiring.toolsFor(tools.tools(), mcpServers, settings, runHost);
+        } else {
+            mcpServers = null;
+            runTools = tools;
+        }
+        agent = Agent.persisted(settings, model, runTools, runHost, List.of(root)).withProjectContext(project);
+        // What no first request needs starts once the first request has been answered: the file index (the tools'
+        // searches wait for it, and no tool runs before an answer asked for one), the repo map (a first request made
+        // before it is read goes without it; the run's later requests carry it), and the encoding's load after the
+        // map (the later requests count with it). Before then they would compete with building, sending and reading
+        // the first request for the machine's cores. Started on the thread that reports the answer, before the answer
+        // can end: only scheduling happens there, and it is done before any tool of that answer runs.
+        model.firstAnswer().thenRun(this::startReading);
+    }
+
+    /**
+     * Starts the file index and the repo map (then the encoding's load), once: the first run's first answer does, or a
+     * caller that wants the map read before any run ({@link #mapRead}).
+     */
+    private void startReading() {
+        if (!reading.compareAndSet(false, true)) {
+            return;
+        }
+        index.start();
+        map.start().whenComplete((done, failed) -> {
+            if (failed == null) {
+                mapRead.complete(null);
+            } else {
+                mapRead.completeExceptionally(failed);
+            }
+        });
+        mapRead.thenRunAsync(() -> tokens.count("the encoding loads here, not in a later request that shows the map"),
+                background);
     }
 
     Agent agent() {
         return agent;
     }
 
-    /** Completes when the repo map's first build is done (the runs' requests from then on carry it). */
+    /**
+     * Completes when the repo map's first build is done (the runs' requests from then on carry it). Starts the reading
+     * now if no run's first answer has yet: a caller waiting for the map wants it before its first run.
+     */
     CompletableFuture<Void> mapRead() {
+        startReading();
         return mapRead;
     }
 
     @Override
     public void close() {
         // Stopped now, or as soon as they are made (closed servers start nothing more).
-        mcpServers.thenAccept(McpServers::close);
+        if (mcpServers != null) {
+            mcpServers.thenAccept(McpServers::close);
+        }
         background.shutdownNow();
         timers.shutdownNow();
     }

@@ -9,6 +9,7 @@ import dev.agentls.mcp.McpServers;
 import dev.agentls.tools.Tool;
 import dev.agentls.tools.ToolSet;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,18 @@ public final class McpWiring {
 
     static McpWiring ofProcess(PrintStream log) {
         return new McpWiring(Path.of(System.getProperty("user.home")), System.getenv(), log);
+    }
+
+    /**
+     * Whether any MCP server may be configured for these roots and settings: the user's file or a root's
+     * {@code .mcp.json} exists, or the settings name servers. Two stats, no JSON read: without any, a run makes
+     * nothing of MCP (its configuration reader alone builds a Jackson mapper).
+     */
+    boolean configured(List<Path> roots, AgentLsSettings settings) {
+        if (settings.mcp().servers().isPresent() || Files.exists(McpConfigLoader.userFileUnder(home))) {
+            return true;
+        }
+        return roots.stream().anyMatch(root -> Files.exists(root.resolve(McpConfigLoader.PROJECT_FILE)));
     }
 
     /**
