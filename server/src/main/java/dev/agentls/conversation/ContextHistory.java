@@ -1,7 +1,6 @@
 package dev.agentls.conversation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ModelRequest;
 import dev.agentls.llm.TokenUsage;
@@ -41,7 +40,6 @@ public final class ContextHistory implements RequestHistory {
     private static final double STALE_SHARE = 0.15;
     private static final double PRUNE_TO = 0.75;
 
-    private final ObjectMapper json = new ObjectMapper();
     private final MessageTokens tokens;
     private final long budget;
     private final Map<ToolCall, Optional<String>> wholeReads = new HashMap<>();
@@ -193,7 +191,7 @@ public final class ContextHistory implements RequestHistory {
         }
         return wholeReads.computeIfAbsent(call, c -> {
             try {
-                JsonNode args = json.readTree(c.argumentsJson());
+                JsonNode args = JsonTrees.read(c.argumentsJson());
                 if (args == null || !args.path("target_file").isTextual() || args.hasNonNull("start_line")
                         || args.hasNonNull("end_line")) {
                     return Optional.empty();

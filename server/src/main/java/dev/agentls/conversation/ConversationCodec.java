@@ -2,8 +2,8 @@ package dev.agentls.conversation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.TokenUsage;
@@ -36,14 +36,8 @@ final class ConversationCodec {
         }
     }
 
-    private final ObjectMapper json;
-
-    ConversationCodec(ObjectMapper json) {
-        this.json = json;
-    }
-
     String write(Conversation.Snapshot conversation) {
-        ObjectNode root = json.createObjectNode();
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("format", FORMAT).put("version", VERSION).put("id", conversation.id())
                 .put("title", conversation.title());
         ArrayNode messages = root.putArray("messages");
@@ -68,18 +62,14 @@ final class ConversationCodec {
         ids(context.putArray("superseded"), conversation.context().superseded());
         ids(context.putArray("cleared"), conversation.context().cleared());
         ids(context.putArray("dropped"), conversation.context().dropped());
-        try {
-            return json.writerWithDefaultPrettyPrinter().writeValueAsString(root);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a conversation tree could not be printed", e);
-        }
+        return JsonTrees.pretty(root);
     }
 
     private static void ids(ArrayNode array, Set<String> ids) {
         ContextState.sorted(ids).forEach(array::add);
     }
 
-    private void writeMessage(ObjectNode node, ModelMessage message) {
+    private static void writeMessage(ObjectNode node, ModelMessage message) {
         if (message instanceof ModelMessage.System s) {
             node.put("role", "system").put("text", s.text());
         } else if (message instanceof ModelMessage.User u) {
@@ -108,7 +98,7 @@ final class ConversationCodec {
     Conversation.Snapshot read(String text, String expectedId) throws Unreadable {
         JsonNode root;
         try {
-            root = json.readTree(text);
+            root = JsonTrees.read(text);
         } catch (JsonProcessingException e) {
             throw new Unreadable("not valid JSON (line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage() + ")");

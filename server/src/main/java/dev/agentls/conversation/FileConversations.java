@@ -1,6 +1,5 @@
 package dev.agentls.conversation;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.TokenUsage;
 import dev.agentls.workspace.AtomicWriter;
 import java.io.IOException;
@@ -27,13 +26,21 @@ import java.util.stream.Stream;
 
 /**
  * Conversations persisted under {@code <root>/.agentls/conversations/<id>.json}, written whole and atomically (temp
- * file and rename) after every change, so a crash leaves the last complete state. One {@link Conversation} object per
+ * file and rename) after every change, so a crash leaves the last complete state. A new conversation's file is
+ * written at its first change, not at its creation: a run's first write is its request (one write, one sync, before
+ * the request is sent), and a conversation that never got a message leaves no file. One {@link Conversation} object per
  * id lives in the process, so concurrent runs and commands share its lock and write in order. A file that cannot be
  * read (not JSON, another format or version, a missing field, a name that does not match its id) is refused with a
  * {@link ConversationFileException} naming it and the reason, and never overwritten. The first write adds
  * {@code .agentls/} to {@code .git/info/exclude}.
  */
 public final class FileConversations implements Conversations {
+
+    /** How a conversation's whole file is written: atomically, replacing what was there. */
+    @FunctionalInterface
+    public interface FileWriter {
+        void write(Path file, byte[] bytes) throws IOException;
+    }
 
     /** What {@code list} shows of one conversation; {@code problem} says why its file could not be read. */
     public record Summary(String id, String title, int messages, int runs, TokenUsage usage,
@@ -45,8 +52,8 @@ public final class FileConversations implements Conversations {
     private final Path root;
     private final Path folder;
     private final Supplier<String> ids;
-    private final ConversationCodec codec = new ConversationCodec(new ObjectMapper());
-    private final AtomicWriter writer = new AtomicWriter();
+    private final ConversationCodec codec = new ConversationCodec();
+    private final FileWriter writer;
     private final Map<String, Conversation> open = new HashMap<>();
     private final Object excludeLock = new Object();
     private boolean excluded;
@@ -58,9 +65,18 @@ public final class FileConversations implements Conversations {
     }
 
     public FileConversations(Path root, Supplier<String> ids) {
+        this(root, ids, new AtomicWriter()::writeBytes);
+    }
+
+    /**
+     * @param writer writes a file whole ({@link AtomicWriter#writeBytes}: temp file, its content synced, renamed over
+     *               the old one); tests count the writes through it
+     */
+    public FileConversations(Path root, Supplier<String> ids, FileWriter writer) {
         this.root = root.toAbsolutePath().normalize();
         this.folder = this.root.resolve(".agentls").resolve("conversations");
         this.ids = ids;
+        this.writer = writer;
     }
 
     /** The folder the files live in. */
@@ -77,7 +93,6 @@ public final class FileConversations implements Conversations {
         }
         Conversation conversation = new Conversation(id, this::save);
         open.put(id, conversation);
-        save(conversation);
         return conversation;
     }
 
@@ -184,7 +199,7 @@ public final class FileConversations implements Conversations {
         Path file = file(conversation.id());
         try {
             excludeFromGit();
-            writer.writeBytes(file, codec.write(conversation.snapshot()).getBytes(StandardCharsets.UTF_8));
+            writer.write(file, codec.write(conversation.snapshot()).getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write conversation file " + file + ": " + e.getMessage(), e);
         }

@@ -2,6 +2,7 @@ package dev.agentls.conversation;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import dev.agentls.llm.ModelMessage;
 import dev.agentls.outline.TokenCounter;
 import dev.agentls.llm.TokenUsage;
 import dev.agentls.llm.ToolCall;
+import dev.agentls.workspace.AtomicWriter;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -75,16 +77,23 @@ class FileConversationsTest {
     }
 
     @Test
-    void writesTheWholeFileAfterEveryChange() throws Exception {
-        FileConversations store = store();
+    void writesTheWholeFileAfterEveryChangeFromTheFirstOn() throws Exception {
+        List<Path> writes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AtomicWriter atomic = new AtomicWriter();
+        FileConversations store = new FileConversations(root, () -> "c1", (path, bytes) -> {
+            writes.add(path);
+            atomic.writeBytes(path, bytes);
+        });
         Conversation c = store.create();
         Path file = store.file(c.id());
-        assertTrue(Files.isRegularFile(file), "created with the conversation");
         assertEquals(root.resolve(".agentls/conversations/c1.json"), file);
+        assertFalse(Files.exists(file), "not written before its first change");
+        assertEquals(List.of(), writes);
+        assertEquals(List.of("c1"), store.ids(), "yet known to the store");
         for (int i = 1; i <= 5; i++) {
             c.append("run-1", new ModelMessage.User("turn " + i));
-            Conversation.Snapshot onDisk = new ConversationCodec(new com.fasterxml.jackson.databind.ObjectMapper())
-                    .read(Files.readString(file), "c1");
+            assertEquals(i, writes.size(), "one write per change");
+            Conversation.Snapshot onDisk = new ConversationCodec().read(Files.readString(file), "c1");
             assertEquals(i, onDisk.messages().size());
             assertEquals("turn " + i, ((ModelMessage.User) onDisk.messages().get(i - 1).message()).text());
         }
@@ -111,7 +120,7 @@ class FileConversationsTest {
         Files.writeString(worktreeDir.resolve("commondir"), "../..\n");
         Path wt = Files.createDirectories(root.resolve("wt"));
         Files.writeString(wt.resolve(".git"), "gitdir: " + worktreeDir + "\n");
-        new FileConversations(wt, () -> "c1").create();
+        new FileConversations(wt, () -> "c1").create().append("r", new ModelMessage.User("first change"));
         assertTrue(Files.readString(common.resolve("info/exclude")).contains(".agentls/\n"));
     }
 
@@ -196,7 +205,7 @@ class FileConversationsTest {
         FileConversations store = store();
         Conversation first = store.create();
         fill(first);
-        store.create();
+        store.create().append("r", new ModelMessage.User("a second conversation"));
         store.rename("c1", "  greeting work ");
         List<FileConversations.Summary> list = new FileConversations(root, () -> "x").list();
         assertEquals(List.of("c1", "c2"), list.stream().map(FileConversations.Summary::id).toList());
