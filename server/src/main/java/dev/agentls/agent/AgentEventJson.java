@@ -3,6 +3,7 @@ package dev.agentls.agent;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.conversation.JsonTrees;
 
 /**
  * The one place an {@link AgentEvent} becomes JSON, so the editor ({@code agentls/event}), the terminal
@@ -138,7 +139,7 @@ public final class AgentEventJson {
 
     /** The event as one line of JSON (no line break inside), as {@code agentls run --json} prints it. */
     public static String line(AgentEvent event) {
-        return toJson(event).toString();
+        return JsonTrees.compact(toJson(event));
     }
 
     private static void step(ObjectNode node, int step, int total, String title) {

@@ -1,7 +1,6 @@
 package dev.agentls.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.ToolMode;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.RequestHistory;
@@ -12,6 +11,7 @@ import dev.agentls.llm.ToolSpec;
 import dev.agentls.tools.Tool;
 import dev.agentls.tools.ToolSet;
 import java.util.ArrayList;
+import dev.agentls.conversation.JsonTrees;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,6 @@ import java.util.Set;
  */
 final class RequestBuilder {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ModelMessage.System system;
     private final List<ToolSpec> specs;
@@ -67,7 +66,7 @@ final class RequestBuilder {
     private static List<ToolSpec> specs(ToolSet tools) {
         List<ToolSpec> specs = new ArrayList<>();
         for (Tool tool : tools.tools()) {
-            specs.add(new ToolSpec(tool.name(), tool.description(), tool.schema().toString()));
+            specs.add(new ToolSpec(tool.name(), tool.description(), JsonTrees.compact(tool.schema())));
         }
         return List.copyOf(specs);
     }
@@ -105,10 +104,10 @@ final class RequestBuilder {
     static String xml(ToolCall call) {
         StringBuilder text = new StringBuilder("<").append(call.name()).append(">\n");
         try {
-            JsonNode arguments = JSON.readTree(call.argumentsJson());
+            JsonNode arguments = JsonTrees.read(call.argumentsJson());
             for (Iterator<Map.Entry<String, JsonNode>> it = arguments.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
-                String value = field.getValue().isTextual() ? field.getValue().asText() : field.getValue().toString();
+                String value = field.getValue().isTextual() ? field.getValue().asText() : JsonTrees.compact(field.getValue());
                 text.append('<').append(field.getKey()).append('>').append(value)
                         .append("</").append(field.getKey()).append(">\n");
             }

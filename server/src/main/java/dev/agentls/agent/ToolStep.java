@@ -1,10 +1,10 @@
 package dev.agentls.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.ConversationMessage;
 import dev.agentls.conversation.HistoryEntry;
+import dev.agentls.conversation.JsonTrees;
 import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ToolCall;
 import dev.agentls.tools.Tool;
@@ -28,7 +28,6 @@ import java.util.concurrent.CompletableFuture;
  */
 final class ToolStep {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** Read-only tools that still run alone: they wait for the user or act on the run. */
     private static final Set<String> ALONE = Set.of("ask_followup_question", "create_plan", "complete_step",
             "attempt_completion");
@@ -237,7 +236,7 @@ final class ToolStep {
 
     static Optional<JsonNode> arguments(ToolCall call) {
         try {
-            JsonNode node = JSON.readTree(call.argumentsJson());
+            JsonNode node = JsonTrees.read(call.argumentsJson());
             return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
         } catch (java.io.IOException e) {
             return Optional.empty();

@@ -47,7 +47,10 @@ public final class McpWiring {
      * nothing of MCP (its configuration reader alone builds a Jackson mapper).
      */
     boolean configured(List<Path> roots, AgentLsSettings settings) {
-        if (settings.mcp().servers().isPresent() || Files.exists(McpConfigLoader.userFileUnder(home))) {
+        // The user's file is named here, not through McpConfigLoader.userFileUnder: loading that class makes its
+        // Jackson mapper (AgentWorkspaceStartOrderTest checks the two paths agree).
+        if (settings.mcp().servers().isPresent()
+                || Files.exists(home.resolve(".config").resolve("agentls").resolve("mcp.json"))) {
             return true;
         }
         return roots.stream().anyMatch(root -> Files.exists(root.resolve(McpConfigLoader.PROJECT_FILE)));

@@ -115,7 +115,8 @@ class AgentWorkspaceStartOrderTest {
         Files.writeString(root.resolve(".mcp.json"), "not even JSON");
         assertTrue(mcp.configured(List.of(root), none), "a project file, read (and refused) by the run");
         Files.delete(root.resolve(".mcp.json"));
-        Path user = Files.createDirectories(home.resolve(".config/agentls")).resolve("mcp.json");
+        Path user = dev.agentls.mcp.McpConfigLoader.userFileUnder(home);
+        Files.createDirectories(user.getParent());
         Files.writeString(user, "{}");
         assertTrue(mcp.configured(List.of(root), none), "the user's file");
         Files.delete(user);
