@@ -36,7 +36,7 @@ final class JsonCodec {
             JsonValue value = value(parser, first);
             JsonToken after = parser.nextToken();
             if (after != null) {
-                throw new JsonParseException(parser, "unexpected " + after.asString() + " after the JSON value");
+                throw new JsonParseException(parser, "unexpected '" + parser.getText() + "' after the JSON value");
             }
             return value;
         }
