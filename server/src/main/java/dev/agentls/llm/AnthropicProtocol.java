@@ -72,8 +72,13 @@ final class AnthropicProtocol implements WireProtocol {
         if (!apiKey.isEmpty()) {
             headers.put("x-api-key", apiKey);
         }
-        return new WireRequest(baseUrl + "/v1/messages", headers, Set.of("x-api-key"),
+        return new WireRequest(endpoint(), headers, Set.of("x-api-key"),
                 body(request, maxOutputTokens, schemas));
+    }
+
+    @Override
+    public String endpoint() {
+        return baseUrl + "/v1/messages";
     }
 
     private String body(ModelRequest request, int maxOutputTokens, List<JsonValue> schemas) {

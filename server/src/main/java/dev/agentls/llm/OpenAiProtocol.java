@@ -54,8 +54,13 @@ final class OpenAiProtocol implements WireProtocol {
         if (!apiKey.isEmpty()) {
             headers.put("Authorization", "Bearer " + apiKey);
         }
-        return new WireRequest(baseUrl + "/chat/completions", headers, Set.of("Authorization"),
+        return new WireRequest(endpoint(), headers, Set.of("Authorization"),
                 body(request, maxOutputTokens, withTools));
+    }
+
+    @Override
+    public String endpoint() {
+        return baseUrl + "/chat/completions";
     }
 
     private String body(ModelRequest request, int maxOutputTokens, boolean withTools) {

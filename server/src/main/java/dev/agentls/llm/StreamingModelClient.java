@@ -63,6 +63,7 @@ public final class StreamingModelClient implements ModelClient {
                 .writeTimeout(settings.timeouts().firstByte())
                 .callTimeout(java.time.Duration.ZERO)).build();
         this.attempt = new HttpAttempt(client, clock, System::nanoTime, settings.timeouts(), log);
+        attempt.prepare(protocol.endpoint());
         this.keys = new ApiKeySource(environment);
         this.sleeper = sleeper;
         this.backoff = new Backoff(settings.retries(), random);
