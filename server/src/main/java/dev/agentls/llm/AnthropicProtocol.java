@@ -1,11 +1,10 @@
 package dev.agentls.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.agentls.config.Thinking;
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,18 +28,21 @@ import java.util.Set;
  * room is refused before it is sent, and it forbids a prefill, so an answer cut by the output limit is not continued.
  * No sampling parameter (temperature, top_k) is ever sent, so none can clash with thinking. Every request carries
  * {@code cache_control} breakpoints on the last tool, the system prompt and the end of the history, so the
- * byte-identical prefix of consecutive steps is read from the prompt cache ({@code cache_read_input_tokens}).
+ * byte-identical prefix of consecutive steps is read from the prompt cache ({@code cache_read_input_tokens}). The
+ * body is written with jackson-core's generator, member by member; where the history's breakpoint goes is decided
+ * before writing.
  */
 final class AnthropicProtocol implements WireProtocol {
 
     static final String VERSION = "2023-06-01";
+    private static final JsonValue EMPTY_OBJECT = new JsonValue.Obj(Map.of());
 
-    private final ObjectMapper json;
+    private final JsonCodec json;
     private final String baseUrl;
     private final String model;
     private final Thinking thinking;
 
-    AnthropicProtocol(ObjectMapper json, String baseUrl, String model, Thinking thinking) {
+    AnthropicProtocol(JsonCodec json, String baseUrl, String model, Thinking thinking) {
         if (thinking instanceof Thinking.Effort) {
             throw new IllegalArgumentException("a reasoning effort is for the OpenAI-compatible protocol");
         }
@@ -52,51 +54,16 @@ final class AnthropicProtocol implements WireProtocol {
 
     @Override
     public WireRequest build(ModelRequest request, int maxOutputTokens, String apiKey, boolean withTools) {
-        ObjectNode body = json.createObjectNode();
-        body.put("model", model);
-        body.put("max_tokens", maxOutputTokens);
-        if (thinking instanceof Thinking.Budget budget) {
-            if (maxOutputTokens <= budget.tokens()) {
-                throw new IllegalArgumentException("this call's output limit of " + maxOutputTokens + " tokens leaves"
-                        + " no room for the thinking budget of " + budget.tokens() + " tokens"
-                        + " (agentls.llm.thinkingBudget); Anthropic wants max_tokens above budget_tokens");
-            }
-            body.putObject("thinking").put("type", "enabled").put("budget_tokens", budget.tokens());
+        if (thinking instanceof Thinking.Budget budget && maxOutputTokens <= budget.tokens()) {
+            throw new IllegalArgumentException("this call's output limit of " + maxOutputTokens + " tokens leaves"
+                    + " no room for the thinking budget of " + budget.tokens() + " tokens"
+                    + " (agentls.llm.thinkingBudget); Anthropic wants max_tokens above budget_tokens");
         }
-        body.put("stream", true);
-        List<String> system = new ArrayList<>();
-        ArrayNode messages = json.createArrayNode();
-        String lastRole = "";
-        ArrayNode content = null;
-        List<ModelMessage> all = request.messages();
-        for (int i = 0; i < all.size(); i++) {
-            ModelMessage message = all.get(i);
-            if (message instanceof ModelMessage.System s) {
-                system.add(s.text());
-                continue;
-            }
-            String role = message instanceof ModelMessage.Assistant ? "assistant" : "user";
-            if (!role.equals(lastRole)) {
-                ObjectNode m = messages.addObject().put("role", role);
-                content = m.putArray("content");
-                lastRole = role;
-            }
-            addBlocks(content, message, i == all.size() - 1);
-        }
-        if (!system.isEmpty()) {
-            cacheBreakpoint(body.putArray("system").addObject().put("type", "text")
-                    .put("text", String.join("\n\n", system)));
-        }
-        markHistory(messages);
-        body.set("messages", messages);
-        if (withTools && !request.tools().isEmpty()) {
-            ArrayNode tools = body.putArray("tools");
-            ObjectNode last = null;
+        List<JsonValue> schemas = new ArrayList<>();
+        if (withTools) {
             for (ToolSpec spec : request.tools()) {
-                last = tools.addObject().put("name", spec.name()).put("description", spec.description());
-                last.set("input_schema", Schemas.parse(json, spec));
+                schemas.add(Schemas.parse(json, spec));
             }
-            cacheBreakpoint(last);
         }
         Map<String, String> headers = new HashMap<>();
         headers.put("Content-Type", "application/json");
@@ -105,47 +72,152 @@ final class AnthropicProtocol implements WireProtocol {
         if (!apiKey.isEmpty()) {
             headers.put("x-api-key", apiKey);
         }
-        return new WireRequest(baseUrl + "/v1/messages", headers, Set.of("x-api-key"), body.toString());
+        return new WireRequest(endpoint(), headers, Set.of("x-api-key"),
+                body(request, maxOutputTokens, schemas));
+    }
+
+    @Override
+    public String endpoint() {
+        return baseUrl + "/v1/messages";
+    }
+
+    private String body(ModelRequest request, int maxOutputTokens, List<JsonValue> schemas) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator body = json.generator(out)) {
+            body.writeStartObject();
+            body.writeStringField("model", model);
+            body.writeNumberField("max_tokens", maxOutputTokens);
+            if (thinking instanceof Thinking.Budget budget) {
+                body.writeObjectFieldStart("thinking");
+                body.writeStringField("type", "enabled");
+                body.writeNumberField("budget_tokens", budget.tokens());
+                body.writeEndObject();
+            }
+            body.writeBooleanField("stream", true);
+            List<ModelMessage> all = request.messages();
+            List<String> system = new ArrayList<>();
+            for (ModelMessage message : all) {
+                if (message instanceof ModelMessage.System s) {
+                    system.add(s.text());
+                }
+            }
+            if (!system.isEmpty()) {
+                body.writeArrayFieldStart("system");
+                body.writeStartObject();
+                body.writeStringField("type", "text");
+                body.writeStringField("text", String.join("\n\n", system));
+                cacheBreakpoint(body);
+                body.writeEndObject();
+                body.writeEndArray();
+            }
+            messages(body, all, historyBreakpoint(all));
+            if (!schemas.isEmpty()) {
+                body.writeArrayFieldStart("tools");
+                for (int i = 0; i < schemas.size(); i++) {
+                    ToolSpec spec = request.tools().get(i);
+                    body.writeStartObject();
+                    body.writeStringField("name", spec.name());
+                    body.writeStringField("description", spec.description());
+                    body.writeFieldName("input_schema");
+                    json.write(body, schemas.get(i));
+                    if (i == schemas.size() - 1) {
+                        cacheBreakpoint(body);
+                    }
+                    body.writeEndObject();
+                }
+                body.writeEndArray();
+            }
+            body.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing a request body to a string", e);
+        }
+        return out.toString();
+    }
+
+    /** The messages, consecutive ones of a role merged into one turn (system messages went to {@code system}). */
+    private void messages(JsonGenerator body, List<ModelMessage> all, int breakpoint) throws IOException {
+        body.writeArrayFieldStart("messages");
+        String lastRole = "";
+        for (int i = 0; i < all.size(); i++) {
+            ModelMessage message = all.get(i);
+            if (message instanceof ModelMessage.System) {
+                continue;
+            }
+            String role = message instanceof ModelMessage.Assistant ? "assistant" : "user";
+            if (!role.equals(lastRole)) {
+                if (!lastRole.isEmpty()) {
+                    body.writeEndArray();
+                    body.writeEndObject();
+                }
+                body.writeStartObject();
+                body.writeStringField("role", role);
+                body.writeArrayFieldStart("content");
+                lastRole = role;
+            }
+            addBlocks(body, message, i == all.size() - 1, i == breakpoint);
+        }
+        if (!lastRole.isEmpty()) {
+            body.writeEndArray();
+            body.writeEndObject();
+        }
+        body.writeEndArray();
     }
 
     /**
      * Prompt caching: breakpoints on the stable parts, so each step reads the previous step's prefix from the cache
      * (the API caches tools, then system, then messages, up to each breakpoint): the last tool, the system prompt,
-     * and the last block of the last user turn (the history up to this step, which the next step repeats). A
-     * prefill's assistant turn is skipped, and so are thinking blocks and empty texts, which the API refuses to mark.
+     * and the last block of the last user turn (the history up to this step, which the next step repeats). Answers
+     * the index of the message whose block gets it, or -1: a prefill's assistant turn is skipped, and so are empty
+     * texts, which the API refuses to mark (each user message and tool result is one block).
      */
-    private static void markHistory(ArrayNode messages) {
-        for (int i = messages.size() - 1; i >= 0; i--) {
-            JsonNode message = messages.get(i);
-            if (!"user".equals(message.path("role").asText())) {
-                continue;
-            }
-            JsonNode content = message.path("content");
-            for (int j = content.size() - 1; j >= 0; j--) {
-                JsonNode block = content.get(j);
-                if (block instanceof ObjectNode marked && !(block.path("type").asText().equals("text")
-                        && block.path("text").asText().isEmpty())) {
-                    cacheBreakpoint(marked);
-                    return;
+    private static int historyBreakpoint(List<ModelMessage> all) {
+        boolean inUserTurn = false;
+        for (int i = all.size() - 1; i >= 0; i--) {
+            ModelMessage message = all.get(i);
+            if (message instanceof ModelMessage.Assistant) {
+                if (inUserTurn) {
+                    return -1;
                 }
+            } else if (message instanceof ModelMessage.ToolResult) {
+                return i;
+            } else if (message instanceof ModelMessage.User u) {
+                if (!u.text().isEmpty()) {
+                    return i;
+                }
+                inUserTurn = true;
             }
-            return;
         }
+        return -1;
     }
 
-    private static void cacheBreakpoint(ObjectNode block) {
-        block.putObject("cache_control").put("type", "ephemeral");
+    private static void cacheBreakpoint(JsonGenerator body) throws IOException {
+        body.writeObjectFieldStart("cache_control");
+        body.writeStringField("type", "ephemeral");
+        body.writeEndObject();
     }
 
-    private void addBlocks(ArrayNode content, ModelMessage message, boolean last) {
+    private void addBlocks(JsonGenerator body, ModelMessage message, boolean last, boolean breakpoint)
+            throws IOException {
         if (message instanceof ModelMessage.User u) {
-            content.addObject().put("type", "text").put("text", u.text());
-        } else if (message instanceof ModelMessage.ToolResult r) {
-            ObjectNode block = content.addObject().put("type", "tool_result").put("tool_use_id", r.callId())
-                    .put("content", r.content());
-            if (r.error()) {
-                block.put("is_error", true);
+            body.writeStartObject();
+            body.writeStringField("type", "text");
+            body.writeStringField("text", u.text());
+            if (breakpoint) {
+                cacheBreakpoint(body);
             }
+            body.writeEndObject();
+        } else if (message instanceof ModelMessage.ToolResult r) {
+            body.writeStartObject();
+            body.writeStringField("type", "tool_result");
+            body.writeStringField("tool_use_id", r.callId());
+            body.writeStringField("content", r.content());
+            if (r.error()) {
+                body.writeBooleanField("is_error", true);
+            }
+            if (breakpoint) {
+                cacheBreakpoint(body);
+            }
+            body.writeEndObject();
         } else if (message instanceof ModelMessage.Assistant a) {
             List<ModelMessage.Block> blocks = a.blocks();
             for (int i = 0; i < blocks.size(); i++) {
@@ -154,31 +226,45 @@ final class AnthropicProtocol implements WireProtocol {
                     // The API refuses trailing whitespace where the answer ends a prefill.
                     String text = last && i == blocks.size() - 1 ? t.text().stripTrailing() : t.text();
                     if (!text.isEmpty()) {
-                        content.addObject().put("type", "text").put("text", text);
+                        body.writeStartObject();
+                        body.writeStringField("type", "text");
+                        body.writeStringField("text", text);
+                        body.writeEndObject();
                     }
                 } else if (block instanceof ModelMessage.Thinking t) {
                     // Unsigned thinking (another provider's reasoning) would be refused as an invalid signature.
                     if (!t.signature().isEmpty()) {
-                        content.addObject().put("type", "thinking").put("thinking", t.text())
-                                .put("signature", t.signature());
+                        body.writeStartObject();
+                        body.writeStringField("type", "thinking");
+                        body.writeStringField("thinking", t.text());
+                        body.writeStringField("signature", t.signature());
+                        body.writeEndObject();
                     }
                 } else if (block instanceof ModelMessage.RedactedThinking r) {
-                    content.addObject().put("type", "redacted_thinking").put("data", r.data());
+                    body.writeStartObject();
+                    body.writeStringField("type", "redacted_thinking");
+                    body.writeStringField("data", r.data());
+                    body.writeEndObject();
                 } else if (block instanceof ToolCall call) {
-                    content.addObject().put("type", "tool_use").put("id", call.id()).put("name", call.name())
-                            .set("input", input(call.argumentsJson()));
+                    body.writeStartObject();
+                    body.writeStringField("type", "tool_use");
+                    body.writeStringField("id", call.id());
+                    body.writeStringField("name", call.name());
+                    body.writeFieldName("input");
+                    json.write(body, input(call.argumentsJson()));
+                    body.writeEndObject();
                 }
             }
         }
     }
 
     /** Tool input must be an object; arguments the model once sent broken are passed back as an empty object. */
-    private JsonNode input(String argumentsJson) {
+    private JsonValue input(String argumentsJson) {
         try {
-            JsonNode node = json.readTree(argumentsJson);
-            return node != null && node.isObject() ? node : json.createObjectNode();
+            JsonValue value = json.read(argumentsJson);
+            return value.isObject() ? value : EMPTY_OBJECT;
         } catch (IOException e) {
-            return json.createObjectNode();
+            return EMPTY_OBJECT;
         }
     }
 

@@ -1,7 +1,5 @@
 package dev.agentls.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.sse.SseEvent;
 import java.io.IOException;
 import java.util.HashMap;
@@ -22,7 +20,7 @@ import java.util.Optional;
  */
 final class AnthropicStreamDecoder implements StreamDecoder {
 
-    private final ObjectMapper json;
+    private final JsonCodec json;
     private final EventSink sink;
     private final WireProtocol protocol;
     private final Map<Integer, Block> open = new HashMap<>();
@@ -36,7 +34,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
     private boolean sawUsage;
     private boolean done;
 
-    AnthropicStreamDecoder(ObjectMapper json, EventSink sink, WireProtocol protocol) {
+    AnthropicStreamDecoder(JsonCodec json, EventSink sink, WireProtocol protocol) {
         this.json = json;
         this.sink = sink;
         this.protocol = protocol;
@@ -44,13 +42,13 @@ final class AnthropicStreamDecoder implements StreamDecoder {
 
     @Override
     public void onEvent(SseEvent event) throws FailureException {
-        JsonNode data;
+        JsonValue data;
         try {
-            data = json.readTree(event.data());
+            data = json.read(event.data());
         } catch (IOException e) {
             throw protocolError("a stream event is not valid JSON: " + ErrorBodies.shorten(event.data()));
         }
-        if (data == null || !data.isObject()) {
+        if (!data.isObject()) {
             throw protocolError("a stream event is not a JSON object: " + ErrorBodies.shorten(event.data()));
         }
         String type = data.path("type").asText(event.type());
@@ -63,7 +61,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
             case "content_block_delta" -> delta(block(data), data.path("delta"));
             case "content_block_stop" -> stopBlock(data.path("index").asInt(-1));
             case "message_delta" -> {
-                JsonNode reason = data.path("delta").path("stop_reason");
+                JsonValue reason = data.path("delta").path("stop_reason");
                 if (reason.isTextual()) {
                     stopReason = reason.asText();
                 }
@@ -75,7 +73,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         }
     }
 
-    private void startBlock(int index, JsonNode block) throws FailureException {
+    private void startBlock(int index, JsonValue block) throws FailureException {
         if (!started) {
             throw protocolError("content_block_start before message_start");
         }
@@ -93,7 +91,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
                 }
             }
             case "redacted_thinking" -> {
-                JsonNode data = block.get("data");
+                JsonValue data = block.get("data");
                 if (data == null || !data.isTextual() || data.asText().isEmpty()) {
                     // Never echo the value: it may be huge, and it is opaque anyway.
                     throw protocolError("redacted_thinking block " + index + " has no data (expected a non-empty"
@@ -112,7 +110,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         }
     }
 
-    private void delta(Block block, JsonNode delta) throws FailureException {
+    private void delta(Block block, JsonValue delta) throws FailureException {
         switch (delta.path("type").asText("")) {
             case "text_delta" -> emitText(delta.path("text").asText(""));
             case "thinking_delta" -> {
@@ -122,7 +120,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
                 }
             }
             case "signature_delta" -> {
-                JsonNode signature = delta.get("signature");
+                JsonValue signature = delta.get("signature");
                 if (!block.kind.equals("thinking")) {
                     throw protocolError("signature_delta for a " + kindName(block) + " block");
                 }
@@ -157,7 +155,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         }
     }
 
-    private Block block(JsonNode data) throws FailureException {
+    private Block block(JsonValue data) throws FailureException {
         int index = data.path("index").asInt(-1);
         Block block = open.get(index);
         if (block == null) {
@@ -174,7 +172,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
     }
 
     /** Anthropic's input_tokens exclude cache reads and writes; ours include them, cached being the reads. */
-    private void readUsage(JsonNode usage) {
+    private void readUsage(JsonValue usage) {
         if (!usage.isObject()) {
             return;
         }
@@ -231,11 +229,11 @@ final class AnthropicStreamDecoder implements StreamDecoder {
     }
 
     /** A JSON value's kind for a message ("none" when absent), never the value itself. */
-    private static String describe(JsonNode node) {
-        if (node == null || node.isMissingNode()) {
+    private static String describe(JsonValue node) {
+        if (node == null || node instanceof JsonValue.Missing) {
             return "none";
         }
-        return node.isTextual() ? "an empty string" : node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+        return node.isTextual() ? "an empty string" : node.kind();
     }
 
     private static String kindName(Block block) {

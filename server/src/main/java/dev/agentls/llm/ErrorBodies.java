@@ -1,7 +1,5 @@
 package dev.agentls.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -29,13 +27,13 @@ final class ErrorBodies {
         }
     }
 
-    static ProviderError read(ObjectMapper json, String body) {
+    static ProviderError read(JsonCodec json, String body) {
         try {
-            JsonNode root = json.readTree(body);
-            if (root != null && root.isObject()) {
-                JsonNode error = root.get("error");
+            JsonValue root = json.read(body);
+            if (root.isObject()) {
+                JsonValue error = root.get("error");
                 if (error != null && error.isObject()) {
-                    return new ProviderError(text(error.get("message"), body),
+                    return new ProviderError(text(json, error.get("message"), body),
                             error.path("type").asText(error.path("code").asText("")),
                             statusIn(error.get("code"), error.get("status_code"), root.get("status_code")));
                 }
@@ -44,7 +42,7 @@ final class ErrorBodies {
                 }
                 for (String field : new String[] {"detail", "message"}) {
                     if (root.has(field)) {
-                        return new ProviderError(text(root.get(field), body), root.path("type").asText(""));
+                        return new ProviderError(text(json, root.get(field), body), root.path("type").asText(""));
                     }
                 }
             }
@@ -81,8 +79,8 @@ final class ErrorBodies {
     }
 
     /** The first of {@code candidates} that is an HTTP error status (400-599), else 0. */
-    private static int statusIn(JsonNode... candidates) {
-        for (JsonNode node : candidates) {
+    private static int statusIn(JsonValue... candidates) {
+        for (JsonValue node : candidates) {
             if (node != null && node.isIntegralNumber() && node.asInt() >= 400 && node.asInt() <= 599) {
                 return node.asInt();
             }
@@ -94,10 +92,10 @@ final class ErrorBodies {
         return text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT) + "... (" + text.length() + " chars)";
     }
 
-    private static String text(JsonNode node, String body) {
-        if (node == null || node.isNull()) {
+    private static String text(JsonCodec json, JsonValue node, String body) {
+        if (node == null || node instanceof JsonValue.Null) {
             return shorten(body.strip());
         }
-        return shorten(node.isTextual() ? node.asText() : node.toString());
+        return shorten(node.isTextual() ? node.asText() : json.write(node));
     }
 }

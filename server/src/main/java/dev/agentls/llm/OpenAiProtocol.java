@@ -1,13 +1,14 @@
 package dev.agentls.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.agentls.config.MaxTokensField;
 import dev.agentls.config.Thinking;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -19,18 +20,19 @@ import java.util.Set;
  * API, whose reasoning models refuse {@code max_tokens}; {@code max_tokens} for the compatible servers); no reasoning
  * block is sent back, neither thinking nor Anthropic's signed or redacted thinking (DeepSeek refuses
  * {@code reasoning_content} in requests). A configured reasoning effort goes in {@code reasoning_effort}; nothing
- * about reasoning is sent otherwise, since servers that do not reason may refuse the field.
+ * about reasoning is sent otherwise, since servers that do not reason may refuse the field. The body is written with
+ * jackson-core's generator, member by member.
  */
 final class OpenAiProtocol implements WireProtocol {
 
-    private final ObjectMapper json;
+    private final JsonCodec json;
     private final String baseUrl;
     private final String model;
     private final String maxTokensField;
     private final Thinking thinking;
 
     /** @param maxTokensField the output limit's field, resolved: {@code MAX_TOKENS} or {@code MAX_COMPLETION_TOKENS} */
-    OpenAiProtocol(ObjectMapper json, String baseUrl, String model, MaxTokensField maxTokensField, Thinking thinking) {
+    OpenAiProtocol(JsonCodec json, String baseUrl, String model, MaxTokensField maxTokensField, Thinking thinking) {
         if (maxTokensField == MaxTokensField.AUTO) {
             throw new IllegalArgumentException("the output limit field must be resolved against the base URL first");
         }
@@ -46,59 +48,99 @@ final class OpenAiProtocol implements WireProtocol {
 
     @Override
     public WireRequest build(ModelRequest request, int maxOutputTokens, String apiKey, boolean withTools) {
-        ObjectNode body = json.createObjectNode();
-        body.put("model", model);
-        ArrayNode messages = body.putArray("messages");
-        for (ModelMessage message : request.messages()) {
-            messages.add(message(message));
-        }
-        if (withTools && !request.tools().isEmpty()) {
-            ArrayNode tools = body.putArray("tools");
-            for (ToolSpec spec : request.tools()) {
-                ObjectNode function = tools.addObject().put("type", "function").putObject("function");
-                function.put("name", spec.name()).put("description", spec.description());
-                function.set("parameters", Schemas.parse(json, spec));
-            }
-        }
-        body.put(maxTokensField, maxOutputTokens);
-        if (thinking instanceof Thinking.Effort effort) {
-            body.put("reasoning_effort", effort.level().id());
-        }
-        body.put("stream", true);
-        body.putObject("stream_options").put("include_usage", true);
         Map<String, String> headers = new HashMap<>();
         headers.put("Content-Type", "application/json");
         headers.put("Accept", "text/event-stream");
         if (!apiKey.isEmpty()) {
             headers.put("Authorization", "Bearer " + apiKey);
         }
-        return new WireRequest(baseUrl + "/chat/completions", headers, Set.of("Authorization"), body.toString());
+        return new WireRequest(endpoint(), headers, Set.of("Authorization"),
+                body(request, maxOutputTokens, withTools));
     }
 
-    private JsonNode message(ModelMessage message) {
-        ObjectNode node = json.createObjectNode();
-        if (message instanceof ModelMessage.System s) {
-            node.put("role", "system").put("content", s.text());
-        } else if (message instanceof ModelMessage.User u) {
-            node.put("role", "user").put("content", u.text());
-        } else if (message instanceof ModelMessage.Assistant a) {
-            node.put("role", "assistant");
-            if (a.text().isEmpty() && !a.toolCalls().isEmpty()) {
-                node.putNull("content");
-            } else {
-                node.put("content", a.text());
+    @Override
+    public String endpoint() {
+        return baseUrl + "/chat/completions";
+    }
+
+    private String body(ModelRequest request, int maxOutputTokens, boolean withTools) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator body = json.generator(out)) {
+            body.writeStartObject();
+            body.writeStringField("model", model);
+            body.writeArrayFieldStart("messages");
+            for (ModelMessage message : request.messages()) {
+                message(body, message);
             }
-            if (!a.toolCalls().isEmpty()) {
-                ArrayNode calls = node.putArray("tool_calls");
-                for (ToolCall call : a.toolCalls()) {
-                    ObjectNode c = calls.addObject().put("id", call.id()).put("type", "function");
-                    c.putObject("function").put("name", call.name()).put("arguments", call.argumentsJson());
+            body.writeEndArray();
+            if (withTools && !request.tools().isEmpty()) {
+                body.writeArrayFieldStart("tools");
+                for (ToolSpec spec : request.tools()) {
+                    JsonValue parameters = Schemas.parse(json, spec);
+                    body.writeStartObject();
+                    body.writeStringField("type", "function");
+                    body.writeObjectFieldStart("function");
+                    body.writeStringField("name", spec.name());
+                    body.writeStringField("description", spec.description());
+                    body.writeFieldName("parameters");
+                    json.write(body, parameters);
+                    body.writeEndObject();
+                    body.writeEndObject();
                 }
+                body.writeEndArray();
+            }
+            body.writeNumberField(maxTokensField, maxOutputTokens);
+            if (thinking instanceof Thinking.Effort effort) {
+                body.writeStringField("reasoning_effort", effort.level().id());
+            }
+            body.writeBooleanField("stream", true);
+            body.writeObjectFieldStart("stream_options");
+            body.writeBooleanField("include_usage", true);
+            body.writeEndObject();
+            body.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing a request body to a string", e);
+        }
+        return out.toString();
+    }
+
+    private static void message(JsonGenerator body, ModelMessage message) throws IOException {
+        body.writeStartObject();
+        if (message instanceof ModelMessage.System s) {
+            body.writeStringField("role", "system");
+            body.writeStringField("content", s.text());
+        } else if (message instanceof ModelMessage.User u) {
+            body.writeStringField("role", "user");
+            body.writeStringField("content", u.text());
+        } else if (message instanceof ModelMessage.Assistant a) {
+            body.writeStringField("role", "assistant");
+            String text = a.text();
+            List<ToolCall> calls = a.toolCalls();
+            if (text.isEmpty() && !calls.isEmpty()) {
+                body.writeNullField("content");
+            } else {
+                body.writeStringField("content", text);
+            }
+            if (!calls.isEmpty()) {
+                body.writeArrayFieldStart("tool_calls");
+                for (ToolCall call : calls) {
+                    body.writeStartObject();
+                    body.writeStringField("id", call.id());
+                    body.writeStringField("type", "function");
+                    body.writeObjectFieldStart("function");
+                    body.writeStringField("name", call.name());
+                    body.writeStringField("arguments", call.argumentsJson());
+                    body.writeEndObject();
+                    body.writeEndObject();
+                }
+                body.writeEndArray();
             }
         } else if (message instanceof ModelMessage.ToolResult r) {
-            node.put("role", "tool").put("tool_call_id", r.callId()).put("content", r.content());
+            body.writeStringField("role", "tool");
+            body.writeStringField("tool_call_id", r.callId());
+            body.writeStringField("content", r.content());
         }
-        return node;
+        body.writeEndObject();
     }
 
     @Override

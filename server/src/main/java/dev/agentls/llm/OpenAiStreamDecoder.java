@@ -1,7 +1,5 @@
 package dev.agentls.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.sse.SseEvent;
 import java.io.IOException;
 import java.util.Optional;
@@ -21,7 +19,7 @@ import java.util.Optional;
  */
 final class OpenAiStreamDecoder implements StreamDecoder {
 
-    private final ObjectMapper json;
+    private final JsonCodec json;
     private final EventSink sink;
     private final WireProtocol protocol;
     private final ToolCallAssembler calls;
@@ -31,7 +29,7 @@ final class OpenAiStreamDecoder implements StreamDecoder {
     private TokenUsage usage;
     private boolean done;
 
-    OpenAiStreamDecoder(ObjectMapper json, EventSink sink, WireProtocol protocol) {
+    OpenAiStreamDecoder(JsonCodec json, EventSink sink, WireProtocol protocol) {
         this.json = json;
         this.sink = sink;
         this.protocol = protocol;
@@ -45,30 +43,30 @@ final class OpenAiStreamDecoder implements StreamDecoder {
             done = true;
             return;
         }
-        JsonNode chunk;
+        JsonValue chunk;
         try {
-            chunk = json.readTree(data);
+            chunk = json.read(data);
         } catch (IOException e) {
             throw new FailureException(new ModelFailure.ProtocolError("a stream event is not valid JSON: "
                     + ErrorBodies.shorten(data)));
         }
-        if (chunk == null || !chunk.isObject()) {
+        if (!chunk.isObject()) {
             throw new FailureException(new ModelFailure.ProtocolError("a stream event is not a JSON object: "
                     + ErrorBodies.shorten(data)));
         }
         if (chunk.hasNonNull("error")) {
             throw new FailureException(protocol.errorFailure(0, data, Optional.empty()));
         }
-        JsonNode usageNode = chunk.get("usage");
+        JsonValue usageNode = chunk.get("usage");
         if (usageNode != null && usageNode.isObject()) {
             usage = usage(usageNode);
         }
-        JsonNode choices = chunk.get("choices");
+        JsonValue choices = chunk.get("choices");
         if (choices == null || !choices.isArray() || choices.isEmpty()) {
             return;
         }
-        JsonNode choice = choices.get(0);
-        JsonNode delta = choice.path("delta");
+        JsonValue choice = choices.get(0);
+        JsonValue delta = choice.path("delta");
         String thinking = firstText(delta, "reasoning_content", "reasoning");
         if (!thinking.isEmpty()) {
             sink.accept(new ModelEvent.ThinkingDelta(thinking));
@@ -79,13 +77,13 @@ final class OpenAiStreamDecoder implements StreamDecoder {
             refused = true;
             emitText(refusal);
         }
-        JsonNode toolCalls = delta.get("tool_calls");
+        JsonValue toolCalls = delta.get("tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
-            for (JsonNode call : toolCalls) {
+            for (JsonValue call : toolCalls.items()) {
                 calls.accept(call);
             }
         }
-        JsonNode reason = choice.get("finish_reason");
+        JsonValue reason = choice.get("finish_reason");
         if (reason != null && reason.isTextual() && !reason.asText().isEmpty()) {
             boolean first = finishReason == null;
             finishReason = reason.asText();
@@ -131,7 +129,7 @@ final class OpenAiStreamDecoder implements StreamDecoder {
         return new RoundEnd(reason, finishReason, Optional.ofNullable(usage), text.toString(), calls.madeAny());
     }
 
-    private static TokenUsage usage(JsonNode node) {
+    private static TokenUsage usage(JsonValue node) {
         long input = node.path("prompt_tokens").asLong(0);
         long output = node.path("completion_tokens").asLong(0);
         long cached = node.path("prompt_tokens_details").path("cached_tokens").asLong(0);
@@ -141,9 +139,9 @@ final class OpenAiStreamDecoder implements StreamDecoder {
         return new TokenUsage(Math.max(0, input), Math.max(0, output), Math.max(0, Math.min(cached, input)));
     }
 
-    private static String firstText(JsonNode delta, String... fields) {
+    private static String firstText(JsonValue delta, String... fields) {
         for (String field : fields) {
-            JsonNode node = delta.get(field);
+            JsonValue node = delta.get(field);
             if (node != null && node.isTextual() && !node.asText().isEmpty()) {
                 return node.asText();
             }

@@ -1,6 +1,5 @@
 package dev.agentls.llm;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.ModelPrice;
 import dev.agentls.config.ToolMode;
@@ -44,7 +43,8 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private KeyRedactor redactor = new KeyRedactor("");
 
     StreamingCall(LlmSettings settings, WireProtocol protocol, HttpAttempt attempt, ApiKeySource keys,
-                  Sleeper sleeper, Backoff backoff, Logger log, ModelRequest request, ModelListener listener) {
+                  Sleeper sleeper, Backoff backoff, Logger log, JsonCodec json, ModelRequest request,
+                  ModelListener listener) {
         this.settings = settings;
         this.protocol = protocol;
         this.attempt = attempt;
@@ -57,7 +57,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         // Counted as it arrives, before the xml parser: the raw text is what the parser and the consumer hold.
         this.budget = new AnswerBudget(settings.maxAnswerChars());
         if (settings.toolMode() == ToolMode.XML) {
-            this.xml = new XmlToolCalls(new ObjectMapper(), XmlToolCalls.declaredParameters(request.tools()), this::deliver);
+            this.xml = new XmlToolCalls(json, XmlToolCalls.declaredParameters(json, request.tools()), this::deliver);
             // Text fed to the parser may be held back (a possible tag start), yet it is part of the answer now:
             // a retry would feed it twice.
             this.roundSink = event -> {

@@ -1,6 +1,5 @@
 package dev.agentls.llm;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.Provider;
 import java.time.Clock;
@@ -31,6 +30,7 @@ public final class StreamingModelClient implements ModelClient {
     private final Sleeper sleeper;
     private final Backoff backoff;
     private final Executor executor;
+    private final JsonCodec json = new JsonCodec();
     private final Logger log = Logger.getLogger(LOGGER);
 
     /**
@@ -46,7 +46,6 @@ public final class StreamingModelClient implements ModelClient {
     StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
                          RandomGenerator random, Executor executor, UnaryOperator<OkHttpClient.Builder> http) {
         this.settings = settings;
-        ObjectMapper json = new ObjectMapper();
         String base = settings.baseUrl().toString();
         this.protocol = settings.provider() == Provider.ANTHROPIC
                 ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
@@ -64,6 +63,7 @@ public final class StreamingModelClient implements ModelClient {
                 .writeTimeout(settings.timeouts().firstByte())
                 .callTimeout(java.time.Duration.ZERO)).build();
         this.attempt = new HttpAttempt(client, clock, System::nanoTime, settings.timeouts(), log);
+        attempt.prepare(protocol.endpoint());
         this.keys = new ApiKeySource(environment);
         this.sleeper = sleeper;
         this.backoff = new Backoff(settings.retries(), random);
@@ -78,7 +78,7 @@ public final class StreamingModelClient implements ModelClient {
 
     @Override
     public ModelCall stream(ModelRequest request, ModelListener listener) {
-        StreamingCall call = new StreamingCall(settings, protocol, attempt, keys, sleeper, backoff, log, request,
+        StreamingCall call = new StreamingCall(settings, protocol, attempt, keys, sleeper, backoff, log, json, request,
                 listener);
         executor.execute(call::run);
         return call;

@@ -1,8 +1,5 @@
 package dev.agentls.llm;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -20,19 +17,19 @@ import java.util.Map;
  */
 final class ToolCallAssembler {
 
-    private final ObjectMapper json;
+    private final JsonCodec json;
     private final EventSink sink;
     private final Map<Integer, Call> byIndex = new LinkedHashMap<>();
     private final Map<String, Call> byId = new HashMap<>();
     private final List<Call> order = new ArrayList<>();
     private boolean completed;
 
-    ToolCallAssembler(ObjectMapper json, EventSink sink) {
+    ToolCallAssembler(JsonCodec json, EventSink sink) {
         this.json = json;
         this.sink = sink;
     }
 
-    void accept(JsonNode delta) throws FailureException {
+    void accept(JsonValue delta) throws FailureException {
         if (completed) {
             throw new FailureException(new ModelFailure.ProtocolError("a tool call delta came after the finish_reason"));
         }
@@ -42,7 +39,7 @@ final class ToolCallAssembler {
             call.id = id;
             byId.put(id, call);
         }
-        JsonNode function = delta.path("function");
+        JsonValue function = delta.path("function");
         String name = text(function.get("name"));
         if (!name.isEmpty()) {
             call.name = call.name == null ? name : call.name;
@@ -79,12 +76,7 @@ final class ToolCallAssembler {
     }
 
     private boolean isJsonObject(String text) {
-        try {
-            JsonNode node = json.readTree(text);
-            return node != null && node.isObject();
-        } catch (IOException e) {
-            return false;
-        }
+        return json.isObject(text);
     }
 
     boolean madeAny() {
@@ -103,8 +95,8 @@ final class ToolCallAssembler {
         return "tool call left unfinished: " + String.join(", ", names);
     }
 
-    private Call find(JsonNode delta) {
-        JsonNode index = delta.get("index");
+    private Call find(JsonValue delta) {
+        JsonValue index = delta.get("index");
         if (index != null && index.isIntegralNumber()) {
             return byIndex.computeIfAbsent(index.asInt(), i -> newCall());
         }
@@ -138,14 +130,14 @@ final class ToolCallAssembler {
     }
 
     /** Arguments are a JSON string by the spec; some servers send the object itself. */
-    private static String argumentsText(JsonNode node) {
-        if (node == null || node.isNull()) {
+    private String argumentsText(JsonValue node) {
+        if (node == null || node instanceof JsonValue.Null) {
             return "";
         }
-        return node.isTextual() ? node.asText() : node.toString();
+        return node.isTextual() ? node.asText() : json.write(node);
     }
 
-    private static String text(JsonNode node) {
+    private static String text(JsonValue node) {
         return node != null && node.isTextual() ? node.asText() : "";
     }
 

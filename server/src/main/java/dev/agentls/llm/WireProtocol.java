@@ -10,6 +10,9 @@ interface WireProtocol {
      */
     WireRequest build(ModelRequest request, int maxOutputTokens, String apiKey, boolean withTools);
 
+    /** The URL every request of this protocol goes to. */
+    String endpoint();
+
     /**
      * Whether an answer cut by the output limit may be continued by sending it back as a trailing assistant message
      * (a prefill). Anthropic refuses a prefill while extended thinking is on.

@@ -1,10 +1,11 @@
 package dev.agentls.llm;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.agentls.llm.xml.XmlStreamEvent;
 import dev.agentls.llm.xml.XmlToolStreamParser;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,13 +24,13 @@ import java.util.function.Consumer;
  */
 final class XmlToolCalls implements Consumer<ModelEvent> {
 
-    private final ObjectMapper json;
+    private final JsonCodec json;
     private final Consumer<ModelEvent> downstream;
     private final XmlToolStreamParser parser;
     private String error;
     private boolean madeToolCalls;
 
-    XmlToolCalls(ObjectMapper json, Map<String, Set<String>> parametersByTool, Consumer<ModelEvent> downstream) {
+    XmlToolCalls(JsonCodec json, Map<String, Set<String>> parametersByTool, Consumer<ModelEvent> downstream) {
         this.json = json;
         this.downstream = downstream;
         this.parser = new XmlToolStreamParser(parametersByTool, this::onXml, XmlToolStreamParser.DEFAULT_MAX_TOOL_CALL_CHARS);
@@ -40,14 +41,15 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
      * keeps a value whose text holds its own closing tag followed by some other tag (an XML file's
      * {@code </content>\n<div>}) whole; a schema without properties (or one that does not parse) accepts any name.
      */
-    static Map<String, Set<String>> declaredParameters(List<ToolSpec> tools) {
-        ObjectMapper json = new ObjectMapper();
+    static Map<String, Set<String>> declaredParameters(JsonCodec json, List<ToolSpec> tools) {
         Map<String, Set<String>> byTool = new LinkedHashMap<>();
         for (ToolSpec tool : tools) {
             Set<String> names = new LinkedHashSet<>();
             try {
-                json.readTree(tool.parametersSchemaJson()).path("properties").fieldNames().forEachRemaining(names::add);
-            } catch (JsonProcessingException e) {
+                if (json.read(tool.parametersSchemaJson()).path("properties") instanceof JsonValue.Obj properties) {
+                    names.addAll(properties.members().keySet());
+                }
+            } catch (IOException e) {
                 names.clear();
             }
             byTool.put(tool.name(), Set.copyOf(names));
@@ -85,15 +87,29 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
             madeToolCalls = true;
             downstream.accept(new ModelEvent.ToolCallStarted(id(s.callIndex()), s.toolName()));
         } else if (event instanceof XmlStreamEvent.ToolCallCompleted c) {
-            ObjectNode arguments = json.createObjectNode();
-            c.parameters().forEach(arguments::put);
-            downstream.accept(new ModelEvent.ToolCallCompleted(id(c.callIndex()), c.toolName(), arguments.toString()));
+            downstream.accept(new ModelEvent.ToolCallCompleted(id(c.callIndex()), c.toolName(),
+                    arguments(c.parameters())));
         } else if (event instanceof XmlStreamEvent.StreamError e) {
             if (error == null) {
                 error = e.message();
             }
         }
         // ToolParameterDelta: not passed on, see the class comment.
+    }
+
+    /** The parameters as a JSON object of strings, in their order. */
+    private String arguments(Map<String, String> parameters) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator arguments = json.generator(out)) {
+            arguments.writeStartObject();
+            for (Map.Entry<String, String> parameter : parameters.entrySet()) {
+                arguments.writeStringField(parameter.getKey(), parameter.getValue());
+            }
+            arguments.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing tool arguments to a string", e);
+        }
+        return out.toString();
     }
 
     private static String id(int callIndex) {

@@ -3,7 +3,6 @@ package dev.agentls.llm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.RetryPolicy;
 import java.time.Clock;
 import java.time.Duration;
@@ -55,7 +54,7 @@ class RetryRulesTest {
 
     @Test
     void readsTheMessageOutOfEachProvidersErrorBody() {
-        ObjectMapper json = new ObjectMapper();
+        JsonCodec json = new JsonCodec();
         assertEquals(new ErrorBodies.ProviderError("model 'x' not found", ""), ErrorBodies.read(json, "{\"error\":\"model 'x' not found\"}"));
         assertEquals(new ErrorBodies.ProviderError("Overloaded", "overloaded_error"),
                 ErrorBodies.read(json, "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}"));

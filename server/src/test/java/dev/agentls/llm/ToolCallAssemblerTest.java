@@ -3,20 +3,18 @@ package dev.agentls.llm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ToolCallAssemblerTest {
 
-    private final ObjectMapper json = new ObjectMapper();
+    private final JsonCodec json = new JsonCodec();
     private final List<ModelEvent> events = new ArrayList<>();
     private final ToolCallAssembler calls = new ToolCallAssembler(json, events::add);
 
     private void delta(String text) throws Exception {
-        JsonNode node = json.readTree(text);
+        JsonValue node = json.read(text);
         calls.accept(node);
     }
 
@@ -52,7 +50,7 @@ class ToolCallAssemblerTest {
         ToolCallAssembler done = new ToolCallAssembler(json, events::add);
         done.completeAll(false);
         FailureException late = assertThrows(FailureException.class,
-                () -> done.accept(json.readTree("{\"index\":0,\"id\":\"x\",\"function\":{\"name\":\"a\"}}")));
+                () -> done.accept(json.read("{\"index\":0,\"id\":\"x\",\"function\":{\"name\":\"a\"}}")));
         assertEquals(new ModelFailure.ProtocolError("a tool call delta came after the finish_reason"), late.failure());
     }
 }
