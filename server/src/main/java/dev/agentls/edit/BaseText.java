@@ -42,7 +42,7 @@ final class BaseText {
      */
     LineFingerprints fingerprints() {
         if (fingerprints == null) {
-            fingerprints = givenHashes != null ? LineFingerprints.given(givenHashes) : LineFingerprints.of(this);
+            fingerprints = givenHashes != null ? LineFingerprints.given(givenHashes) : LineFingerprints.onDemand(this);
         }
         return fingerprints;
     }

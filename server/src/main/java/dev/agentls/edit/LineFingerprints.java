@@ -8,34 +8,36 @@ import java.util.Arrays;
  * With it, finding where a SEARCH's line stands is a scan of ints instead of a search of the text. The exact stage
  * needs that for every block after the first: rule 6 takes the one whole-line occurrence after the previous block
  * only when it is the only one there, which otherwise means searching the rest of the text block after block. Equal
- * lines have equal hashes; unequal lines may share one (the caller compares the text).
+ * lines have equal hashes; unequal lines may share one (the caller compares the text of every hit).
+ *
+ * <p>The hashes a document store kept for an open buffer's version are used as given. Without them (a file read from
+ * disk) a line is hashed here only when a look-up meets it with the length of the line looked up, and then once: the
+ * length comes free from the line starts, and hashing every line of the file up front cost more than twenty exact
+ * blocks of an edit on it (a multiply per char, each waiting for the one before). Lines of one length are usually a
+ * small part of a file; a file whose lines all have one length costs what hashing it all would.
  */
 final class LineFingerprints {
 
+    /** The hashes as given, or as made so far (an entry counts only where {@link #made} says so). */
     private final IntBuffer hashes;
+    /** The text whose lines are hashed on demand, or null when every hash was given. */
+    private final BaseText base;
+    private final boolean[] made;
 
-    private LineFingerprints(IntBuffer hashes) {
+    private LineFingerprints(IntBuffer hashes, BaseText base) {
         this.hashes = hashes;
+        this.base = base;
+        this.made = base == null ? null : new boolean[hashes.limit()];
     }
 
     /** The hashes a document store kept for the text's version. */
     static LineFingerprints given(IntBuffer hashes) {
-        return new LineFingerprints(hashes);
+        return new LineFingerprints(hashes, null);
     }
 
-    /** Hashes of every line of {@code base}, whose lines all end in {@code \n}, computed now. */
-    static LineFingerprints of(BaseText base) {
-        int lines = base.lineCount();
-        int[] out = new int[lines];
-        String text = base.text;
-        for (int i = 0; i < lines; i++) {
-            int h = 0;
-            for (int j = base.lineStart(i), end = base.lineStart(i + 1) - 1; j < end; j++) {
-                h = 31 * h + text.charAt(j);
-            }
-            out[i] = h;
-        }
-        return new LineFingerprints(IntBuffer.wrap(out));
+    /** The hashes of {@code base}'s lines (all ending in {@code \n}), each made when a look-up first needs it. */
+    static LineFingerprints onDemand(BaseText base) {
+        return new LineFingerprints(IntBuffer.allocate(base.lineCount()), base);
     }
 
     /**
@@ -61,10 +63,9 @@ final class LineFingerprints {
             line++;
         }
         LineFingerprints keys = base.fingerprints();
-        int hash = lines[k].hashCode();
         int[] out = new int[3];
         int n = 0;
-        for (int i = keys.next(hash, line + k); i >= 0 && n < out.length; i = keys.next(hash, i + 1)) {
+        for (int i = keys.next(lines[k], line + k); i >= 0 && n < out.length; i = keys.next(lines[k], i + 1)) {
             int q = base.lineStart(i - k);
             if (q + s.length() <= base.text.length() && base.text.regionMatches(q, s, 0, s.length())) {
                 out[n++] = q;
@@ -73,13 +74,34 @@ final class LineFingerprints {
         return Arrays.copyOf(out, n);
     }
 
-    /** The first line at or after {@code from} whose hash is {@code hash}, or -1. */
-    int next(int hash, int from) {
+    /** The first line at or after {@code from} whose hash is that of {@code line}, or -1. */
+    int next(String line, int from) {
+        int hash = line.hashCode();
         IntBuffer h = hashes;
-        for (int i = from, n = h.limit(); i < n; i++) {
-            if (h.get(i) == hash) {
-                return i;
+        int n = h.limit();
+        if (base == null) {
+            for (int i = from; i < n; i++) {
+                if (h.get(i) == hash) {
+                    return i;
+                }
             }
+            return -1;
+        }
+        // A line's length is the distance between its start and the next line's, less its break.
+        int length = line.length() + 1;
+        int start = base.lineStart(from);
+        for (int i = from; i < n; i++) {
+            int next = base.lineStart(i + 1);
+            if (next - start == length) {
+                if (!made[i]) {
+                    h.put(i, SplicedLineHashes.hash(base.text, start, next - 1));
+                    made[i] = true;
+                }
+                if (h.get(i) == hash) {
+                    return i;
+                }
+            }
+            start = next;
         }
         return -1;
     }

@@ -94,6 +94,57 @@ class IndexedTextTest {
                 "a text without line starts cannot tell");
     }
 
+    /**
+     * A file read from disk comes with its line starts but no hashes; the engine hashes a line only when a look-up
+     * meets it with the looked-up line's length. Lines of that length that differ (a number in the middle) must be
+     * told apart: the block goes to the one line that reads as its SEARCH, and the same SEARCH twice after the previous
+     * block is still ambiguous, as on a bare string.
+     */
+    @Test
+    void aFileReadFromDiskIsLookedUpByLineWithoutHashesGiven() {
+        String a = "    total = alpha(1, 2);";
+        String b = "    total = aleph(1, 2);";
+        String text = "start();\n" + a + "\n" + b + "\n" + a + "\nend();\n" + b + "\n";
+        LineStartsOf lines = new LineStartsOf(text);
+        IndexedText fromDisk = IndexedText.withLineStarts(text, lines.starts(), false);
+        SearchReplaceEngine engine = new SearchReplaceEngine();
+        List<SearchReplaceBlock> edit = raw("start();\n", "begin();\n", "end();\n" + b + "\n", "end();\ndone();\n");
+        assertEquals("begin();\n" + a + "\n" + b + "\n" + a + "\nend();\ndone();\n",
+                EngineTestSupport.applied(engine.apply(fromDisk, edit)).newText());
+        List<SearchReplaceBlock> twice = raw("start();\n", "begin();\n", a + "\n", "    total = 0;\n");
+        SearchReplaceFailure.Ambiguous f = EngineTestSupport.refused(engine.apply(fromDisk, twice),
+                SearchReplaceFailure.Ambiguous.class);
+        assertEquals("SEARCH block 2 is ambiguous: it matches 2 places (exact match): line 2, line 4; add surrounding"
+                + " lines so it matches one place; nothing was applied", f.message());
+        assertEquals(engine.apply(text, twice).toString(), engine.apply(fromDisk, twice).toString());
+        Document doc = Document.of(fromDisk);
+        int end = doc.splice(0, 9, "begin();\n");
+        assertEquals(List.of(new Candidate(34, 84, true)), doc.wholeLineOccurrences(SearchText.of(b + "\n" + a + "\n"),
+                end), "looked up, not searched: a text with line starts can tell");
+    }
+
+    /** The spliced text's hashes, made four chars a step, are {@link String#hashCode()} for every length and char. */
+    @Test
+    void splicedLineHashesAreTheStringHashOfEveryLine() {
+        StringBuilder sb = new StringBuilder();
+        java.util.Random random = new java.util.Random(33);
+        for (int n = 0; n < 40; n++) {
+            sb.append("  ".repeat(n % 3));
+            for (int i = 0; i < n; i++) {
+                sb.append((char) (random.nextBoolean() ? 'a' + random.nextInt(26) : 0x3B1 + random.nextInt(20)));
+            }
+            sb.append(n % 4 == 0 ? " \t" : "").append('\n');
+        }
+        String text = sb.toString();
+        int[] starts = LineIndex.starts(text);
+        SplicedLineHashes hashes = SplicedLineHashes.of(text, starts);
+        String[] lines = LineIndex.lines(text);
+        for (int i = 0; i < lines.length; i++) {
+            assertEquals(List.of(i), hashes.exactHits(lines[i], i).subList(0, 1), "line " + (i + 1));
+            assertTrue(hashes.trimmedHits(lines[i].strip()).contains(i), "line " + (i + 1) + " trimmed");
+        }
+    }
+
     /** Blocks from SEARCH and REPLACE pairs taken exactly as written. */
     private static List<SearchReplaceBlock> raw(String... pairs) {
         List<SearchReplaceBlock> out = new java.util.ArrayList<>();

@@ -98,7 +98,10 @@ class SplicedLookupsTest {
         }
     }
 
-    /** The same text bare, and with its line starts and hashes counted here by hand. */
+    /**
+     * The same text bare, with its line starts alone (as a reader hands a file read from disk: the engine makes its
+     * own line keys), and with its line starts and hashes (an open buffer's version), both counted here by hand.
+     */
     private static List<IndexedText> bothWays(String text) {
         List<Integer> starts = new ArrayList<>(List.of(0));
         List<Integer> hashes = new ArrayList<>();
@@ -108,7 +111,7 @@ class SplicedLookupsTest {
         }
         int[] s = starts.stream().mapToInt(Integer::intValue).toArray();
         int[] h = hashes.stream().mapToInt(Integer::intValue).toArray();
-        return List.of(IndexedText.of(text),
+        return List.of(IndexedText.of(text), IndexedText.withLineStarts(text, IntBuffer.wrap(s), false),
                 IndexedText.withLineStarts(text, IntBuffer.wrap(s), false).withLineHashes(IntBuffer.wrap(h)));
     }
 }
