@@ -102,8 +102,9 @@ public final class McpServers implements AutoCloseable {
         if (ready.isEmpty()) {
             return tools;
         }
+        ConnectedServers connected = new ConnectedServers(ready);
         if (mode == ToolMode.XML) {
-            tools.add(new UseMcpToolTool(ready));
+            tools.add(new UseMcpToolTool(connected));
         } else {
             for (McpConnection connection : ready.values()) {
                 if (connection.state() instanceof McpServerState.Ready r) {
@@ -111,7 +112,7 @@ public final class McpServers implements AutoCloseable {
                 }
             }
         }
-        tools.add(new AccessMcpResourceTool(ready));
+        tools.add(new AccessMcpResourceTool(connected));
         return tools;
     }
 
