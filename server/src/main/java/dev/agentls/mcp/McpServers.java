@@ -29,6 +29,11 @@ public final class McpServers implements AutoCloseable {
 
     /** How long a run waits for the user to answer the trust question before going on without the server. */
     static final Duration TRUST_WAIT = Duration.ofMinutes(5);
+    /**
+     * The most tools one server gives a run: each is a tool definition in every request (providers refuse more than
+     * about 128 in all), so a server offering thousands would crowd out the prompt.
+     */
+    static final int MAX_TOOLS_PER_SERVER = 100;
 
     private final McpConfigLoader loader;
     private final List<Path> roots;
@@ -94,13 +99,21 @@ public final class McpServers implements AutoCloseable {
                 notes.add("MCP server '" + connection.entry().name() + "' was not waited for (interrupted)");
             }
         }
-        return new ToolSet.Later(tools(ready, mode), notes);
+        return new ToolSet.Later(tools(ready, mode, notes), notes);
     }
 
-    private static List<Tool> tools(Map<String, McpConnection> ready, ToolMode mode) {
+    private static List<Tool> tools(Map<String, McpConnection> ready, ToolMode mode, List<String> notes) {
         List<Tool> tools = new ArrayList<>();
         if (ready.isEmpty()) {
             return tools;
+        }
+        for (McpConnection connection : ready.values()) {
+            if (connection.state() instanceof McpServerState.Ready r && r.tools().size() > MAX_TOOLS_PER_SERVER) {
+                notes.add("MCP server '" + connection.entry().name() + "' offers " + r.tools().size()
+                        + " tools, more than the " + MAX_TOOLS_PER_SERVER + " one server may give a run: the model is"
+                        + " given the first " + MAX_TOOLS_PER_SERVER + " (" + (r.tools().size()
+                        - MAX_TOOLS_PER_SERVER) + " left out)");
+            }
         }
         ConnectedServers connected = new ConnectedServers(ready);
         if (mode == ToolMode.XML) {
@@ -108,7 +121,8 @@ public final class McpServers implements AutoCloseable {
         } else {
             for (McpConnection connection : ready.values()) {
                 if (connection.state() instanceof McpServerState.Ready r) {
-                    r.tools().forEach(tool -> tools.add(new McpToolAdapter(connection, tool)));
+                    r.tools().stream().limit(MAX_TOOLS_PER_SERVER)
+                            .forEach(tool -> tools.add(new McpToolAdapter(connection, tool)));
                 }
             }
         }

@@ -37,7 +37,8 @@ final class UseMcpToolTool extends ConnectedServerTool {
         servers.sorted().forEach(c -> {
             text.append("\n\n### ").append(c.entry().name());
             if (c.state() instanceof McpServerState.Ready r) {
-                for (RemoteTool tool : r.tools()) {
+                for (RemoteTool tool : r.tools().subList(0, Math.min(r.tools().size(),
+                        McpServers.MAX_TOOLS_PER_SERVER))) {
                     text.append("\n- ").append(tool.name()).append(": ").append(tool.description().strip())
                             .append("\n  Input schema: ").append(tool.inputSchema());
                 }
