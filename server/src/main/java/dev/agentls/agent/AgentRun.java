@@ -126,6 +126,9 @@ final class AgentRun implements RunHandle {
         ToolStep step = new ToolStep(context.tools(), new ToolContext(host, cancellation, conversation.id(),
                 subAgent), host,
                 events, plan, mode, conversation, context.roots(), context.clock());
+        // Later tools (MCP servers; a project's one may wait for the user's trust) are gathered under this run's
+        // cancellation, so a cancel ends that wait.
+        context.tools().gather(cancellation);
         String system = PromptLayers.system(llm.toolMode(), context.tools(), context.roots(),
                 started.atZone(ZoneOffset.UTC).toLocalDate(), System.getProperty("os.name", "unknown"));
         ProjectContext.Layers project = context.project().current(request);

@@ -1,10 +1,17 @@
 package dev.agentls.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.AgentLsSettings;
+import dev.agentls.config.ParsedSettings;
+import dev.agentls.config.SettingsException;
+import dev.agentls.config.SettingsParser;
 import dev.agentls.mcp.McpServers;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,14 +19,20 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * {@code agentls mcp list [--root DIR] [--start] [--json]}: the MCP servers configured for DIR (its {@code .mcp.json}
- * and the user's file), their state and, with {@code --start}, their tools. {@code --start} starts only servers that
- * need no question: a project's entry the user has not trusted yet stays unstarted. Exit status 1 when a configured
- * entry was refused or a started server failed.
+ * {@code agentls mcp list [--root DIR] [--settings FILE] [--start] [--json]}: the MCP servers configured for DIR (its
+ * {@code .mcp.json}, the user's file, and {@code agentls.mcp.servers} of the settings FILE holds: the editor's
+ * settings as it sends them, parsed by the same parser), their state and, with {@code --start}, their tools.
+ * {@code --start} starts only servers that need no question: a project's entry the user has not trusted yet stays
+ * unstarted. Exit status 1 when a configured entry was refused or a started server failed; 2 for bad options or a
+ * settings file that cannot be used.
  */
 final class McpCommand implements Subcommand {
 
-    private static final String USAGE = "usage: agentls mcp list [--root DIR] [--start] [--json]";
+    private static final String USAGE = "usage: agentls mcp list [--root DIR] [--settings FILE] [--start] [--json]";
+    /** A settings file is a few servers and keys; a larger one is refused unread. */
+    static final long MAX_SETTINGS_BYTES = 1 << 20;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final McpWiring wiring;
 
@@ -44,6 +57,7 @@ final class McpCommand implements Subcommand {
             throw new UsageException(USAGE);
         }
         Path root = Path.of("").toAbsolutePath();
+        Path settingsFile = null;
         boolean start = false;
         boolean json = false;
         for (int i = 0; i < rest.size(); i++) {
@@ -56,6 +70,12 @@ final class McpCommand implements Subcommand {
                     }
                     root = Path.of(rest.get(++i)).toAbsolutePath();
                 }
+                case "--settings" -> {
+                    if (i + 1 >= rest.size()) {
+                        throw new UsageException("--settings needs a file; " + USAGE);
+                    }
+                    settingsFile = Path.of(rest.get(++i)).toAbsolutePath();
+                }
                 default -> throw new UsageException("unknown option '" + ShownArgument.of(rest.get(i)) + "'; "
                         + USAGE);
             }
@@ -63,7 +83,7 @@ final class McpCommand implements Subcommand {
         if (!Files.isDirectory(root)) {
             throw new UsageException("--root " + root + " is not a folder");
         }
-        AgentLsSettings settings = AgentLsSettings.defaults();
+        AgentLsSettings settings = settingsFile == null ? AgentLsSettings.defaults() : settings(settingsFile, err);
         try (McpServers servers = wiring.servers(List.of(root))) {
             if (start) {
                 servers.startTrusted(settings.mcp());
@@ -79,6 +99,45 @@ final class McpCommand implements Subcommand {
                 failed |= server.path("state").asText().equals("failed");
             }
             return status.path("problems").isEmpty() && !failed ? 0 : 1;
+        }
+    }
+
+    /**
+     * The settings of {@code file}: the {@code agentls} section as an editor sends it (initializationOptions, or the
+     * section of {@code workspace/configuration}), whole or as {@code {"agentls": {...}}}.
+     */
+    private static AgentLsSettings settings(Path file, PrintStream err) throws UsageException {
+        String text;
+        try {
+            if (!Files.isRegularFile(file)) {
+                throw new UsageException("--settings " + file + " is not a file");
+            }
+            long size = Files.size(file);
+            if (size > MAX_SETTINGS_BYTES) {
+                throw new UsageException("--settings " + file + ": " + size + " bytes, more than the "
+                        + MAX_SETTINGS_BYTES + " a settings file may have; not read");
+            }
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UsageException("--settings " + file + " cannot be read: " + e.getMessage());
+        }
+        JsonNode section;
+        try {
+            section = JSON.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new UsageException("--settings " + file + " is not valid JSON (line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + "): " + e.getOriginalMessage());
+        }
+        if (section == null || !section.isObject()) {
+            throw new UsageException("--settings " + file + " must hold a JSON object: the agentls settings section,"
+                    + " or {\"agentls\": {...}}");
+        }
+        try {
+            ParsedSettings parsed = new SettingsParser().parse(section);
+            parsed.warnings().forEach(w -> err.println("agentls mcp: " + file + ": " + w));
+            return parsed.settings();
+        } catch (SettingsException e) {
+            throw new UsageException("--settings " + file + ": " + String.join("; ", e.errors()));
         }
     }
 

@@ -69,13 +69,15 @@ public final class McpWiring {
 
     /** The standard tools, then the MCP tools of the run's settings, started (and trusted) through {@code host}. */
     static ToolSet toolsFor(List<Tool> standard, McpServers servers, AgentLsSettings settings, Host host) {
-        return new ToolSet(standard, () -> servers.toolsFor(settings.mcp(), settings.llm().toolMode(), host));
+        return new ToolSet(standard, cancellation -> servers.toolsFor(settings.mcp(), settings.llm().toolMode(), host,
+                cancellation));
     }
 
     /** As {@link #toolsFor(List, McpServers, AgentLsSettings, Host)}, with servers still being made elsewhere. */
     static ToolSet toolsFor(List<Tool> standard, CompletableFuture<McpServers> servers, AgentLsSettings settings,
                             Host host) {
-        return new ToolSet(standard, () -> servers.join().toolsFor(settings.mcp(), settings.llm().toolMode(), host));
+        return new ToolSet(standard, cancellation -> servers.join().toolsFor(settings.mcp(),
+                settings.llm().toolMode(), host, cancellation));
     }
 
     /** {@code {"servers": [...], "problems": [...]}}: what {@code agentls.mcp} and {@code agentls mcp list} show. */

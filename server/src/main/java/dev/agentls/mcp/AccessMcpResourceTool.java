@@ -4,11 +4,10 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.tools.Arguments;
 import dev.agentls.tools.Parameter;
-import dev.agentls.tools.Tool;
 import dev.agentls.tools.ToolContext;
 import dev.agentls.tools.ToolResult;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -16,19 +15,12 @@ import java.util.concurrent.CompletionException;
  * {@code access_mcp_resource} {server_name, uri}: reads a resource of a running MCP server (a file, a schema, a
  * record). Reading changes nothing, so it needs no approval and may run in read-only modes; the text is bounded.
  */
-final class AccessMcpResourceTool implements Tool {
+final class AccessMcpResourceTool extends ConnectedServerTool {
 
     static final String NAME = "access_mcp_resource";
 
-    private final Map<String, McpConnection> ready;
-
-    AccessMcpResourceTool(Map<String, McpConnection> ready) {
-        this.ready = Map.copyOf(ready);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+    AccessMcpResourceTool(ConnectedServers servers) {
+        super(NAME, servers);
     }
 
     @Override
@@ -39,13 +31,13 @@ final class AccessMcpResourceTool implements Tool {
                 <access_mcp_resource>
                 <server_name>docs</server_name>
                 <uri>docs://guide/intro</uri>
-                </access_mcp_resource>""".formatted(String.join(", ", ready.keySet().stream().sorted().toList()));
+                </access_mcp_resource>""".formatted(String.join(", ", servers.names()));
     }
 
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("server_name", Parameter.Type.STRING, "The name of the MCP server."),
+                SERVER_NAME,
                 Parameter.required("uri", Parameter.Type.STRING, "The URI of the resource to read."));
     }
 
@@ -58,13 +50,11 @@ final class AccessMcpResourceTool implements Tool {
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         String server = arguments.string("server_name");
         String uri = arguments.string("uri");
-        McpConnection connection = ready.get(server);
-        if (connection == null) {
-            return CompletableFuture.completedFuture(ToolResult.failure(NAME + ": no connected MCP server is named '"
-                    + server + "'; connected: " + (ready.isEmpty() ? "none"
-                    : String.join(", ", ready.keySet().stream().sorted().toList()))));
+        Optional<McpConnection> connection = find(server);
+        if (connection.isEmpty()) {
+            return unknownServer(server);
         }
-        return connection.read(uri, context.cancellation()).handle((result, error) -> {
+        return connection.get().read(uri, context.cancellation()).handle((result, error) -> {
             if (error != null) {
                 Throwable cause = error instanceof CompletionException && error.getCause() != null
                         ? error.getCause() : error;

@@ -2,20 +2,10 @@ package dev.agentls.mcp;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.agentls.config.Provider;
 import dev.agentls.tools.Cancellation;
-import dev.agentls.tools.command.CommandEnvironment;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
-import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -25,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
@@ -40,15 +31,17 @@ final class McpConnection {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int STDERR_LINES = 12;
     private static final int MAX_PAGES = 50;
+    private static final int MAX_CAUSE_CHARS = 500;
     private static final McpSchema.Implementation CLIENT = new McpSchema.Implementation("agentls", "0.1.0");
     /** Start-up (a JVM, or npx fetching a package) gets at least this long, however short the call timeout is. */
     static final Duration MIN_START = Duration.ofSeconds(20);
 
     private final McpServerEntry entry;
-    private final Path workingDirectory;
+    private final ServerTransports transports;
+    /** How often an HTTP server forgot the session: a request under way when it changed is sent again. */
+    private final AtomicInteger sessionExpiries = new AtomicInteger();
     private final Duration timeout;
     private final Consumer<String> log;
-    private final ChildProcessWatch children;
     private final java.util.Set<CompletableFuture<?>> pending = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Deque<String> stderr = new ArrayDeque<>();
     private McpAsyncClient client;
@@ -63,10 +56,9 @@ final class McpConnection {
     McpConnection(McpServerEntry entry, Path workingDirectory, Duration timeout, Consumer<String> log,
                   ChildProcessWatch children) {
         this.entry = entry;
-        this.workingDirectory = workingDirectory;
+        this.transports = new ServerTransports(workingDirectory, timeout, children);
         this.timeout = timeout;
         this.log = log;
-        this.children = children;
     }
 
     McpServerEntry entry() {
@@ -95,7 +87,8 @@ final class McpConnection {
         McpAsyncClient created;
         try {
             // The SDK's own bound covers start-up requests too; each call gets the (possibly shorter) call bound below.
-            created = McpClient.async(transport()).requestTimeout(startTimeout()).initializationTimeout(startTimeout())
+            created = McpClient.async(transports.of(entry, this::stderrLine, this::watch,
+                            sessionExpiries::incrementAndGet)).requestTimeout(startTimeout()).initializationTimeout(startTimeout())
                     .clientInfo(CLIENT).build();
         } catch (RuntimeException e) {
             fail(e);
@@ -172,7 +165,15 @@ final class McpConnection {
         CompletableFuture<T> answer = new CompletableFuture<>();
         pending.add(answer);
         answer.whenComplete((value, error) -> pending.remove(answer));
-        Disposable subscription = send.apply(c).timeout(timeout).subscribe(answer::complete, error -> {
+        // An HTTP server that forgot the session (404) was already asked for a new one by the SDK (the spec's rule);
+        // the request never ran there, so it is sent once more, on the new session.
+        int expiriesBefore = sessionExpiries.get();
+        Mono<T> sent = send.apply(c).onErrorResume(error -> sessionExpiries.get() != expiriesBefore, expired -> {
+            log.accept("MCP server '" + entry.name() + "': its session expired; " + what + " is sent again on a new"
+                    + " session");
+            return send.apply(c);
+        });
+        Disposable subscription = sent.timeout(timeout).subscribe(answer::complete, error -> {
             answer.completeExceptionally(new McpServerException(failure(what, error)));
         }, () -> answer.complete(null));
         Runnable cancel = () -> {
@@ -185,7 +186,10 @@ final class McpConnection {
         return answer;
     }
 
-    /** Why a request failed, in words naming the server; a server that went away is marked failed. */
+    /**
+     * Why a request failed, in words naming the server. A stdio server whose link broke is marked failed; an HTTP
+     * server is not, as each request is an exchange of its own (a cut one, or one too large, says nothing of the next).
+     */
     private String failure(String what, Throwable error) {
         Throwable cause = root(error);
         if (cause instanceof TimeoutException) {
@@ -193,7 +197,7 @@ final class McpConnection {
                     + " (agentls.mcp.timeout)";
         }
         String message = "MCP server '" + entry.name() + "' failed on " + what + ": " + describe(cause);
-        if (!isToolError(cause)) {
+        if (!isToolError(cause) && entry instanceof McpServerEntry.Stdio) {
             synchronized (this) {
                 state = new McpServerState.Failed(message + stderrNote());
             }
@@ -211,32 +215,12 @@ final class McpConnection {
         Throwable cause = root(error);
         String why = cause instanceof TimeoutException ? "did not start within " + seconds(startTimeout())
                 : "failed to start: " + describe(cause);
+        if (entry instanceof McpServerEntry.Http http && !why.contains(http.url().toString())) {
+            why += " (at " + http.url() + ")";
+        }
         String reason = "MCP server '" + entry.name() + "' " + why + stderrNote();
         state = new McpServerState.Failed(reason);
         log.accept(reason);
-    }
-
-    private McpClientTransport transport() {
-        // Servers send fields newer than this SDK knows: they must be skipped, not fail the message.
-        McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper()
-                .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false));
-        if (entry instanceof McpServerEntry.Stdio stdio) {
-            ServerParameters parameters = ServerParameters.builder(stdio.command()).args(stdio.args())
-                    .env(stdio.env()).build();
-            StdioClientTransport transport = new RootedStdioTransport(parameters, mapper, workingDirectory,
-                    before -> children.find(before, stdio.command(), stdio.args()).ifPresent(this::watch), children);
-            transport.setStdErrorHandler(this::stderrLine);
-            return transport;
-        }
-        McpServerEntry.Http http = (McpServerEntry.Http) entry;
-        URI url = http.url();
-        String base = url.getScheme() + "://" + url.getRawAuthority();
-        String endpoint = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
-                + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
-        HttpRequest.Builder request = HttpRequest.newBuilder();
-        http.headers().forEach(request::header);
-        return HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint).jsonMapper(mapper)
-                .requestBuilder(request).connectTimeout(timeout).build();
     }
 
     private void stderrLine(String line) {
@@ -291,9 +275,15 @@ final class McpConnection {
         return cause;
     }
 
+    /** A cause in words, bounded: an HTTP server's error page is quoted by the SDK, and it may be anything. */
     private static String describe(Throwable cause) {
         String message = cause.getMessage();
-        return message == null || message.isBlank() ? cause.getClass().getSimpleName() : message;
+        if (message == null || message.isBlank()) {
+            return cause instanceof java.net.ConnectException ? "could not connect (ConnectException)"
+                    : cause.getClass().getSimpleName();
+        }
+        return message.length() > MAX_CAUSE_CHARS ? message.substring(0, MAX_CAUSE_CHARS) + "\u2026 ("
+                + message.length() + " characters)" : message;
     }
 
     static String seconds(Duration duration) {
@@ -320,48 +310,5 @@ final class McpConnection {
             log.accept(message);
             List.copyOf(pending).forEach(f -> f.completeExceptionally(new McpServerException(message)));
         });
-    }
-
-    /** What a stdio server inherits of {@code environment}: see {@link CommandEnvironment#forChildProcess()}. */
-    static Map<String, String> inheritedEnvironment(Map<String, String> environment) {
-        return new CommandEnvironment(environment, () -> KEY_VARIABLES).forChildProcess();
-    }
-
-    /** The providers' default key variables; a key under another name goes when its name sounds like a secret. */
-    private static final List<String> KEY_VARIABLES = java.util.Arrays.stream(Provider.values())
-            .map(Provider::defaultApiKeyEnv).toList();
-
-    /**
-     * The SDK's stdio transport, starting the server in the workspace folder instead of ours, and telling us which
-     * process it started (found from a snapshot of our children taken just before).
-     */
-    private static final class RootedStdioTransport extends StdioClientTransport {
-        private final Path directory;
-        private final Consumer<java.util.Set<Long>> started;
-        private final ChildProcessWatch children;
-
-        RootedStdioTransport(ServerParameters parameters, McpJsonMapper mapper, Path directory,
-                             Consumer<java.util.Set<Long>> started, ChildProcessWatch children) {
-            super(parameters, mapper);
-            this.directory = directory;
-            this.started = started;
-            this.children = children;
-        }
-
-        @Override
-        protected ProcessBuilder getProcessBuilder() {
-            java.util.Set<Long> before = children.snapshot();
-            // The SDK starts the process right after this returns; the search waits for it (polling for up to 3 s)
-            // on a thread of its own, never a shared pool's.
-            Thread search = new Thread(() -> started.accept(before), "agentls-mcp-process");
-            search.setDaemon(true);
-            search.start();
-            ProcessBuilder builder = new ProcessBuilder().directory(directory.toFile());
-            // The SDK adds the entry's own env after this; what is inherited leaves out the model's key and anything
-            // named like a secret, as for execute_command: a server sees what its entry gives it.
-            builder.environment().clear();
-            builder.environment().putAll(inheritedEnvironment(System.getenv()));
-            return builder;
-        }
     }
 }

@@ -3,6 +3,7 @@ package dev.agentls.mcp;
 import dev.agentls.config.McpSettings;
 import dev.agentls.config.ToolMode;
 import dev.agentls.host.Host;
+import dev.agentls.tools.Cancellation;
 import dev.agentls.tools.Tool;
 import dev.agentls.tools.ToolSet;
 import java.nio.file.Path;
@@ -14,9 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
@@ -29,6 +30,11 @@ public final class McpServers implements AutoCloseable {
 
     /** How long a run waits for the user to answer the trust question before going on without the server. */
     static final Duration TRUST_WAIT = Duration.ofMinutes(5);
+    /**
+     * The most tools one server gives a run: each is a tool definition in every request (providers refuse more than
+     * about 128 in all), so a server offering thousands would crowd out the prompt.
+     */
+    static final int MAX_TOOLS_PER_SERVER = 100;
 
     private final McpConfigLoader loader;
     private final List<Path> roots;
@@ -58,7 +64,15 @@ public final class McpServers implements AutoCloseable {
      * could not be had comes back as notes.
      */
     public ToolSet.Later toolsFor(McpSettings settings, ToolMode mode, Host host) {
-        return gather(settings, mode, Optional.of(host));
+        return toolsFor(settings, mode, host, Cancellation.none());
+    }
+
+    /**
+     * As {@link #toolsFor(McpSettings, ToolMode, Host)} for a run that may be cancelled: a cancel ends the wait for a
+     * trust answer (that server is not started, and the question is withdrawn) and for servers still starting.
+     */
+    public ToolSet.Later toolsFor(McpSettings settings, ToolMode mode, Host host, Cancellation cancellation) {
+        return gather(settings, mode, Optional.of(host), cancellation);
     }
 
     /**
@@ -66,15 +80,19 @@ public final class McpServers implements AutoCloseable {
      * for listing their tools ({@code agentls mcp list --start}); a project's entry not yet trusted stays untrusted.
      */
     public List<String> startTrusted(McpSettings settings) {
-        return gather(settings, ToolMode.NATIVE, Optional.empty()).notes();
+        return gather(settings, ToolMode.NATIVE, Optional.empty(), Cancellation.none()).notes();
     }
 
-    private ToolSet.Later gather(McpSettings settings, ToolMode mode, Optional<Host> asking) {
+    private ToolSet.Later gather(McpSettings settings, ToolMode mode, Optional<Host> asking,
+                                 Cancellation cancellation) {
         List<String> notes = new ArrayList<>();
         Map<String, McpConnection> ready = new LinkedHashMap<>();
         Map<McpConnection, CompletableFuture<List<RemoteTool>>> starting = new LinkedHashMap<>();
         for (McpServerEntry entry : refresh(settings, notes)) {
-            Optional<String> distrust = trust(entry, asking);
+            if (cancellation.isCancelled()) {
+                return new ToolSet.Later(List.of(), notes);
+            }
+            Optional<String> distrust = trust(entry, asking, cancellation);
             if (distrust.isPresent()) {
                 notes.add(distrust.get());
                 continue;
@@ -85,33 +103,46 @@ public final class McpServers implements AutoCloseable {
         for (Map.Entry<McpConnection, CompletableFuture<List<RemoteTool>>> e : starting.entrySet()) {
             McpConnection connection = e.getKey();
             try {
-                e.getValue().get(connection.startTimeout().toMillis() + 2_000, TimeUnit.MILLISECONDS);
+                Cancellable.await(e.getValue(), connection.startTimeout().plusSeconds(2), cancellation);
                 ready.put(connection.entry().name(), connection);
             } catch (ExecutionException | TimeoutException failed) {
                 notes.add(connection.state().describe() + "; this run goes on without it");
+            } catch (CancellationException cancelled) {
+                // The server goes on starting, for the next run; this one was cancelled and wants no tools.
+                return new ToolSet.Later(List.of(), notes);
             } catch (InterruptedException interrupted) {
                 Thread.currentThread().interrupt();
                 notes.add("MCP server '" + connection.entry().name() + "' was not waited for (interrupted)");
             }
         }
-        return new ToolSet.Later(tools(ready, mode), notes);
+        return new ToolSet.Later(tools(ready, mode, notes), notes);
     }
 
-    private static List<Tool> tools(Map<String, McpConnection> ready, ToolMode mode) {
+    private static List<Tool> tools(Map<String, McpConnection> ready, ToolMode mode, List<String> notes) {
         List<Tool> tools = new ArrayList<>();
         if (ready.isEmpty()) {
             return tools;
         }
+        for (McpConnection connection : ready.values()) {
+            if (connection.state() instanceof McpServerState.Ready r && r.tools().size() > MAX_TOOLS_PER_SERVER) {
+                notes.add("MCP server '" + connection.entry().name() + "' offers " + r.tools().size()
+                        + " tools, more than the " + MAX_TOOLS_PER_SERVER + " one server may give a run: the model is"
+                        + " given the first " + MAX_TOOLS_PER_SERVER + " (" + (r.tools().size()
+                        - MAX_TOOLS_PER_SERVER) + " left out)");
+            }
+        }
+        ConnectedServers connected = new ConnectedServers(ready);
         if (mode == ToolMode.XML) {
-            tools.add(new UseMcpToolTool(ready));
+            tools.add(new UseMcpToolTool(connected));
         } else {
             for (McpConnection connection : ready.values()) {
                 if (connection.state() instanceof McpServerState.Ready r) {
-                    r.tools().forEach(tool -> tools.add(new McpToolAdapter(connection, tool)));
+                    r.tools().stream().limit(MAX_TOOLS_PER_SERVER)
+                            .forEach(tool -> tools.add(new McpToolAdapter(connection, tool)));
                 }
             }
         }
-        tools.add(new AccessMcpResourceTool(ready));
+        tools.add(new AccessMcpResourceTool(connected));
         return tools;
     }
 
@@ -168,7 +199,7 @@ public final class McpServers implements AutoCloseable {
     }
 
     /** Empty when the entry may start; else why not. Asks the user about a project's entry it has not trusted. */
-    private Optional<String> trust(McpServerEntry entry, Optional<Host> asking) {
+    private Optional<String> trust(McpServerEntry entry, Optional<Host> asking, Cancellation cancellation) {
         if (entry.origin().kind() != McpServerEntry.Origin.Kind.PROJECT) {
             return Optional.empty();
         }
@@ -189,15 +220,22 @@ public final class McpServers implements AutoCloseable {
         }
         Host host = asking.get();
         boolean approved;
+        CompletableFuture<Boolean> question = host.confirm("Start MCP server '" + entry.name() + "' from "
+                        + McpConfigLoader.PROJECT_FILE + "?",
+                "The project's " + entry.origin().label() + " asks to run: " + entry.shown()
+                        + "\nIt runs with your permissions in " + root + ". You are asked again if the entry"
+                        + " changes.");
         try {
-            approved = Boolean.TRUE.equals(host.confirm("Start MCP server '" + entry.name() + "' from "
-                            + McpConfigLoader.PROJECT_FILE + "?",
-                    "The project's " + entry.origin().label() + " asks to run: " + entry.shown()
-                            + "\nIt runs with your permissions in " + root + ". You are asked again if the entry"
-                            + " changes.").get(TRUST_WAIT.toMillis(), TimeUnit.MILLISECONDS));
+            approved = Boolean.TRUE.equals(Cancellable.await(question, TRUST_WAIT, cancellation));
         } catch (ExecutionException | TimeoutException e) {
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the trust"
                     + " question was not answered"));
+        } catch (CancellationException e) {
+            // Withdrawn, so a host that can take a question back does; the user was not asked to decide, so it is
+            // asked again by the next run.
+            question.cancel(true);
+            return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the run was"
+                    + " cancelled while the trust question waited for an answer"));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started (interrupted)"));

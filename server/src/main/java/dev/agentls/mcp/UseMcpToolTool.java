@@ -3,11 +3,9 @@ package dev.agentls.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentls.tools.Arguments;
 import dev.agentls.tools.Parameter;
-import dev.agentls.tools.Tool;
 import dev.agentls.tools.ToolContext;
 import dev.agentls.tools.ToolResult;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
@@ -16,20 +14,12 @@ import java.util.stream.Collectors;
  * {@code use_mcp_tool} {server_name, tool_name, arguments}: calls a tool of a running MCP server, for XML tool mode
  * (seed 002's form), where one tool with the servers' tools in its description stands for all of them.
  */
-final class UseMcpToolTool implements Tool {
+final class UseMcpToolTool extends ConnectedServerTool {
 
     static final String NAME = "use_mcp_tool";
 
-    private final Map<String, McpConnection> ready;
-
-    /** @param ready the servers that started for this run, by name */
-    UseMcpToolTool(Map<String, McpConnection> ready) {
-        this.ready = Map.copyOf(ready);
-    }
-
-    @Override
-    public String name() {
-        return NAME;
+    UseMcpToolTool(ConnectedServers servers) {
+        super(NAME, servers);
     }
 
     @Override
@@ -44,10 +34,11 @@ final class UseMcpToolTool implements Tool {
                 <arguments>{"city": "Paris", "days": 2}</arguments>
                 </use_mcp_tool>
                 Connected MCP servers and their tools:""");
-        ready.values().stream().sorted((a, b) -> a.entry().name().compareTo(b.entry().name())).forEach(c -> {
+        servers.sorted().forEach(c -> {
             text.append("\n\n### ").append(c.entry().name());
             if (c.state() instanceof McpServerState.Ready r) {
-                for (RemoteTool tool : r.tools()) {
+                for (RemoteTool tool : r.tools().subList(0, Math.min(r.tools().size(),
+                        McpServers.MAX_TOOLS_PER_SERVER))) {
                     text.append("\n- ").append(tool.name()).append(": ").append(tool.description().strip())
                             .append("\n  Input schema: ").append(tool.inputSchema());
                 }
@@ -59,7 +50,7 @@ final class UseMcpToolTool implements Tool {
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("server_name", Parameter.Type.STRING, "The name of the MCP server."),
+                SERVER_NAME,
                 Parameter.required("tool_name", Parameter.Type.STRING, "The name of the server's tool."),
                 Parameter.optional("arguments", Parameter.Type.JSON,
                         "A JSON object of the tool's arguments, as its input schema says."));
@@ -69,28 +60,24 @@ final class UseMcpToolTool implements Tool {
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         String server = arguments.string("server_name");
         String toolName = arguments.string("tool_name");
-        McpConnection connection = ready.get(server);
-        if (connection == null) {
-            return done(NAME + ": no connected MCP server is named '" + server + "'; connected: "
-                    + (ready.isEmpty() ? "none" : String.join(", ", ready.keySet().stream().sorted().toList())));
+        Optional<McpConnection> found = find(server);
+        if (found.isEmpty()) {
+            return unknownServer(server);
         }
+        McpConnection connection = found.get();
         if (!(connection.state() instanceof McpServerState.Ready r)) {
-            return done(NAME + ": MCP server '" + server + "' is not running: " + connection.state().describe());
+            return failed(NAME + ": MCP server '" + server + "' is not running: " + connection.state().describe());
         }
         Optional<RemoteTool> tool = r.tools().stream().filter(t -> t.name().equals(toolName)).findFirst();
         if (tool.isEmpty()) {
-            return done(NAME + ": MCP server '" + server + "' has no tool '" + toolName + "'; its tools: "
+            return failed(NAME + ": MCP server '" + server + "' has no tool '" + toolName + "'; its tools: "
                     + r.tools().stream().map(RemoteTool::name).collect(Collectors.joining(", ")));
         }
         Optional<JsonNode> given = arguments.json("arguments");
         if (given.isPresent() && !given.get().isObject()) {
-            return done(NAME + ": 'arguments' must be a JSON object like {\"path\": \"src\"}, got "
+            return failed(NAME + ": 'arguments' must be a JSON object like {\"path\": \"src\"}, got "
                     + given.get().getNodeType().name().toLowerCase(java.util.Locale.ROOT));
         }
         return McpCall.run(NAME, connection, toolName, McpCall.object(given.orElse(null)), context);
-    }
-
-    private static CompletableFuture<ToolResult> done(String failure) {
-        return CompletableFuture.completedFuture(ToolResult.failure(failure));
     }
 }

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -37,7 +38,7 @@ public final class ToolSet {
 
     private final Map<String, Tool> tools = new LinkedHashMap<>();
     private final List<String> notes = new ArrayList<>();
-    private Supplier<Later> later;
+    private Function<Cancellation, Later> later;
 
     public ToolSet(List<Tool> tools) {
         for (Tool tool : tools) {
@@ -52,8 +53,22 @@ public final class ToolSet {
      * that asks, as its prompt is built). A later tool whose name is taken is left out with a note saying so.
      */
     public ToolSet(List<Tool> tools, Supplier<Later> later) {
+        this(tools, cancellation -> later.get());
+        Objects.requireNonNull(later, "later");
+    }
+
+    /**
+     * As {@link #ToolSet(List, Supplier)}, for later tools whose gathering may wait (an MCP server's trust question):
+     * they get the cancellation of the run that gathers them ({@link #gather}), so a cancel ends the wait.
+     */
+    public ToolSet(List<Tool> tools, Function<Cancellation, Later> later) {
         this(tools);
         this.later = Objects.requireNonNull(later, "later");
+    }
+
+    /** Gathers the later tools now, under {@code cancellation} (a run does so before it builds its prompt). */
+    public synchronized void gather(Cancellation cancellation) {
+        resolve(cancellation);
     }
 
     public List<Tool> tools() {
@@ -75,8 +90,12 @@ public final class ToolSet {
     }
 
     private synchronized Map<String, Tool> resolved() {
+        return resolve(Cancellation.none());
+    }
+
+    private synchronized Map<String, Tool> resolve(Cancellation cancellation) {
         if (later != null) {
-            Later gathered = later.get();
+            Later gathered = later.apply(cancellation);
             later = null;
             notes.addAll(gathered.notes());
             for (Tool tool : gathered.tools()) {

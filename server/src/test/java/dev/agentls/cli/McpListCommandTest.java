@@ -85,8 +85,71 @@ class McpListCommandTest {
     }
 
     @Test
+    void readsTheServersOfTheSettingsFileAsTheEditorSendsThemAndStartsThem() throws Exception {
+        ObjectNode options = JSON.createObjectNode();
+        ObjectNode mcp = options.putObject("agentls").putObject("mcp");
+        mcp.put("timeout", "30s");
+        mcp.putObject("servers").set("fromSettings", sdkServer());
+        Path file = root.resolve("init-options.json");
+        Files.writeString(file, options.toPrettyString());
+
+        int status = run("list", "--root", root.toString(), "--settings", file.toString(), "--start");
+
+        String shown = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, shown + err);
+        assertTrue(shown.contains("fromSettings  ready  (settings: agentls.mcp.servers)"), shown);
+        assertTrue(shown.contains("  - mcp__fromSettings__echo: Answers its text."), shown);
+    }
+
+    @Test
+    void aBareSettingsSectionOverridesTheProjectsEntryOfTheSameName() throws Exception {
+        writeConfigs();
+        ObjectNode section = JSON.createObjectNode();
+        ObjectNode replacement = JSON.createObjectNode().put("type", "http").put("url", "http://127.0.0.1:9/mcp");
+        section.putObject("mcp").putObject("servers").set("local", replacement);
+        Path file = root.resolve("section.json");
+        Files.writeString(file, section.toString());
+
+        assertEquals(0, run("list", "--root", root.toString(), "--settings", file.toString(), "--json"));
+
+        JsonNode listed = JSON.readTree(out.toString(StandardCharsets.UTF_8));
+        JsonNode local = listed.path("servers").get(1);
+        assertEquals("local", local.path("name").asText(), listed.toPrettyString());
+        assertEquals("settings", local.path("origin").asText());
+        assertEquals("http", local.path("transport").asText());
+        assertEquals("http://127.0.0.1:9/mcp", local.path("target").asText());
+    }
+
+    @Test
+    void aSettingsFileThatCannotBeUsedIsRefusedNamingTheFileAndTheProblem() throws Exception {
+        Path bad = root.resolve("bad.json");
+        Files.writeString(bad, "{\"mcp\": {\"timeout\": \"soon\", \"servers\": []}}");
+        String refused = assertThrows(UsageException.class, () -> run("list", "--settings", bad.toString()))
+                .getMessage();
+        assertTrue(refused.startsWith("--settings " + bad + ": "), refused);
+        assertTrue(refused.contains("agentls.mcp.timeout"), refused);
+        assertTrue(refused.contains("agentls.mcp.servers"), refused);
+
+        Path broken = root.resolve("broken.json");
+        Files.writeString(broken, "{\n  \"mcp\": {\n");
+        String notJson = assertThrows(UsageException.class, () -> run("list", "--settings", broken.toString()))
+                .getMessage();
+        assertTrue(notJson.startsWith("--settings " + broken + " is not valid JSON (line 3, column "), notJson);
+
+        Path huge = root.resolve("huge.json");
+        Files.writeString(huge, "{\"mcp\": {}, \"pad\": \"" + "x".repeat((int) McpCommand.MAX_SETTINGS_BYTES) + "\"}");
+        assertTrue(assertThrows(UsageException.class, () -> run("list", "--settings", huge.toString())).getMessage()
+                .startsWith("--settings " + huge + ": " + Files.size(huge) + " bytes, more than the "));
+
+        Path missing = root.resolve("missing.json");
+        assertEquals("--settings " + missing + " is not a file",
+                assertThrows(UsageException.class, () -> run("list", "--settings", missing.toString())).getMessage());
+        assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing is listed");
+    }
+
+    @Test
     void refusesAnUnknownActionOrOption() {
-        assertEquals("usage: agentls mcp list [--root DIR] [--start] [--json]",
+        assertEquals("usage: agentls mcp list [--root DIR] [--settings FILE] [--start] [--json]",
                 assertThrows(UsageException.class, () -> run("show")).getMessage());
         assertTrue(assertThrows(UsageException.class, () -> run("list", "--all")).getMessage()
                 .startsWith("unknown option '--all'"));

@@ -11,7 +11,7 @@ class ServerEnvironmentTest {
     @Test
     void aServerInheritsNeitherTheModelsKeyNorACopyOfItNorVariablesNamedLikeSecrets() {
         String key = "sk-test-0123456789abcdef";
-        Map<String, String> inherited = McpConnection.inheritedEnvironment(Map.of(
+        Map<String, String> inherited = ServerTransports.inheritedEnvironment(Map.of(
                 "PATH", "/usr/bin:/bin",
                 "HOME", "/home/user",
                 "OPENAI_API_KEY", key,
@@ -25,6 +25,6 @@ class ServerEnvironmentTest {
 
     @Test
     void aServerInheritsAnEmptyEnvironmentWhenThereIsNone() {
-        assertEquals(Map.of(), McpConnection.inheritedEnvironment(Map.of()));
+        assertEquals(Map.of(), ServerTransports.inheritedEnvironment(Map.of()));
     }
 }

@@ -140,4 +140,22 @@ class ToolSetTest {
     void twoToolsWithOneNameAreAProgrammingError() {
         assertThrows(IllegalArgumentException.class, () -> new ToolSet(List.of(new EchoTool(), new EchoTool())));
     }
+
+    @Test
+    void laterToolsAreGatheredOnceUnderTheCancellationOfTheRunThatGathersThem() {
+        Cancellation run = new Cancellation();
+        List<Cancellation> seen = new java.util.ArrayList<>();
+        ToolSet later = new ToolSet(List.of(), cancellation -> {
+            seen.add(cancellation);
+            return new ToolSet.Later(List.of(new EchoTool()), List.of("one server did not start"));
+        });
+
+        later.gather(run);
+
+        assertEquals(List.of(run), seen);
+        assertEquals(List.of("echo_args"), later.names());
+        assertEquals(List.of("one server did not start"), later.notes());
+        later.gather(new Cancellation());
+        assertEquals(1, seen.size(), "gathered once");
+    }
 }

@@ -1,0 +1,260 @@
+package dev.agentls.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A small MCP server speaking the Streamable HTTP transport on loopback, written from the specification (2025-06-18
+ * and 2025-11-25, "Transports"): one endpoint, {@code /mcp}; a POST carries one JSON-RPC message; a request is answered
+ * either as {@code application/json} or as a {@code text/event-stream} (with a priming event of empty data first, as
+ * 2025-11-25 allows); a notification gets 202 with no body; {@code initialize} hands out an {@code Mcp-Session-Id},
+ * which every later request must carry (400 without it, 404 for one the server does not know, as after
+ * {@link #expireSessions}); GET (the server-to-client stream) is 405, as for a server that offers none; DELETE ends a
+ * session. Tools: {@code echo}, {@code fail} (an error result), {@code broken} (a JSON-RPC error), {@code big} (a
+ * text of {@code size} characters), {@code cut} (the connection closed mid-answer), {@code garbage} (a body that is not
+ * JSON), {@code hang} (no answer until the server stops), and {@code extraTools} more named {@code t0...}; one
+ * resource, {@code test://greeting}. Every request is recorded with its headers.
+ */
+final class StreamableHttpTestServer implements AutoCloseable {
+
+    /** One HTTP request as the server saw it. */
+    record Seen(String httpMethod, String rpcMethod, String sessionId, String protocolVersion, String authorization,
+                String accept) {}
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpServer http;
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final List<Seen> seen = new CopyOnWriteArrayList<>();
+    private final Set<String> sessions = ConcurrentHashMap.newKeySet();
+    private final CountDownLatch stopping = new CountDownLatch(1);
+    private final boolean eventStream;
+    private final int extraTools;
+
+    /**
+     * @param eventStream answer requests as {@code text/event-stream} rather than {@code application/json}
+     * @param extraTools  how many tools beside the fixed ones {@code tools/list} offers
+     */
+    StreamableHttpTestServer(boolean eventStream, int extraTools) throws IOException {
+        this.eventStream = eventStream;
+        this.extraTools = extraTools;
+        http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        http.setExecutor(threads);
+        http.createContext("/mcp", exchange -> {
+            try (exchange) {
+                handle(exchange);
+            } catch (IOException | RuntimeException e) {
+                // The client went away, or a test asked for a cut connection: nothing to answer.
+            }
+        });
+        http.start();
+    }
+
+    /** The endpoint, {@code http://127.0.0.1:PORT/mcp}. */
+    String url() {
+        return "http://" + http.getAddress().getAddress().getHostAddress() + ":" + http.getAddress().getPort() + "/mcp";
+    }
+
+    List<Seen> seen() {
+        return List.copyOf(seen);
+    }
+
+    /** Forgets every session, as a server does when one expires or it restarts: their next request gets 404. */
+    void expireSessions() {
+        sessions.clear();
+    }
+
+    @Override
+    public void close() {
+        stopping.countDown();
+        http.stop(0);
+        threads.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String session = exchange.getRequestHeaders().getFirst("Mcp-Session-Id");
+        String method = exchange.getRequestMethod();
+        if (!method.equals("POST")) {
+            record(exchange, null, session);
+            if (method.equals("DELETE") && session != null && sessions.remove(session)) {
+                empty(exchange, 200);
+            } else if (method.equals("DELETE")) {
+                empty(exchange, 404);
+            } else {
+                exchange.getResponseHeaders().add("Allow", "POST, DELETE");
+                empty(exchange, 405);
+            }
+            return;
+        }
+        JsonNode message = JSON.readTree(exchange.getRequestBody().readAllBytes());
+        String rpc = message.path("method").asText(null);
+        record(exchange, rpc, session);
+        if ("initialize".equals(rpc)) {
+            String created = UUID.randomUUID().toString();
+            sessions.add(created);
+            exchange.getResponseHeaders().add("Mcp-Session-Id", created);
+            ObjectNode result = JSON.createObjectNode();
+            result.put("protocolVersion", message.path("params").path("protocolVersion").asText());
+            ObjectNode capabilities = result.putObject("capabilities");
+            capabilities.putObject("tools");
+            capabilities.putObject("resources");
+            result.putObject("serverInfo").put("name", "http-test-server").put("version", "1.0.0");
+            answer(exchange, message, result);
+            return;
+        }
+        if (session == null) {
+            byte[] body = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32000,\"message\":\"Bad Request: no session id\"}}"
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(400, body.length);
+            exchange.getResponseBody().write(body);
+            return;
+        }
+        if (!sessions.contains(session)) {
+            empty(exchange, 404);
+            return;
+        }
+        if (!message.has("id")) {
+            empty(exchange, 202);
+            return;
+        }
+        switch (rpc) {
+            case "tools/list" -> answer(exchange, message, toolList());
+            case "tools/call" -> call(exchange, message);
+            case "resources/read" -> {
+                String uri = message.path("params").path("uri").asText();
+                if (!uri.equals("test://greeting")) {
+                    error(exchange, message, -32002, "Resource not found: " + uri);
+                    return;
+                }
+                ObjectNode result = JSON.createObjectNode();
+                result.putArray("contents").addObject().put("uri", uri).put("mimeType", "text/plain")
+                        .put("text", "hello over http");
+                answer(exchange, message, result);
+            }
+            case "ping" -> answer(exchange, message, JSON.createObjectNode());
+            default -> error(exchange, message, -32601, "Method not found: " + rpc);
+        }
+    }
+
+    private void call(HttpExchange exchange, JsonNode message) throws IOException {
+        String tool = message.path("params").path("name").asText();
+        JsonNode arguments = message.path("params").path("arguments");
+        switch (tool) {
+            case "echo" -> answer(exchange, message, text("echo: " + arguments.path("text").asText(), false));
+            case "fail" -> answer(exchange, message, text("the disk is on fire", true));
+            case "broken" -> error(exchange, message, -32603, "the index is corrupt");
+            case "big" -> answer(exchange, message, text("x".repeat(arguments.path("size").asInt()), false));
+            case "cut" -> {
+                // Promises a body, sends a piece of it, and closes the connection.
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, 10_000);
+                OutputStream body = exchange.getResponseBody();
+                body.write("{\"jsonrpc\":\"2.0\",\"id\":".getBytes(StandardCharsets.UTF_8));
+                body.flush();
+                throw new IOException("cut on purpose");
+            }
+            case "garbage" -> {
+                byte[] body = "<html>this is not JSON-RPC</html>".getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+            }
+            case "hang" -> {
+                try {
+                    stopping.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            default -> error(exchange, message, -32602, "Unknown tool: " + tool);
+        }
+    }
+
+    private ObjectNode toolList() {
+        ObjectNode result = JSON.createObjectNode();
+        ArrayNode tools = result.putArray("tools");
+        for (String name : List.of("echo", "fail", "broken", "big", "cut", "garbage", "hang")) {
+            ObjectNode tool = tools.addObject().put("name", name).put("description", "The " + name + " tool.");
+            ObjectNode schema = tool.putObject("inputSchema").put("type", "object");
+            ObjectNode properties = schema.putObject("properties");
+            if (name.equals("echo")) {
+                properties.putObject("text").put("type", "string").put("description", "what to answer");
+                schema.putArray("required").add("text");
+            } else if (name.equals("big")) {
+                properties.putObject("size").put("type", "integer");
+            }
+        }
+        for (int i = 0; i < extraTools; i++) {
+            tools.addObject().put("name", "t" + i).put("description", "Extra tool " + i + ".")
+                    .putObject("inputSchema").put("type", "object");
+        }
+        return result;
+    }
+
+    private static ObjectNode text(String text, boolean error) {
+        ObjectNode result = JSON.createObjectNode();
+        result.putArray("content").addObject().put("type", "text").put("text", text);
+        result.put("isError", error);
+        return result;
+    }
+
+    private void answer(HttpExchange exchange, JsonNode request, JsonNode result) throws IOException {
+        ObjectNode response = JSON.createObjectNode().put("jsonrpc", "2.0");
+        response.set("id", request.get("id"));
+        response.set("result", result);
+        send(exchange, response);
+    }
+
+    private void error(HttpExchange exchange, JsonNode request, int code, String text) throws IOException {
+        ObjectNode response = JSON.createObjectNode().put("jsonrpc", "2.0");
+        response.set("id", request.get("id"));
+        response.putObject("error").put("code", code).put("message", text);
+        send(exchange, response);
+    }
+
+    private void send(HttpExchange exchange, ObjectNode response) throws IOException {
+        byte[] json = JSON.writeValueAsBytes(response);
+        if (!eventStream) {
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, json.length);
+            exchange.getResponseBody().write(json);
+            return;
+        }
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.getResponseHeaders().add("Cache-Control", "no-cache");
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream body = exchange.getResponseBody();
+        body.write(("id: " + UUID.randomUUID() + "\ndata: \n\n").getBytes(StandardCharsets.UTF_8));
+        body.write("event: message\ndata: ".getBytes(StandardCharsets.UTF_8));
+        body.write(json);
+        body.write("\n\n".getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static void empty(HttpExchange exchange, int status) throws IOException {
+        exchange.sendResponseHeaders(status, -1);
+    }
+
+    private void record(HttpExchange exchange, String rpc, String session) {
+        var headers = exchange.getRequestHeaders();
+        seen.add(new Seen(exchange.getRequestMethod(), rpc, session, headers.getFirst("MCP-Protocol-Version"),
+                headers.getFirst("Authorization"), headers.getFirst("Accept")));
+    }
+}
