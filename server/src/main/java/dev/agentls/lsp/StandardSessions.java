@@ -116,7 +116,7 @@ final class StandardSessions implements SessionFactory {
                 warning -> client.showMessage(new MessageParams(MessageType.Warning, warning)));
         LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), landing,
                 new BinaryWrites(documents, new AtomicWriter()), capabilities, editorAnswerTimeout, landingTimeout,
-                new RefusedForTyping(documents));
+                new RefusedForTyping(documents), background);
         PathPolicy policy = new PathPolicy();
         // System::gc after a build: reading every file leaves the heap grown with garbage the JVM would keep resident.
         FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER,
