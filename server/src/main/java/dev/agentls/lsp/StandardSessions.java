@@ -139,7 +139,7 @@ final class StandardSessions implements SessionFactory {
         ReviewBook review = new ReviewBook((uri, shown) -> diagnostics.set(uri, REVIEW, shown));
         SessionRuns runs = new SessionRuns(agents.open(workspace), settings, host, client, capabilities, asking,
                 milestones, home, anchors, runId -> new RunEditWatch(runId, review, workspaceRoots, documents,
-                        openDocuments::uriOf));
+                        openDocuments::uriOf), background);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
                 tools.open(workspace, host), checkpoints, policy, runs, waiting,
                 new InstructionDone(workspaceRoots, documents, host, settings), review);
