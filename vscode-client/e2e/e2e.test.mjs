@@ -3,6 +3,8 @@
 // Started by run.sh, which provides code-server and these environment variables.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import { chromium } from 'playwright-core';
 
 const url = process.env.AGENTLS_E2E_URL;
@@ -46,6 +48,32 @@ test('the extension activates, starts the bundled server and says idle in the st
   const line = text.match(/AgentLS server ready (\d+) ms after activation/);
   assert.ok(line, text);
   console.log(`activation to server ready: ${line[1]} ms`);
+});
+
+/** The command lines of the running processes that run `java ... -jar <jar> lsp` for a jar {@code isOurs} accepts. */
+function serversRunning(isOurs) {
+  const found = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let args;
+    try { args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((a) => a !== ''); } catch { continue; }
+    const jar = args.indexOf('-jar');
+    if (jar > 0 && args[jar + 2] === 'lsp' && isOurs(args[jar + 1] ?? '')) found.push(args);
+  }
+  return found;
+}
+
+test('the bundled jar runs under the launcher\'s memory options (scripts/lib.sh server_java_options)', () => {
+  const extensions = process.env.AGENTLS_E2E_EXTENSIONS;
+  assert.ok(extensions, 'AGENTLS_E2E_EXTENSIONS is set by run.sh');
+  const custom = process.env.AGENTLS_E2E_SERVER_JAR;
+  const servers = serversRunning((jar) => (custom ? jar === custom : jar.startsWith(extensions)));
+  assert.equal(servers.length, 1, `one server of this code-server: ${JSON.stringify(servers)}`);
+  const root = new URL('../..', import.meta.url).pathname;
+  const launcher = execFileSync('bash', ['-c', '. scripts/lib.sh && server_java_options'], { cwd: root, encoding: 'utf8' })
+    .split('\n').filter((line) => line !== '');
+  const user = (process.env.AGENTLS_JAVA_OPTS ?? '').split(/\s+/).filter((word) => word !== '');
+  const args = servers[0];
+  assert.deepEqual(args.slice(1, args.indexOf('-jar')), [...launcher, ...user], args.join(' '));
 });
 
 test('the Runs view is in the activity bar', async () => {

@@ -67,5 +67,6 @@ setsid "${cs[@]}" --bind-addr "127.0.0.1:$port" --auth none --disable-telemetry 
   --disable-workspace-trust "$work/demo" >"$work/code-server.log" 2>&1 &
 server_pid=$!
 AGENTLS_E2E_URL="http://127.0.0.1:$port/?folder=$work/demo" AGENTLS_E2E_WORKSPACE="$work/demo" \
+  AGENTLS_E2E_EXTENSIONS="$work/extensions" \
   AGENTLS_E2E_SCREENSHOT="${AGENTLS_E2E_SCREENSHOT:-$ROOT/vscode-client/e2e/screenshot-latest.png}" \
   node --test --test-concurrency=1 "${tests[@]}" || { echo "--- code-server log" >&2; tail -50 "$work/code-server.log" >&2; exit 1; }

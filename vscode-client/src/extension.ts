@@ -58,7 +58,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const start = async () => {
     const cfg = settings();
     const { command, args } = serverCommand(cfg.get<string>('server.path') || context.asAbsolutePath('server/agentls.jar'),
-      cfg.get<string>('server.java') || 'java');
+      cfg.get<string>('server.java') || 'java', process.env.AGENTLS_JAVA_OPTS ?? '');
     client = new LanguageClient('agentls', 'AgentLS', { command, args, options: { cwd: root() } }, {
       documentSelector: [{ scheme: 'file' }, { scheme: 'untitled' }],
       initializationOptions: serverSection(cfg),

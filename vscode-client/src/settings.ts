@@ -23,7 +23,26 @@ export function serverSection(raw: unknown, top = true): Record<string, unknown>
   return out;
 }
 
-/** How to start the server: a `.jar` runs under java, anything else is an `agentls` launcher run directly. */
-export function serverCommand(path: string, java: string): { command: string; args: string[] } {
-  return path.endsWith('.jar') ? { command: java, args: ['-jar', path, 'lsp'] } : { command: path, args: ['lsp'] };
+/**
+ * The server JVM's options, the same as the `agentls` launcher gives it (scripts/lib.sh, `server_java_options`, whose
+ * comment says why each is there; a node test holds the two equal): the serial collector unless the user's options
+ * name a collector (the JVM refuses two), a small starting heap growing to at most 200 MB, bounded direct memory.
+ * The user's own options (`AGENTLS_JAVA_OPTS`, split at spaces, as the launcher splits them) come last, so their
+ * -Xmx wins.
+ */
+export function serverJavaOptions(userOptions: string): string[] {
+  const user = userOptions.split(/\s+/).filter((word) => word !== '');
+  const collector = user.some((word) => /^-XX:\+Use\S*GC$/.test(word)) ? [] : ['-XX:+UseSerialGC'];
+  return [...collector, '-Xms32m', '-Xmx200m', '-XX:MinHeapFreeRatio=20', '-XX:MaxHeapFreeRatio=40',
+    '-XX:MaxDirectMemorySize=64m', '-Djdk.nio.maxCachedBufferSize=1048576', ...user];
+}
+
+/**
+ * How to start the server: a `.jar` runs under java with the launcher's options ({@link serverJavaOptions}, the user's
+ * `AGENTLS_JAVA_OPTS` last), anything else is an `agentls` launcher run directly (it adds them itself).
+ */
+export function serverCommand(path: string, java: string, userJavaOptions = ''): { command: string; args: string[] } {
+  return path.endsWith('.jar')
+    ? { command: java, args: [...serverJavaOptions(userJavaOptions), '-jar', path, 'lsp'] }
+    : { command: path, args: ['lsp'] };
 }

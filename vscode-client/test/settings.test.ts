@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { serverCommand, serverSection } from '../src/settings';
+import { execFileSync } from 'node:child_process';
+import { serverCommand, serverJavaOptions, serverSection } from '../src/settings';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -28,9 +29,33 @@ test('a server key below the top level is the server\'s own and is sent', () => 
   assert.deepEqual(serverSection({ llm: { server: 'x' } }), { llm: { server: 'x' } });
 });
 
-test('a jar is started under java, a launcher directly, both with lsp', () => {
-  assert.deepEqual(serverCommand('/x/agentls.jar', '/usr/bin/java'), { command: '/usr/bin/java', args: ['-jar', '/x/agentls.jar', 'lsp'] });
-  assert.deepEqual(serverCommand('/x/scripts/agentls', 'java'), { command: '/x/scripts/agentls', args: ['lsp'] });
+test('a jar is started under java with the launcher\'s memory options, a launcher directly, both with lsp', () => {
+  assert.deepEqual(serverCommand('/x/agentls.jar', '/usr/bin/java'), { command: '/usr/bin/java', args: ['-XX:+UseSerialGC',
+    '-Xms32m', '-Xmx200m', '-XX:MinHeapFreeRatio=20', '-XX:MaxHeapFreeRatio=40', '-XX:MaxDirectMemorySize=64m',
+    '-Djdk.nio.maxCachedBufferSize=1048576', '-jar', '/x/agentls.jar', 'lsp'] });
+  assert.deepEqual(serverCommand('/x/scripts/agentls', 'java', '-Xmx1g'), { command: '/x/scripts/agentls', args: ['lsp'] });
+});
+
+test('a jar\'s user options come after the launcher\'s, and a collector they name replaces the serial one', () => {
+  const { args } = serverCommand('/x/agentls.jar', 'java', ' -XX:+UseG1GC   -Xmx1g ');
+  assert.ok(!args.includes('-XX:+UseSerialGC'), args.join(' '));
+  assert.deepEqual(args.slice(-5), ['-XX:+UseG1GC', '-Xmx1g', '-jar', '/x/agentls.jar', 'lsp']);
+  assert.ok(args.indexOf('-Xmx200m') < args.indexOf('-Xmx1g'), 'the user\'s -Xmx is the later one, which the JVM takes');
+  assert.ok(serverCommand('/x/agentls.jar', 'java', '-Xss2m').args.includes('-XX:+UseSerialGC'));
+});
+
+/** What scripts/lib.sh's server_java_options prints, with AGENTLS_JAVA_OPTS set to {@code user}. */
+function launcherOptions(user: string): string[] {
+  const printed = execFileSync('bash', ['-c', '. scripts/lib.sh && server_java_options'],
+    { cwd: root, env: { ...process.env, AGENTLS_JAVA_OPTS: user }, encoding: 'utf8' });
+  return printed.split('\n').filter((line) => line !== '');
+}
+
+test('a jar gets exactly the options the agentls launcher gives the server (scripts/lib.sh)', () => {
+  for (const user of ['', '-XX:+UseParallelGC', '-XX:+UseZGC -Xmx300m']) {
+    const words = user.split(' ').filter((w) => w !== '');
+    assert.deepEqual(serverJavaOptions(user), [...launcherOptions(user), ...words], `AGENTLS_JAVA_OPTS='${user}'`);
+  }
 });
 
 /** Every key of the README's "Model settings" table, expanded (`llm.timeouts.connect` / `firstByte` -> two keys). */

@@ -58,6 +58,17 @@ final class EditLanding {
      * the wait, decides at once; without one for every file, the edit is applied but not confirmed.
      */
     CompletableFuture<EditorAnswer> confirm(List<Sent> sent, List<Path> unfollowed, Duration wait) {
+        return judgeAll(sent, unfollowed, wait).thenApply(Judged::answer);
+    }
+
+    /**
+     * The answer of {@link #confirm}, and whether every buffer the edit was sent to showed it skipped: each reported
+     * the text the edit was planned on plus typing clear of where it was to go (Neovim's skip of a stale version), so
+     * none shows the edit and it may be re-planned and sent once more (see {@link LspHost}).
+     */
+    record Judged(EditorAnswer answer, boolean skippedEverywhere) {}
+
+    CompletableFuture<Judged> judgeAll(List<Sent> sent, List<Path> unfollowed, Duration wait) {
         List<CompletableFuture<Optional<Verdict>>> checks = new ArrayList<>();
         for (Sent s : sent) {
             checks.add(judge(s, wait));
@@ -76,12 +87,14 @@ final class EditLanding {
             }
             List<Path> landed = byVerdict.getOrDefault(Verdict.LANDED, List.of());
             if (landed.size() + unseen.size() < sent.size()) {
-                return refusal(byVerdict, landed);
+                boolean skippedEverywhere = !sent.isEmpty() && unfollowed.isEmpty()
+                        && byVerdict.getOrDefault(Verdict.SKIPPED, List.of()).size() == sent.size();
+                return new Judged(refusal(byVerdict, landed), skippedEverywhere);
             }
             if (unseen.isEmpty() && unfollowed.isEmpty()) {
-                return EditorAnswer.Applied.CONFIRMED;
+                return new Judged(EditorAnswer.Applied.CONFIRMED, false);
             }
-            return new EditorAnswer.Applied(false, unconfirmedNote(unseen, unfollowed, wait));
+            return new Judged(new EditorAnswer.Applied(false, unconfirmedNote(unseen, unfollowed, wait)), false);
         });
     }
 

@@ -36,6 +36,17 @@ sealed interface EditorAnswer {
         Applied carriedOver(String where) {
             return where == null ? this : new Applied(confirmed, note, where);
         }
+
+        /**
+         * What a command's answer says of the edit: where it was carried over past the user's typing or sent again
+         * after a refusal or skip (if it was), then why it is unconfirmed (if it is); null when there is nothing.
+         */
+        String answerNote() {
+            if (carriedOver == null) {
+                return note;
+            }
+            return note == null ? carriedOver : carriedOver + ". " + note;
+        }
     }
 
     /** Nothing was applied; {@code reason} says why, as it is to be shown. */

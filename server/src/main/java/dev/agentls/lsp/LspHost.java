@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -30,9 +31,10 @@ import org.eclipse.lsp4j.services.LanguageClient;
  * and undoable), questions become {@code window/showMessageRequest}, progress becomes {@code $/progress}. Every
  * method returns at once; the editor's answer completes the future on LSP4J's reader thread, so nothing here ever
  * waits on the editor. A change planned on text the user has since changed is carried over by content or refused
- * ({@link SendTimeCarryOver}); an edit the editor refuses for a version the user's typing moved past is re-planned on
- * the newest text and sent once more ({@link RefusedForTyping}); any other refusal, a timeout or a broken connection
- * is a refusal, never retried.
+ * ({@link SendTimeCarryOver}); an edit the editor refuses for a version the user's typing moved past, or skips for
+ * it while answering "applied" (Neovim 0.7, seen in its buffer reports by {@link EditLanding}), is re-planned on the
+ * newest text and sent once more ({@link RefusedForTyping}); any other refusal, a timeout or a broken connection is a
+ * refusal, never retried.
  *
  * <p>It goes by what the editor declared at {@code initialize}. An editor that does not declare
  * {@code workspace.applyEdit} is sent no edit (Vim's ALE declares false, applies one anyway and never answers, which
@@ -60,6 +62,7 @@ final class LspHost implements Host {
     private final boolean appliesEdits;
     private final Duration reportWait;
     private final RefusedForTyping typing;
+    private final Executor replans;
     /** How many times an edit the editor refused for versions the user's typing moved past is re-planned. */
     static final int REPLANS = 1;
     /** Whether the editor declares versioned edits ({@code workspaceEdit.documentChanges}), refusing stale ones. */
@@ -72,11 +75,14 @@ final class LspHost implements Host {
      *     applied (and the request cancelled) so a run never hangs on an editor that went away
      * @param reportWait how long to wait, after the editor answered "applied", for its report of each buffer the edit
      *     touched, when the editor does not declare versioned edits; past it the edit stands unconfirmed
+     * @param replans where an edit refused or skipped for the user's typing is re-planned (off the reader thread)
      */
     LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, EditLanding landing, BinaryWrites binaryWrites,
-            ClientCapabilities capabilities, Duration answerTimeout, Duration reportWait, RefusedForTyping typing) {
+            ClientCapabilities capabilities, Duration answerTimeout, Duration reportWait, RefusedForTyping typing,
+            Executor replans) {
         this.client = client;
         this.typing = typing;
+        this.replans = replans;
         this.workspaceEdits = workspaceEdits;
         this.landing = landing;
         this.binaryWrites = binaryWrites;
@@ -217,16 +223,23 @@ final class LspHost implements Host {
         return answered.thenCompose(outcome -> {
             if (outcome.isPresent()) {
                 return refusedByTheEditor(response)
-                        ? replan(built, outcome.get(), waitForReports, replansLeft, replanned)
+                        ? replan(built, outcome.get(), ((EditorAnswer.NotApplied) outcome.get()).reason(),
+                                waitForReports, replansLeft, replanned)
                         : CompletableFuture.completedFuture(outcome.get());
             }
             if (versioned) {
                 // Versioned edits are answered before the editor's report (eglot): the next plan must wait for it.
                 built.toOpenBuffers().forEach(sent -> lastAppliedAt.put(sent.path(), sent.version()));
             }
-            return landing.confirm(built.toOpenBuffers(), built.unfollowed(), waitForReports)
-                    .thenApply(answer -> answer instanceof EditorAnswer.Applied applied
-                            ? applied.carriedOver(carriedOver) : answer);
+            return landing.judgeAll(built.toOpenBuffers(), built.unfollowed(), waitForReports).thenCompose(judged -> {
+                if (judged.skippedEverywhere()) {
+                    // Neovim answers "applied" for a versioned edit its typing made stale, and skips it: a refusal.
+                    return replan(built, judged.answer(), SKIPPED, waitForReports, replansLeft, replanned);
+                }
+                EditorAnswer answer = judged.answer();
+                return CompletableFuture.completedFuture(answer instanceof EditorAnswer.Applied applied
+                        ? applied.carriedOver(carriedOver) : answer);
+            });
         });
     }
 
@@ -236,25 +249,30 @@ final class LspHost implements Host {
                 && !response.join().isApplied();
     }
 
+    /** Why a skipped edit is sent again, as the model hears it before the typing that made it stale. */
+    static final String SKIPPED = "the editor answered that it applied the edit but skipped it, as its buffer had"
+            + " moved past the version the edit was sent for";
+
     /**
-     * After the editor refused {@code built}: when the user's typing had moved its buffers past the versions it was
-     * sent for, the edit is re-planned on the newest text and sent again (once: an editor whose buffers keep moving
-     * gets a refusal, not a loop); otherwise the refusal stands.
+     * After the editor refused or skipped {@code built} ({@code reason} says which, for the model): when the user's
+     * typing had moved its buffers past the versions it was sent for, the edit is re-planned on the newest text and
+     * sent again (once: an editor whose buffers keep moving gets a refusal, not a loop); otherwise {@code refusal}
+     * stands. The re-plan (a content rebase, tens of milliseconds on a large file) runs on the {@code replans}
+     * executor, never on the thread that completed the editor's answer or report: that is LSP4J's reader thread.
      */
-    private CompletableFuture<EditorAnswer> replan(WorkspaceEdits.Built built, EditorAnswer refusal,
+    private CompletableFuture<EditorAnswer> replan(WorkspaceEdits.Built built, EditorAnswer refusal, String reason,
                                                    Duration waitForReports, int replansLeft, String replanned) {
-        String reason = ((EditorAnswer.NotApplied) refusal).reason();
         if (replansLeft <= 0) {
             return CompletableFuture.completedFuture(replanned == null ? refusal : new EditorAnswer.NotApplied(
                     replanned + "; and it was refused again (" + reason + "): the buffer kept changing while the"
                     + " edit was on its way, so it is not re-planned a second time. Nothing was applied, so the"
                     + " user's typing stands. Read the file again and redo the edit"));
         }
-        return typing.movedOn(built.toOpenBuffers()).thenCompose(moved -> moved.isEmpty()
+        return typing.movedOn(built.toOpenBuffers()).thenComposeAsync(moved -> moved.isEmpty()
                 ? CompletableFuture.completedFuture(refusal)
                 : applyInEditor(built.sent(), waitForReports, replansLeft - 1,
                         reason + " (the user typed while it was on its way:"
-                        + " " + moved.get() + "), so it was re-planned on the newest text and sent again"));
+                        + " " + moved.get() + "), so it was re-planned on the newest text and sent again"), replans);
     }
 
     /** What the model hears of an edit sent again after a refusal, or carried over past typing; null: nothing. */

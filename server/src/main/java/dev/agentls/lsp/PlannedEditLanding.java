@@ -51,7 +51,7 @@ final class PlannedEditLanding {
                 for (int i = 0; i < paths.size(); i++) {
                     checkpoints.logChange(checkpoint, paths.get(i), after(plan.files().get(i).change(), boms.get(i)));
                 }
-                return new EditCommandAnswer(true, applied.confirmed(), blocks, null, note(applied), checkpoint,
+                return new EditCommandAnswer(true, applied.confirmed(), blocks, null, applied.answerNote(), checkpoint,
                         null);
             }
             if (answer instanceof EditorAnswer.ForTheEditor forTheEditor) {
@@ -61,14 +61,6 @@ final class PlannedEditLanding {
             return new EditCommandAnswer(false, null, blocks, ((EditorAnswer.NotApplied) answer).reason(), null,
                     null, null);
         });
-    }
-
-    /** The answer's note: where the edit was carried over past the user's typing, then why it is unconfirmed. */
-    private static String note(EditorAnswer.Applied applied) {
-        if (applied.carriedOver() == null) {
-            return applied.note();
-        }
-        return applied.note() == null ? applied.carriedOver() : applied.carriedOver() + ". " + applied.note();
     }
 
     /** The file's bytes after the change, as the change log counts lines. */

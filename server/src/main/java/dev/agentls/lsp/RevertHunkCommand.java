@@ -66,7 +66,7 @@ final class RevertHunkCommand implements CommandHandler {
                 ready.text()))).thenApply(answer -> {
                     if (answer instanceof EditorAnswer.Applied applied) {
                         review.settle(hunkId);
-                        return answer(hunkId, true, applied.confirmed(), null, applied.note());
+                        return answer(hunkId, true, applied.confirmed(), null, applied.answerNote());
                     }
                     String reason = answer instanceof EditorAnswer.NotApplied notApplied ? notApplied.reason()
                             : ((EditorAnswer.ForTheEditor) answer).reason();

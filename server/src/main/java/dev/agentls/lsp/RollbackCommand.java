@@ -63,7 +63,7 @@ final class RollbackCommand implements CommandHandler {
         }
         return host.send(changes).thenApply(answer -> {
             if (answer instanceof EditorAnswer.Applied applied) {
-                return new Result(true, applied.confirmed(), restored, null, applied.note(), null);
+                return new Result(true, applied.confirmed(), restored, null, applied.answerNote(), null);
             }
             if (answer instanceof EditorAnswer.ForTheEditor forTheEditor) {
                 return new Result(false, null, restored, forTheEditor.reason(), null, forTheEditor.edit());

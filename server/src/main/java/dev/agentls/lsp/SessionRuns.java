@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -28,7 +30,10 @@ import org.eclipse.lsp4j.services.LanguageClient;
  * run's own host, watch and transcript (opened in the editor with {@code window/showDocument}, without focus, where
  * the client declares it), numbers them {@code 1, 2, 3...} (the {@code #3} the user reads, after the transcripts
  * already in the workspace), and finds the ones still under way for {@code agentls.cancel} and {@code agentls.steer}.
- * Starting returns at once; the run goes on the agent's executor.
+ * Starting returns at once; the run goes on the agent's executor. From the editor, a run is set up on the session's
+ * executor ({@link #startInOrder}), never on LSP4J's reader thread: a session's first run builds its tools,
+ * conversations and prompt layers and writes its conversation's file, hundreds of milliseconds under load during which
+ * the editor's other requests would go unanswered.
  */
 final class SessionRuns {
 
@@ -48,12 +53,19 @@ final class SessionRuns {
     private final AtomicInteger numbers;
     private final Map<String, RunHandle> running = new ConcurrentHashMap<>();
     private final AtomicInteger compactions = new AtomicInteger();
+    private final Executor setUp;
+    /** The last run set up or being set up: each waits for the one before, so runs are numbered as they came. */
+    private CompletableFuture<?> lastSetUp = CompletableFuture.completedFuture(null);
 
-    /** @param root where transcripts go ({@code .agentls/runs}); runs are numbered after the ones found there */
+    /**
+     * @param root  where transcripts go ({@code .agentls/runs}); runs are numbered after the ones found there
+     * @param setUp where {@link #startInOrder} sets runs up, off the protocol threads
+     */
     SessionRuns(SessionAgents agents, Supplier<AgentLsSettings> settings, LspHost editor, LanguageClient client,
                 ClientCapabilities capabilities, EditorAsking asking, Milestones milestones, Path root,
-                RunAnchors anchors, Function<String, RunEditWatch> editWatches) {
+                RunAnchors anchors, Function<String, RunEditWatch> editWatches, Executor setUp) {
         this.root = root;
+        this.setUp = setUp;
         this.editWatches = editWatches;
         this.anchors = anchors;
         this.numbers = new AtomicInteger(RunTranscript.lastNumber(root));
@@ -74,6 +86,16 @@ final class SessionRuns {
      */
     Started start(RunRequest request) {
         return start(request, outcome -> { });
+    }
+
+    /**
+     * Starts the run on the set-up executor, after every run asked for before it (so their numbers follow the order
+     * of the requests); completes with {@link #start}'s answer, or its exception.
+     */
+    synchronized CompletableFuture<Started> startInOrder(RunRequest request, Consumer<RunOutcome> ended) {
+        CompletableFuture<Started> started = lastSetUp.handleAsync((previous, failed) -> start(request, ended), setUp);
+        lastSetUp = started;
+        return started;
     }
 
     /** Starts the run; {@code ended} hears its outcome once it is over. */

@@ -116,7 +116,7 @@ final class StandardSessions implements SessionFactory {
                 warning -> client.showMessage(new MessageParams(MessageType.Warning, warning)));
         LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), landing,
                 new BinaryWrites(documents, new AtomicWriter()), capabilities, editorAnswerTimeout, landingTimeout,
-                new RefusedForTyping(documents));
+                new RefusedForTyping(documents), background);
         PathPolicy policy = new PathPolicy();
         // System::gc after a build: reading every file leaves the heap grown with garbage the JVM would keep resident.
         FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER,
@@ -139,7 +139,7 @@ final class StandardSessions implements SessionFactory {
         ReviewBook review = new ReviewBook((uri, shown) -> diagnostics.set(uri, REVIEW, shown));
         SessionRuns runs = new SessionRuns(agents.open(workspace), settings, host, client, capabilities, asking,
                 milestones, home, anchors, runId -> new RunEditWatch(runId, review, workspaceRoots, documents,
-                        openDocuments::uriOf));
+                        openDocuments::uriOf), background);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
                 tools.open(workspace, host), checkpoints, policy, runs, waiting,
                 new InstructionDone(workspaceRoots, documents, host, settings), review);

@@ -4,6 +4,7 @@ import com.google.gson.JsonObject;
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 
 /**
@@ -46,25 +47,33 @@ final class StartRunCommand implements CommandHandler {
         return start(runs, request, ID, outcome -> done.mark(uri, line, prompt, outcome));
     }
 
-    /** Starts the request; an unknown conversation is InvalidParams, a session without agent RequestFailed. */
+    /** Starts the request (as the next method does). */
     static CompletableFuture<Object> start(SessionRuns runs, RunRequest request, String command) {
         return start(runs, request, command, outcome -> { });
     }
 
-    /** Starts the request; {@code ended} hears how the run ended. */
+    /**
+     * Starts the request off the reader thread (see {@link SessionRuns#startInOrder}); {@code ended} hears how the run
+     * ended. An unknown conversation is InvalidParams, a session without agent RequestFailed.
+     */
     static CompletableFuture<Object> start(SessionRuns runs, RunRequest request, String command,
                                            Consumer<RunOutcome> ended) {
-        SessionRuns.Started started;
-        try {
-            started = runs.start(request, ended);
-        } catch (IllegalArgumentException e) {
-            return CommandFailure.failed(CommandFailure.invalidParams(command + ": " + e.getMessage()));
-        } catch (IllegalStateException e) {
-            return CommandFailure.failed(CommandFailure.requestFailed(command + ": " + e.getMessage()));
-        }
-        JsonObject answer = new JsonObject();
-        answer.addProperty("runId", started.runId());
-        answer.addProperty("conversationId", started.conversationId());
-        return CompletableFuture.completedFuture(answer);
+        return runs.startInOrder(request, ended).<Object>handle((started, error) -> {
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                    : error;
+            if (cause instanceof IllegalArgumentException) {
+                throw CommandFailure.invalidParams(command + ": " + cause.getMessage());
+            }
+            if (cause instanceof IllegalStateException) {
+                throw CommandFailure.requestFailed(command + ": " + cause.getMessage());
+            }
+            if (cause != null) {
+                throw cause instanceof RuntimeException runtime ? runtime : new CompletionException(cause);
+            }
+            JsonObject answer = new JsonObject();
+            answer.addProperty("runId", started.runId());
+            answer.addProperty("conversationId", started.conversationId());
+            return answer;
+        });
     }
 }

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An editor's "applied" stands only once its buffers show the edit: the LSP4J client here skips stale edits and still
- * answers success when told to, exactly as Neovim does (the Neovim test shows the real thing).
+ * An editor's "applied" stands only once its buffers show the edit: the LSP4J client here reports its buffers as
+ * editors do, or withholds them; an edit it skips while answering success is re-planned (SkippedEditReplanTest).
  */
 class EditLandingTest {
 
@@ -49,46 +49,6 @@ class EditLandingTest {
 
     private Path real(String relative) throws Exception {
         return lsp.root.resolve(relative).toRealPath();
-    }
-
-    @Test
-    void anEditTheEditorSkippedForNewerTypingIsReportedAsNotApplied() throws Exception {
-        LspHost host = start(LspFixture.onCopyOf("demo", temp));
-        String text = lsp.open(GREETER, 1);
-        lsp.sync();
-        String typed = "// typed, not sent yet\n" + text;
-        lsp.editor.skipStaleEditsLikeNeovim();
-        lsp.editor.beforeAnswering(params -> lsp.editor.model.open(lsp.uri(GREETER), typed, 2));
-
-        ChangeOutcome outcome = await(host.applyChange(
-                new FileChange.Modify(real(GREETER), OptionalInt.of(1), text, text + "// added\n")));
-
-        ChangeOutcome.Refused refused = assertInstanceOf(ChangeOutcome.Refused.class, outcome);
-        assertEquals("the editor answered that it applied the edit, but its buffer of Greeter.java does not show it:"
-                + " the buffer had changed since the edit was planned (typing the server had not been sent yet) and"
-                + " the editor skipped the edit instead of refusing it. Nothing changed in Greeter.java; read it"
-                + " again and redo the edit", refused.reason());
-        assertEquals(typed, lsp.editor.model.buffer(lsp.uri(GREETER)).orElseThrow().text());
-        assertEquals(text, Files.readString(real(GREETER)));
-    }
-
-    @Test
-    void aSkippedFileOfAMultiFileEditIsNamedWithTheFilesWhereItLanded() throws Exception {
-        LspHost host = start(LspFixture.onCopyOf("demo", temp));
-        String greeter = lsp.open(GREETER, 1);
-        String main = lsp.open(MAIN, 1);
-        lsp.sync();
-        lsp.editor.skipStaleEditsLikeNeovim();
-        lsp.editor.beforeAnswering(params -> lsp.editor.model.open(lsp.uri(MAIN), main + "// typed\n", 2));
-
-        ChangeOutcome outcome = await(host.applyChanges(List.of(
-                new FileChange.Modify(real(GREETER), OptionalInt.of(1), greeter, "// one\n" + greeter),
-                new FileChange.Modify(real(MAIN), OptionalInt.of(1), main, "// two\n" + main))));
-
-        String reason = assertInstanceOf(ChangeOutcome.Refused.class, outcome).reason();
-        assertTrue(reason.contains("its buffer of Main.java does not show it"), reason);
-        assertTrue(reason.endsWith("The edit did land in Greeter.java"), reason);
-        assertEquals("// one\n" + greeter, lsp.editor.model.buffer(lsp.uri(GREETER)).orElseThrow().text());
     }
 
     @Test

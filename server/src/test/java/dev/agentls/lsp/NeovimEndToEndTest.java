@@ -144,22 +144,29 @@ class NeovimEndToEndTest {
     }
 
     @Test
-    void anEditNeovimSkipsForTypingItHadNotSentIsReportedAsNotApplied() throws Exception {
+    void anEditNeovimSkipsForTypingItHadNotSentIsReplannedPastTheTypingAndLandsOnce() throws Exception {
         Path file = root.resolve(GREETER);
         String disk = Files.readString(file);
         String diff = "------- SEARCH\n/** Greets people by name. */\n=======\n/** Welcomes people by name. */\n"
                 + "+++++++ REPLACE\n";
 
         // Typing before the command reaches the server (Neovim sends it with the request), so the edit carries a
-        // version above 0, which Neovim checks; typing while the command runs makes the buffer newer than the edit.
+        // version above 0, which Neovim checks; typing while the command runs makes the buffer newer than the edit:
+        // Neovim skips it and answers "applied". Its report of the typing shows the skip, so the edit is re-planned
+        // past the typing (at the end, far from the edit) and sent again at the version Neovim reported.
         NeovimDriver.Outcome outcome = NeovimDriver.run(new NeovimDriver.Scenario(root, file)
                 .typingKeys("ggO// first<Esc>")
                 .command(ApplyEditsCommand.ID, Map.of("uri", "${bufferUri}", "diff", diff))
                 .typingKeysWhileTheCommandRuns("Go// typed while the agent worked<Esc>")
-                .expectNotApplied("the editor skipped the edit instead of refusing it")
-                .expectBuffer("// first\n" + disk + "// typed while the agent worked\n"), temp);
+                .expectBuffer("// first\n" + disk.replace("/** Greets people", "/** Welcomes people")
+                        + "// typed while the agent worked\n"), temp);
 
         assertTrue(outcome.ok(), outcome.describe());
+        String note = outcome.report().getAsJsonObject("result").get("note").getAsString();
+        assertTrue(note.startsWith("The editor answered that it applied the edit but skipped it, as its buffer had"
+                + " moved past the version the edit was sent for (the user typed while it was on its way: Greeter.java"
+                + " from version "), note);
+        assertTrue(note.contains("so it was re-planned on the newest text and sent again"), note);
         assertEquals(disk, Files.readString(file));
     }
 

@@ -1,0 +1,122 @@
+package dev.agentls.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.agentls.agent.Agent;
+import dev.agentls.config.AgentLsSettings;
+import dev.agentls.host.Host;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A session's first run builds its parts (tools, conversations, prompt layers) and writes its conversation's file:
+ * hundreds of milliseconds under load. That set-up runs off LSP4J's reader thread, so the editor's other requests are
+ * answered meanwhile. The agents here hold their set-up until the test lets it go, then have no agent to give (the
+ * server's own answer for a server without a model), which is how the run command ends.
+ */
+class FirstRunSetUpTest {
+
+    @TempDir
+    Path temp;
+
+    LspFixture lsp;
+    private final ExecutorService pool = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stop() throws Exception {
+        if (lsp != null) {
+            lsp.close();
+        }
+        pool.shutdownNow();
+    }
+
+    /** Agents whose every set-up waits for {@code release}, and counts itself in {@code settingUp} first. */
+    private static SessionAgents.Factory heldSetUp(CountDownLatch settingUp, CountDownLatch release,
+                                                   List<String> order) {
+        return workspace -> new SessionAgents() {
+            @Override
+            public Agent agent(AgentLsSettings settings, Host host, String runId) {
+                order.add(runId);
+                settingUp.countDown();
+                try {
+                    release.await(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return SessionAgents.NONE.open(workspace).agent(settings, host, runId);
+            }
+
+            @Override
+            public List<String> conversationIds() {
+                return List.of();
+            }
+        };
+    }
+
+    private void start(SessionAgents.Factory agents) throws Exception {
+        Path root = temp.resolve("demo");
+        LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
+        lsp = new LspFixture(root, new StandardSessions(Duration.ofMinutes(1), StandardSessions.EDIT_REPORT_WAIT,
+                SessionTools.NONE, agents, pool, StandardSessions.daemonTimer()));
+        lsp.initialize();
+    }
+
+    @Test
+    void aRequestSentWhileTheFirstRunIsSetUpIsAnsweredAtOnce() throws Exception {
+        CountDownLatch settingUp = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        start(heldSetUp(settingUp, release, new java.util.concurrent.CopyOnWriteArrayList<>()));
+
+        CompletableFuture<Object> run = lsp.execute(StartRunCommand.ID, Map.of("prompt", "Say hello"));
+        assertTrue(settingUp.await(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS), "the run's set-up began");
+        ExecutionException unknown = assertThrows(ExecutionException.class,
+                () -> lsp.execute("agentls.nothing").get(5, TimeUnit.SECONDS),
+                "answered while the set-up is held, not after it");
+        assertTrue(unknown.getCause().getMessage().contains("unknown command 'agentls.nothing'"),
+                unknown.getCause().getMessage());
+        assertFalse(run.isDone(), "the run's answer waits for its set-up");
+
+        release.countDown();
+        ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> run.get(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS));
+        ResponseErrorException error = assertInstanceOf(ResponseErrorException.class, refused.getCause());
+        assertEquals("agentls.run: " + SessionAgents.NO_AGENT, error.getMessage());
+    }
+
+    @Test
+    void runsAskedForWhileTheFirstIsSetUpAreSetUpInTheOrderTheyCame() throws Exception {
+        CountDownLatch settingUp = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
+        start(heldSetUp(settingUp, release, order));
+
+        List<CompletableFuture<Object>> runs = List.of(lsp.execute(StartRunCommand.ID, Map.of("prompt", "one")),
+                lsp.execute(StartRunCommand.ID, Map.of("prompt", "two")),
+                lsp.execute(StartRunCommand.ID, Map.of("prompt", "three")));
+        assertTrue(settingUp.await(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS));
+        lsp.sync();
+        assertEquals(List.of("1"), order, "the next runs wait for the first one's set-up");
+
+        release.countDown();
+        for (CompletableFuture<Object> run : runs) {
+            assertThrows(ExecutionException.class, () -> run.get(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS));
+        }
+        assertEquals(List.of("1", "2", "3"), order);
+    }
+}
