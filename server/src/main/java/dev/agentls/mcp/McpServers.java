@@ -39,7 +39,6 @@ public final class McpServers implements AutoCloseable {
     private final McpConfigLoader loader;
     private final List<Path> roots;
     private final Consumer<String> log;
-    private final ChildProcessWatch children = new ChildProcessWatch();
     private final Map<String, McpConnection> connections = new LinkedHashMap<>();
     private final Map<String, String> untrusted = new LinkedHashMap<>();
     /** Fingerprints the user declined this session: not asked again until the entry changes. */
@@ -195,7 +194,7 @@ public final class McpServers implements AutoCloseable {
 
     private synchronized McpConnection connection(McpServerEntry entry, Duration timeout) {
         return connections.computeIfAbsent(entry.name(), name -> new McpConnection(entry,
-                roots.isEmpty() ? Path.of("").toAbsolutePath() : roots.get(0), timeout, log, children));
+                roots.isEmpty() ? Path.of("").toAbsolutePath() : roots.get(0), timeout, log));
     }
 
     /** Empty when the entry may start; else why not. Asks the user about a project's entry it has not trusted. */
