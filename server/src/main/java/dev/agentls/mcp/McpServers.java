@@ -222,8 +222,8 @@ public final class McpServers implements AutoCloseable {
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the trust"
                     + " question was not answered"));
         } catch (CancellationException e) {
-            // Withdrawn, so a host that can take a question back does; the user was not asked to decide, so it is
-            // asked again by the next run.
+            // Abandoned (the future is cancelled, for a host that can take a question back); the user did not
+            // decide, so the next run asks again.
             question.cancel(true);
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the run was"
                     + " cancelled while the trust question waited for an answer"));
