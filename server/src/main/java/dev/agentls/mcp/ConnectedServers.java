@@ -5,13 +5,20 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The MCP servers that started for one run, by name: what {@code use_mcp_tool} and {@code access_mcp_resource} look a
- * {@code server_name} up in, and the failure both give for a name that is not among them.
+ * The MCP servers that started for one run, by name, with the tools each offers the run ({@link OfferedTools}): what
+ * {@code use_mcp_tool} and {@code access_mcp_resource} look a {@code server_name} up in, and the failure both give for
+ * a name that is not among them.
  */
-record ConnectedServers(Map<String, McpConnection> byName) {
+record ConnectedServers(Map<String, McpConnection> byName, Map<String, List<RemoteTool>> offered) {
 
     ConnectedServers {
         byName = Map.copyOf(byName);
+        offered = Map.copyOf(offered);
+    }
+
+    /** The tools {@code server} offers this run (none for a server not connected). */
+    List<RemoteTool> tools(String server) {
+        return offered.getOrDefault(server, List.of());
     }
 
     /** The names, sorted, for descriptions and failures. */

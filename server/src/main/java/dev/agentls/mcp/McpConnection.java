@@ -44,6 +44,8 @@ final class McpConnection {
     private final Consumer<String> log;
     private final java.util.Set<CompletableFuture<?>> pending = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Deque<String> stderr = new ArrayDeque<>();
+    private int skippedLines;
+    private String lastSkipped;
     private McpAsyncClient client;
     private CompletableFuture<List<RemoteTool>> started;
     private McpServerState state = new McpServerState.NotStarted();
@@ -53,10 +55,9 @@ final class McpConnection {
      * @param timeout          the bound on start-up and on each request
      * @param log              the server log, which gets the server's stderr and its lifecycle
      */
-    McpConnection(McpServerEntry entry, Path workingDirectory, Duration timeout, Consumer<String> log,
-                  ChildProcessWatch children) {
+    McpConnection(McpServerEntry entry, Path workingDirectory, Duration timeout, Consumer<String> log) {
         this.entry = entry;
-        this.transports = new ServerTransports(workingDirectory, timeout, children);
+        this.transports = new ServerTransports(workingDirectory, timeout);
         this.timeout = timeout;
         this.log = log;
     }
@@ -77,7 +78,7 @@ final class McpConnection {
         closeClient();
         state = new McpServerState.Starting();
         log.accept("MCP server '" + entry.name() + "': starting " + entry.shown());
-        if (entry instanceof McpServerEntry.Stdio stdio && !ChildProcessWatch.startable(stdio.command(),
+        if (entry instanceof McpServerEntry.Stdio stdio && !ServerTransports.startable(stdio.command(),
                 System.getenv("PATH"))) {
             fail(new McpServerException("the command '" + stdio.command() + "' is not an executable file"
                     + (stdio.command().contains("/") ? "" : " on PATH")));
@@ -87,9 +88,8 @@ final class McpConnection {
         McpAsyncClient created;
         try {
             // The SDK's own bound covers start-up requests too; each call gets the (possibly shorter) call bound below.
-            created = McpClient.async(transports.of(entry, this::stderrLine, this::watch,
-                            sessionExpiries::incrementAndGet)).requestTimeout(startTimeout()).initializationTimeout(startTimeout())
-                    .clientInfo(CLIENT).build();
+            created = McpClient.async(transports.of(entry, new StdioEvents(), sessionExpiries::incrementAndGet))
+                    .requestTimeout(startTimeout()).initializationTimeout(startTimeout()).clientInfo(CLIENT).build();
         } catch (RuntimeException e) {
             fail(e);
             started = CompletableFuture.failedFuture(new McpServerException(state.describe()));
@@ -106,7 +106,10 @@ final class McpConnection {
         started = listing.handle((tools, error) -> {
             synchronized (this) {
                 if (error != null) {
-                    fail(error);
+                    if (!(state instanceof McpServerState.Failed)) {
+                        // Unless the process's exit or a broken link already said why.
+                        fail(error);
+                    }
                     closeClient();
                     throw new McpServerException(((McpServerState.Failed) state).reason());
                 }
@@ -194,7 +197,7 @@ final class McpConnection {
         Throwable cause = root(error);
         if (cause instanceof TimeoutException) {
             return "MCP server '" + entry.name() + "' did not answer " + what + " within " + seconds(timeout)
-                    + " (agentls.mcp.timeout)";
+                    + " (agentls.mcp.timeout)" + skippedNote();
         }
         String message = "MCP server '" + entry.name() + "' failed on " + what + ": " + describe(cause);
         if (!isToolError(cause) && entry instanceof McpServerEntry.Stdio) {
@@ -230,6 +233,14 @@ final class McpConnection {
             while (stderr.size() > STDERR_LINES) {
                 stderr.removeFirst();
             }
+        }
+    }
+
+    /** Lines on stdout that were not JSON-RPC: how many, and the last, for the message of a call that timed out. */
+    private String skippedNote() {
+        synchronized (stderr) {
+            return skippedLines == 0 ? "" : "; its stdout had " + skippedLines + (skippedLines == 1 ? " line" : " lines")
+                    + " that " + (skippedLines == 1 ? "is" : "are") + " not JSON-RPC, the last: '" + lastSkipped + "'";
         }
     }
 
@@ -288,6 +299,43 @@ final class McpConnection {
 
     static String seconds(Duration duration) {
         return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
+    }
+
+    /** What the stdio transport reports: the process to watch, stderr, skipped lines, a broken link. */
+    private final class StdioEvents implements StdioServerTransport.Listener {
+        @Override
+        public void started(ProcessHandle process) {
+            watch(process);
+        }
+
+        @Override
+        public void stderr(String line) {
+            stderrLine(line);
+        }
+
+        @Override
+        public void skipped(String line) {
+            log.accept("MCP server '" + entry.name() + "' wrote a line that is not JSON-RPC on stdout (skipped): "
+                    + line);
+            synchronized (stderr) {
+                skippedLines++;
+                lastSkipped = line;
+            }
+        }
+
+        @Override
+        public void broken(String reason) {
+            String message;
+            synchronized (McpConnection.this) {
+                if (state instanceof McpServerState.Stopped) {
+                    return;
+                }
+                message = "MCP server '" + entry.name() + "' " + reason + stderrNote();
+                state = new McpServerState.Failed(message);
+            }
+            log.accept(message);
+            List.copyOf(pending).forEach(f -> f.completeExceptionally(new McpServerException(message)));
+        }
     }
 
     /** When the server's process exits, whatever waits on it fails at once, naming the server. */

@@ -6,7 +6,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** One configured server as {@code agentls mcp list} and the {@code agentls.mcp} command show it. */
 public record McpServerStatus(McpServerEntry entry, McpServerState state) {
 
-    /** {@code {name, origin, transport, target, state, reason?, tools: [{name, description}]}}; no env, no headers. */
+    /**
+     * {@code {name, origin, transport, target, state, reason?, tools: [{name, exposedAs, description}], leftOut?}}: the
+     * tools a run is offered ({@link OfferedTools}), descriptions cut; no env, no headers.
+     */
     public ObjectNode toJson() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("name", entry.name());
@@ -20,9 +23,15 @@ public record McpServerStatus(McpServerEntry entry, McpServerState state) {
         }
         var tools = node.putArray("tools");
         if (state instanceof McpServerState.Ready ready) {
-            for (RemoteTool tool : ready.tools()) {
+            // What a run is offered, as a run sees it; what is left out, and why, beside.
+            java.util.List<String> leftOut = new java.util.ArrayList<>();
+            for (RemoteTool tool : OfferedTools.select(entry.name(), ready.tools(), leftOut)) {
                 tools.addObject().put("name", tool.name()).put("exposedAs",
-                        McpToolAdapter.exposedName(entry.name(), tool.name())).put("description", tool.description());
+                        McpToolAdapter.exposedName(entry.name(), tool.name())).put("description",
+                        tool.shortDescription());
+            }
+            if (!leftOut.isEmpty()) {
+                leftOut.forEach(node.putArray("leftOut")::add);
             }
         }
         return node;

@@ -30,16 +30,10 @@ public final class McpServers implements AutoCloseable {
 
     /** How long a run waits for the user to answer the trust question before going on without the server. */
     static final Duration TRUST_WAIT = Duration.ofMinutes(5);
-    /**
-     * The most tools one server gives a run: each is a tool definition in every request (providers refuse more than
-     * about 128 in all), so a server offering thousands would crowd out the prompt.
-     */
-    static final int MAX_TOOLS_PER_SERVER = 100;
 
     private final McpConfigLoader loader;
     private final List<Path> roots;
     private final Consumer<String> log;
-    private final ChildProcessWatch children = new ChildProcessWatch();
     private final Map<String, McpConnection> connections = new LinkedHashMap<>();
     private final Map<String, String> untrusted = new LinkedHashMap<>();
     /** Fingerprints the user declined this session: not asked again until the entry changes. */
@@ -123,23 +117,20 @@ public final class McpServers implements AutoCloseable {
         if (ready.isEmpty()) {
             return tools;
         }
+        Map<String, List<RemoteTool>> offered = new LinkedHashMap<>();
         for (McpConnection connection : ready.values()) {
-            if (connection.state() instanceof McpServerState.Ready r && r.tools().size() > MAX_TOOLS_PER_SERVER) {
-                notes.add("MCP server '" + connection.entry().name() + "' offers " + r.tools().size()
-                        + " tools, more than the " + MAX_TOOLS_PER_SERVER + " one server may give a run: the model is"
-                        + " given the first " + MAX_TOOLS_PER_SERVER + " (" + (r.tools().size()
-                        - MAX_TOOLS_PER_SERVER) + " left out)");
+            if (connection.state() instanceof McpServerState.Ready r) {
+                offered.put(connection.entry().name(), OfferedTools.select(connection.entry().name(), r.tools(),
+                        notes));
             }
         }
-        ConnectedServers connected = new ConnectedServers(ready);
+        ConnectedServers connected = new ConnectedServers(ready, offered);
         if (mode == ToolMode.XML) {
             tools.add(new UseMcpToolTool(connected));
         } else {
             for (McpConnection connection : ready.values()) {
-                if (connection.state() instanceof McpServerState.Ready r) {
-                    r.tools().stream().limit(MAX_TOOLS_PER_SERVER)
-                            .forEach(tool -> tools.add(new McpToolAdapter(connection, tool)));
-                }
+                connected.tools(connection.entry().name())
+                        .forEach(tool -> tools.add(new McpToolAdapter(connection, tool)));
             }
         }
         tools.add(new AccessMcpResourceTool(connected));
@@ -195,7 +186,7 @@ public final class McpServers implements AutoCloseable {
 
     private synchronized McpConnection connection(McpServerEntry entry, Duration timeout) {
         return connections.computeIfAbsent(entry.name(), name -> new McpConnection(entry,
-                roots.isEmpty() ? Path.of("").toAbsolutePath() : roots.get(0), timeout, log, children));
+                roots.isEmpty() ? Path.of("").toAbsolutePath() : roots.get(0), timeout, log));
     }
 
     /** Empty when the entry may start; else why not. Asks the user about a project's entry it has not trusted. */
@@ -231,8 +222,8 @@ public final class McpServers implements AutoCloseable {
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the trust"
                     + " question was not answered"));
         } catch (CancellationException e) {
-            // Withdrawn, so a host that can take a question back does; the user was not asked to decide, so it is
-            // asked again by the next run.
+            // Abandoned (the future is cancelled, for a host that can take a question back); the user did not
+            // decide, so the next run asks again.
             question.cancel(true);
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the run was"
                     + " cancelled while the trust question waited for an answer"));

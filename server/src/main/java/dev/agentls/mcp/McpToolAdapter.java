@@ -28,7 +28,6 @@ final class McpToolAdapter implements Tool {
 
     /** Providers accept tool names of at most 64 characters from {@code [a-zA-Z0-9_-]}. */
     static final int MAX_NAME = 64;
-    private static final int MAX_DESCRIPTION = 4_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final McpConnection connection;
@@ -78,8 +77,7 @@ final class McpToolAdapter implements Tool {
 
     @Override
     public String description() {
-        String own = tool.description().length() > MAX_DESCRIPTION
-                ? tool.description().substring(0, MAX_DESCRIPTION) + "\u2026" : tool.description();
+        String own = tool.shortDescription();
         return "Tool '" + tool.name() + "' of the MCP server '" + connection.entry().name() + "'"
                 + (connection.entry().autoApprove().contains(tool.name()) ? "" : " (each call waits for the user's"
                 + " approval)") + ". " + own;

@@ -5,30 +5,32 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.Provider;
 import dev.agentls.tools.command.CommandEnvironment;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
+import java.io.File;
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import reactor.core.publisher.Mono;
 
 /**
- * Makes the SDK transport of an entry: a stdio server started in the workspace folder with an environment that leaves
- * out the model's keys, or a Streamable HTTP client for the entry's URL with its headers; both bound the size of one
- * inbound message, and an HTTP transport tells its connection when the server forgot the session.
+ * Makes the transport of an entry: a stdio server started in the workspace folder with an environment that leaves out
+ * the model's keys ({@link StdioServerTransport}), or the SDK's Streamable HTTP client for the entry's URL with its
+ * headers; both bound the size of one inbound message, and an HTTP transport tells its connection when the server
+ * forgot the session.
  */
 final class ServerTransports {
 
@@ -44,31 +46,29 @@ final class ServerTransports {
 
     private final Path workingDirectory;
     private final Duration connectTimeout;
-    private final ChildProcessWatch children;
 
-    ServerTransports(Path workingDirectory, Duration connectTimeout, ChildProcessWatch children) {
+    ServerTransports(Path workingDirectory, Duration connectTimeout) {
         this.workingDirectory = workingDirectory;
         this.connectTimeout = connectTimeout;
-        this.children = children;
     }
 
     /**
-     * @param stderr  gets each stderr line of a stdio server
-     * @param started gets a stdio server's process once it is found
+     * @param stdio   what a stdio server's transport reports (its process, stderr, skipped lines, a broken link)
      * @param expired runs when an HTTP server answered 404 to the session: the SDK then asks for a new one
      */
-    McpClientTransport of(McpServerEntry entry, Consumer<String> stderr, Consumer<ProcessHandle> started,
-                          Runnable expired) {
+    McpClientTransport of(McpServerEntry entry, StdioServerTransport.Listener stdio, Runnable expired) {
         // Servers send fields newer than this SDK knows: they must be skipped, not fail the message.
         McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper()
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false));
-        if (entry instanceof McpServerEntry.Stdio stdio) {
-            ServerParameters parameters = ServerParameters.builder(stdio.command()).args(stdio.args())
-                    .env(stdio.env()).build();
-            StdioClientTransport transport = new RootedStdioTransport(parameters, mapper, workingDirectory,
-                    before -> children.find(before, stdio.command(), stdio.args()).ifPresent(started), children);
-            transport.setStdErrorHandler(stderr::accept);
-            return transport;
+        if (entry instanceof McpServerEntry.Stdio server) {
+            List<String> command = new ArrayList<>();
+            command.add(server.command());
+            command.addAll(server.args());
+            // What is inherited leaves out the model's key and anything named like a secret, as for
+            // execute_command; the entry's own env comes on top: a server sees what its entry gives it.
+            Map<String, String> environment = new HashMap<>(inheritedEnvironment(System.getenv()));
+            environment.putAll(server.env());
+            return new StdioServerTransport(command, environment, workingDirectory, mapper, MAX_MESSAGE_BYTES, stdio);
         }
         McpServerEntry.Http http = (McpServerEntry.Http) entry;
         URI url = http.url();
@@ -80,6 +80,19 @@ final class ServerTransports {
         return new SessionExpiryWatch(HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint)
                 .jsonMapper(mapper).requestBuilder(request).connectTimeout(connectTimeout)
                 .maxResponseSize(MAX_MESSAGE_BYTES).build(), expired);
+    }
+
+    /** Whether a command can be started: a path to an executable file, or a name found on {@code PATH}. */
+    static boolean startable(String command, String path) {
+        if (command.contains("/")) {
+            return Files.isExecutable(Path.of(command));
+        }
+        for (String dir : (path == null ? "" : path).split(File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What a stdio server inherits of {@code environment}: see {@link CommandEnvironment#forChildProcess()}. */
@@ -138,40 +151,6 @@ final class ServerTransports {
         @Override
         public List<String> protocolVersions() {
             return delegate.protocolVersions();
-        }
-    }
-
-    /**
-     * The SDK's stdio transport, starting the server in the workspace folder instead of ours, and telling us which
-     * process it started (found from a snapshot of our children taken just before).
-     */
-    private static final class RootedStdioTransport extends StdioClientTransport {
-        private final Path directory;
-        private final Consumer<Set<Long>> started;
-        private final ChildProcessWatch children;
-
-        RootedStdioTransport(ServerParameters parameters, McpJsonMapper mapper, Path directory,
-                             Consumer<Set<Long>> started, ChildProcessWatch children) {
-            super(parameters, mapper, MAX_MESSAGE_BYTES);
-            this.directory = directory;
-            this.started = started;
-            this.children = children;
-        }
-
-        @Override
-        protected ProcessBuilder getProcessBuilder() {
-            Set<Long> before = children.snapshot();
-            // The SDK starts the process right after this returns; the search waits for it (polling for up to 3 s)
-            // on a thread of its own, never a shared pool's.
-            Thread search = new Thread(() -> started.accept(before), "agentls-mcp-process");
-            search.setDaemon(true);
-            search.start();
-            ProcessBuilder builder = new ProcessBuilder().directory(directory.toFile());
-            // The SDK adds the entry's own env after this; what is inherited leaves out the model's key and anything
-            // named like a secret, as for execute_command: a server sees what its entry gives it.
-            builder.environment().clear();
-            builder.environment().putAll(inheritedEnvironment(System.getenv()));
-            return builder;
         }
     }
 }

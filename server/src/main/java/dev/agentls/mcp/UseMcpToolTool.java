@@ -36,12 +36,9 @@ final class UseMcpToolTool extends ConnectedServerTool {
                 Connected MCP servers and their tools:""");
         servers.sorted().forEach(c -> {
             text.append("\n\n### ").append(c.entry().name());
-            if (c.state() instanceof McpServerState.Ready r) {
-                for (RemoteTool tool : r.tools().subList(0, Math.min(r.tools().size(),
-                        McpServers.MAX_TOOLS_PER_SERVER))) {
-                    text.append("\n- ").append(tool.name()).append(": ").append(tool.description().strip())
-                            .append("\n  Input schema: ").append(tool.inputSchema());
-                }
+            for (RemoteTool tool : servers.tools(c.entry().name())) {
+                text.append("\n- ").append(tool.name()).append(": ").append(tool.shortDescription())
+                        .append("\n  Input schema: ").append(tool.inputSchema());
             }
         });
         return text.toString();
@@ -65,13 +62,15 @@ final class UseMcpToolTool extends ConnectedServerTool {
             return unknownServer(server);
         }
         McpConnection connection = found.get();
-        if (!(connection.state() instanceof McpServerState.Ready r)) {
+        if (!(connection.state() instanceof McpServerState.Ready)) {
             return failed(NAME + ": MCP server '" + server + "' is not running: " + connection.state().describe());
         }
-        Optional<RemoteTool> tool = r.tools().stream().filter(t -> t.name().equals(toolName)).findFirst();
+        List<RemoteTool> offered = servers.tools(server);
+        Optional<RemoteTool> tool = offered.stream().filter(t -> t.name().equals(toolName)).findFirst();
         if (tool.isEmpty()) {
-            return failed(NAME + ": MCP server '" + server + "' has no tool '" + toolName + "'; its tools: "
-                    + r.tools().stream().map(RemoteTool::name).collect(Collectors.joining(", ")));
+            return failed(NAME + ": MCP server '" + server + "' offers no tool '" + RemoteTool.shown(toolName)
+                    + "' to this run; its tools: " + offered.stream().map(RemoteTool::name)
+                    .collect(Collectors.joining(", ")));
         }
         Optional<JsonNode> given = arguments.json("arguments");
         if (given.isPresent() && !given.get().isObject()) {

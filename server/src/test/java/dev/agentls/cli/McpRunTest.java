@@ -2,6 +2,7 @@ package dev.agentls.cli;
 
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -12,6 +13,9 @@ import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.tools.TestWorkspace;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,8 +23,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * MCP filesystem server from npm ({@code @modelcontextprotocol/server-filesystem}, started over stdio by node) in the
  * project's {@code .mcp.json}: the user trusts it, then approves a directory listing and a file read, in both tool
  * modes. Skipped when {@code scripts/test} did not install the server (AGENTLS_MCP_FILESYSTEM), unless
- * {@code AGENTLS_REQUIRE_MCP=1} (CI) makes that a failure.
+ * {@code AGENTLS_REQUIRE_MCP=1} (CI) makes that a failure. Also a run cancelled while it waits for the user to trust a
+ * project's server (the MCP Java SDK's own server in a child JVM, which needs no install).
  */
 class McpRunTest {
 
@@ -77,18 +85,23 @@ class McpRunTest {
     }
 
     private int run(String stdin, String... args) throws Exception {
-        RunCommand command = new RunCommand(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new RunCommand.Terminal() {
-                    @Override
-                    public boolean interactive() {
-                        return false;
-                    }
+        return run(new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new AtomicReference<>(), args);
+    }
 
-                    @Override
-                    public Runnable onInterrupt(Runnable cancel) {
-                        return () -> { };
-                    }
-                }, new McpWiring(home, Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8)));
+    /** Runs {@code agentls run} on a terminal that is not interactive; {@code interrupt} gets its interrupt action. */
+    private int run(InputStream stdin, AtomicReference<Runnable> interrupt, String... args) throws UsageException {
+        RunCommand command = new RunCommand(stdin, new RunCommand.Terminal() {
+            @Override
+            public boolean interactive() {
+                return false;
+            }
+
+            @Override
+            public Runnable onInterrupt(Runnable cancel) {
+                interrupt.set(cancel);
+                return () -> interrupt.set(null);
+            }
+        }, new McpWiring(home, Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8)));
         return command.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
@@ -169,5 +182,63 @@ class McpRunTest {
                 results.get(1).toString());
         assertEquals("completed", events("run_finished").get(0).path("status").asText());
         assertTrue(Files.readString(root.resolve(".agentls/settings.json")).contains("\"mcpTrusted\""));
+    }
+
+    private static final String SDK_SERVER = "dev.agentls.mcp.SdkTestServer";
+
+    /**
+     * While the terminal waits for the answer to the trust question of a project's server, an interrupt cancels the
+     * run: it ends {@code cancelled} at once (not after the five minutes the question may wait), the model is never
+     * asked, the server is never started, and nothing is left running or remembered as trusted.
+     */
+    @Test
+    void aCancelWhileTheTrustQuestionWaitsEndsTheRunCancelledWithoutStartingTheServer() throws Exception {
+        Path root = TestWorkspace.copy("demo", temp).toRealPath();
+        ObjectNode entry = JSON.createObjectNode();
+        entry.put("command", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        entry.putArray("args").add("-XX:TieredStopAtLevel=1").add("-cp").add(System.getProperty("java.class.path"))
+                .add(SDK_SERVER);
+        ObjectNode file = JSON.createObjectNode();
+        file.putObject("mcpServers").set("local", entry);
+        Files.writeString(root.resolve(".mcp.json"), file.toPrettyString());
+        String base = serve(new OpenAiScript().answer("", "attempt_completion", arguments("result", "never")));
+        PipedOutputStream keyboard = new PipedOutputStream();
+        PipedInputStream stdin = new PipedInputStream(keyboard);
+        AtomicReference<Runnable> interrupt = new AtomicReference<>();
+
+        CompletableFuture<Integer> status = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(stdin, interrupt, "--workspace", root.toString(), "--prompt", "Look around", "--json",
+                        "--base-url", base, "--model", "m");
+            } catch (UsageException e) {
+                throw new IllegalStateException(e);
+            }
+        }, threads);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!err.toString(StandardCharsets.UTF_8).contains("Start MCP server 'local' from .mcp.json?")
+                || interrupt.get() == null) {
+            assertTrue(System.nanoTime() < deadline, "the trust question was never asked: " + err);
+            Thread.sleep(20);
+        }
+        long cancelledAt = System.nanoTime();
+        interrupt.get().run();
+        int exit = status.get(20, TimeUnit.SECONDS);
+        long millis = (System.nanoTime() - cancelledAt) / 1_000_000;
+        keyboard.close();
+
+        assertEquals(RunCommand.CANCELLED, exit, err.toString(StandardCharsets.UTF_8));
+        assertTrue(millis < 10_000, "the cancel ends the wait at once: " + millis + " ms");
+        assertEquals("cancelled", events("run_finished").get(0).path("status").asText());
+        List<String> warnings = events("warning").stream().map(w -> w.path("message").asText()).toList();
+        assertTrue(warnings.contains("MCP server 'local' was not started: the run was cancelled while the trust"
+                + " question waited for an answer"), warnings.toString());
+        assertEquals(0, servers.get(0).requests().size(), "the model is never asked");
+        assertFalse(err.toString(StandardCharsets.UTF_8).contains("MCP server 'local': starting"),
+                "the server is never started: " + err);
+        assertEquals(0, ProcessHandle.current().descendants().filter(p -> p.info().arguments()
+                .map(a -> List.of(a).contains(SDK_SERVER)).orElse(false)).count(), "no MCP server is left running");
+        Path trust = root.resolve(".agentls/settings.json");
+        assertFalse(Files.exists(trust) && Files.readString(trust).contains("mcpTrusted"),
+                "nothing is remembered as trusted");
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.McpSettings;
 import dev.agentls.config.ToolMode;
@@ -48,7 +49,7 @@ class HttpTransportTest {
         }
     }
 
-    private StreamableHttpTestServer server(boolean eventStream, int extraTools) throws Exception {
+    private StreamableHttpTestServer server(boolean eventStream, List<ObjectNode> extraTools) throws Exception {
         StreamableHttpTestServer server = new StreamableHttpTestServer(eventStream, extraTools);
         open.add(server);
         return server;
@@ -91,7 +92,7 @@ class HttpTransportTest {
 
     @Test
     void initializesListsAndCallsAToolCarryingTheSessionIdAndTheEntrysHeaders() throws Exception {
-        StreamableHttpTestServer server = server(false, 0);
+        StreamableHttpTestServer server = server(false, List.of());
         McpSettings settings = settings(server.url(), Duration.ofSeconds(10));
         ToolSet tools = tools(servers(), settings, ToolMode.NATIVE);
 
@@ -120,7 +121,7 @@ class HttpTransportTest {
 
     @Test
     void answersSentAsAnEventStreamAreReadForToolsAndResources() throws Exception {
-        StreamableHttpTestServer server = server(true, 0);
+        StreamableHttpTestServer server = server(true, List.of());
         ToolSet tools = tools(servers(), settings(server.url(), Duration.ofSeconds(10)), ToolMode.XML);
 
         ToolResult echoed = call(tools, "use_mcp_tool",
@@ -140,7 +141,7 @@ class HttpTransportTest {
 
     @Test
     void anErrorResultAndAJsonRpcErrorAreFailuresNamingTheServerWhichStaysReady() throws Exception {
-        StreamableHttpTestServer server = server(false, 0);
+        StreamableHttpTestServer server = server(false, List.of());
         McpSettings settings = settings(server.url(), Duration.ofSeconds(10));
         McpServers servers = servers();
         ToolSet tools = tools(servers, settings, ToolMode.NATIVE);
@@ -159,7 +160,7 @@ class HttpTransportTest {
 
     @Test
     void aConnectionCutMidAnswerFailsTheCallNamingTheServerAndTheNextCallWorks() throws Exception {
-        StreamableHttpTestServer server = server(false, 0);
+        StreamableHttpTestServer server = server(false, List.of());
         McpSettings settings = settings(server.url(), Duration.ofSeconds(10));
         McpServers servers = servers();
         ToolSet tools = tools(servers, settings, ToolMode.NATIVE);
@@ -177,7 +178,7 @@ class HttpTransportTest {
 
     @Test
     void anAnswerOverTheMessageBoundIsRefusedNamingTheBoundAndAnAnswerUnderItIsCutForTheModel() throws Exception {
-        StreamableHttpTestServer server = server(false, 0);
+        StreamableHttpTestServer server = server(false, List.of());
         ToolSet tools = tools(servers(), settings(server.url(), Duration.ofSeconds(20)), ToolMode.NATIVE);
 
         ToolResult huge = call(tools, "mcp__web__big", "{\"size\": " + (ServerTransports.MAX_MESSAGE_BYTES + 1) + "}");
@@ -193,7 +194,7 @@ class HttpTransportTest {
 
     @Test
     void aBodyThatIsNotJsonRpcFailsTheCallNamingTheServer() throws Exception {
-        StreamableHttpTestServer server = server(false, 0);
+        StreamableHttpTestServer server = server(false, List.of());
         ToolSet tools = tools(servers(), settings(server.url(), Duration.ofSeconds(10)), ToolMode.NATIVE);
 
         ToolResult garbage = call(tools, "mcp__web__garbage", "{}");
@@ -205,7 +206,7 @@ class HttpTransportTest {
 
     @Test
     void anExpiredSessionIsStartedAgainWithoutTheOldIdAndTheCallGoesThrough() throws Exception {
-        StreamableHttpTestServer server = server(false, 0);
+        StreamableHttpTestServer server = server(false, List.of());
         ToolSet tools = tools(servers(), settings(server.url(), Duration.ofSeconds(10)), ToolMode.NATIVE);
         assertEquals("echo: one", call(tools, "mcp__web__echo", "{\"text\": \"one\"}").text());
         String firstSession = server.seen().get(server.seen().size() - 1).sessionId();
@@ -225,7 +226,7 @@ class HttpTransportTest {
 
     @Test
     void aHangingCallTimesOutNamingTheSettingAndACancelEndsItAtOnce() throws Exception {
-        StreamableHttpTestServer server = server(false, 0);
+        StreamableHttpTestServer server = server(false, List.of());
         ToolSet tools = tools(servers(), settings(server.url(), Duration.ofSeconds(2)), ToolMode.NATIVE);
 
         ToolResult timedOut = call(tools, "mcp__web__hang", "{}");
@@ -260,7 +261,7 @@ class HttpTransportTest {
 
     @Test
     void aWrongEndpointIsANoteSayingWhatTheServerAnswered() throws Exception {
-        StreamableHttpTestServer server = server(false, 0);
+        StreamableHttpTestServer server = server(false, List.of());
         String url = server.url().replace("/mcp", "/elsewhere");
         ToolSet.Later later = servers().toolsFor(settings(url, Duration.ofSeconds(5)), ToolMode.NATIVE,
                 new RecordingHost());
@@ -272,7 +273,7 @@ class HttpTransportTest {
 
     @Test
     void closingEndsTheSessionWithADelete() throws Exception {
-        StreamableHttpTestServer server = server(false, 0);
+        StreamableHttpTestServer server = server(false, List.of());
         McpServers servers = servers();
         ToolSet tools = tools(servers, settings(server.url(), Duration.ofSeconds(10)), ToolMode.NATIVE);
         assertEquals("echo: bye", call(tools, "mcp__web__echo", "{\"text\": \"bye\"}").text());
@@ -286,16 +287,59 @@ class HttpTransportTest {
 
     @Test
     void aServerOfferingTenThousandToolsGivesTheModelABoundedShareAndSaysSo() throws Exception {
-        StreamableHttpTestServer server = server(false, 10_000);
+        StreamableHttpTestServer server = server(false, StreamableHttpTestServer.plainTools(10_000));
         ToolSet tools = tools(servers(), settings(server.url(), Duration.ofSeconds(20)), ToolMode.NATIVE);
 
         List<String> names = tools.names();
         List<String> notes = tools.notes();
 
-        assertEquals(McpServers.MAX_TOOLS_PER_SERVER + 1, names.size(), "its first tools and access_mcp_resource");
+        assertEquals(OfferedTools.MAX_PER_SERVER + 1, names.size(), "its first tools and access_mcp_resource");
         assertTrue(names.contains("mcp__web__echo"), names.toString());
-        assertEquals(List.of("MCP server 'web' offers 10007 tools, more than the " + McpServers.MAX_TOOLS_PER_SERVER
-                + " one server may give a run: the model is given the first " + McpServers.MAX_TOOLS_PER_SERVER
-                + " (" + (10_007 - McpServers.MAX_TOOLS_PER_SERVER) + " left out)"), notes);
+        assertEquals(List.of("MCP server 'web' offers 10007 tools, more than the " + OfferedTools.MAX_PER_SERVER
+                + " one server may give a run: the model is given the first " + OfferedTools.MAX_PER_SERVER
+                + " (" + (10_007 - OfferedTools.MAX_PER_SERVER) + " left out)"), notes);
+    }
+
+    @Test
+    void hostileToolListsAreTrimmedWithANoteForEachToolLeftOutAndCollidingNamesAreNamed() throws Exception {
+        ObjectNode fat = StreamableHttpTestServer.tool("fat", "A fat schema.");
+        ((ObjectNode) fat.get("inputSchema")).putObject("properties").putObject("p").put("description",
+                "s".repeat(OfferedTools.MAX_SCHEMA_CHARS));
+        String longName = "n".repeat(500);
+        StreamableHttpTestServer server = server(false, List.of(StreamableHttpTestServer.tool("", "No name."),
+                StreamableHttpTestServer.tool("read.file", "One."), StreamableHttpTestServer.tool("read_file", "Two."),
+                StreamableHttpTestServer.tool(longName, "Long."), fat,
+                StreamableHttpTestServer.tool("loud", "l".repeat(1_000_000))));
+        McpSettings settings = settings(server.url(), Duration.ofSeconds(20));
+        McpServers servers = servers();
+        ToolSet nativeTools = new ToolSet(List.of(), () -> servers.toolsFor(settings, ToolMode.NATIVE,
+                new RecordingHost()));
+        ToolSet xmlTools = new ToolSet(List.of(), () -> servers.toolsFor(settings, ToolMode.XML,
+                new RecordingHost()));
+
+        List<String> notes = nativeTools.notes();
+        List<String> names = nativeTools.names();
+        String xmlDescription = xmlTools.find("use_mcp_tool").orElseThrow().description();
+        ToolResult leftOut = call(xmlTools, "use_mcp_tool", "{\"server_name\": \"web\", \"tool_name\": \"fat\"}");
+
+        int schema = fat.get("inputSchema").toString().length();
+        assertEquals(List.of("MCP server 'web' lists a tool without a name; it was left out",
+                "MCP server 'web': tool 'fat' was left out: its input schema is " + schema + " characters, more than"
+                        + " the " + OfferedTools.MAX_SCHEMA_CHARS + " a tool may have",
+                "a second tool named mcp__web__read_file was left out"), notes);
+        assertTrue(names.contains("mcp__web__read_file"), names.toString());
+        assertTrue(names.stream().allMatch(n -> n.length() <= McpToolAdapter.MAX_NAME), names.toString());
+        assertTrue(names.stream().anyMatch(n -> n.startsWith("mcp__web__nnnn")), names.toString());
+        String loud = nativeTools.find("mcp__web__loud").orElseThrow().description();
+        assertTrue(loud.length() < RemoteTool.MAX_DESCRIPTION + 200, "a description is cut: " + loud.length());
+        assertTrue(xmlDescription.length() < 40_000, "the XML tool's description stays bounded: "
+                + xmlDescription.length());
+        JsonNode status = servers.status(settings).get(0).toJson();
+        assertEquals(11, status.path("tools").size(), status.toString().substring(0, 300));
+        List<String> shownLeftOut = new ArrayList<>();
+        status.path("leftOut").forEach(line -> shownLeftOut.add(line.asText()));
+        assertEquals(notes.subList(0, 2), shownLeftOut, "agentls mcp list shows what was left out");
+        assertTrue(leftOut.text().startsWith("use_mcp_tool: MCP server 'web' offers no tool 'fat' to this run; its"
+                + " tools: echo, "), leftOut.text());
     }
 }

@@ -29,7 +29,7 @@ import java.util.concurrent.Executors;
  * {@link #expireSessions}); GET (the server-to-client stream) is 405, as for a server that offers none; DELETE ends a
  * session. Tools: {@code echo}, {@code fail} (an error result), {@code broken} (a JSON-RPC error), {@code big} (a
  * text of {@code size} characters), {@code cut} (the connection closed mid-answer), {@code garbage} (a body that is not
- * JSON), {@code hang} (no answer until the server stops), and {@code extraTools} more named {@code t0...}; one
+ * JSON), {@code hang} (no answer until the server stops), and any more a test gives; one
  * resource, {@code test://greeting}. Every request is recorded with its headers.
  */
 final class StreamableHttpTestServer implements AutoCloseable {
@@ -40,19 +40,34 @@ final class StreamableHttpTestServer implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** {@code count} plain tools named {@code t0, t1...}. */
+    static List<ObjectNode> plainTools(int count) {
+        List<ObjectNode> tools = new java.util.ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            tools.add(tool("t" + i, "Extra tool " + i + "."));
+        }
+        return tools;
+    }
+
+    static ObjectNode tool(String name, String description) {
+        ObjectNode tool = JSON.createObjectNode().put("name", name).put("description", description);
+        tool.putObject("inputSchema").put("type", "object");
+        return tool;
+    }
+
     private final HttpServer http;
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
     private final Set<String> sessions = ConcurrentHashMap.newKeySet();
     private final CountDownLatch stopping = new CountDownLatch(1);
     private final boolean eventStream;
-    private final int extraTools;
+    private final List<ObjectNode> extraTools;
 
     /**
      * @param eventStream answer requests as {@code text/event-stream} rather than {@code application/json}
-     * @param extraTools  how many tools beside the fixed ones {@code tools/list} offers
+     * @param extraTools  definitions {@code tools/list} gives after the fixed tools, as they are
      */
-    StreamableHttpTestServer(boolean eventStream, int extraTools) throws IOException {
+    StreamableHttpTestServer(boolean eventStream, List<ObjectNode> extraTools) throws IOException {
         this.eventStream = eventStream;
         this.extraTools = extraTools;
         http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -202,10 +217,7 @@ final class StreamableHttpTestServer implements AutoCloseable {
                 properties.putObject("size").put("type", "integer");
             }
         }
-        for (int i = 0; i < extraTools; i++) {
-            tools.addObject().put("name", "t" + i).put("description", "Extra tool " + i + ".")
-                    .putObject("inputSchema").put("type", "object");
-        }
+        extraTools.forEach(tools::add);
         return result;
     }
 
