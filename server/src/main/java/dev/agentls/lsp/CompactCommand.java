@@ -5,6 +5,7 @@ import com.google.gson.JsonObject;
 import dev.agentls.agent.AgentEvent;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * {@code agentls.compact} {conversationId}: prunes the conversation by hand, as its next request will be built
@@ -33,17 +34,23 @@ final class CompactCommand implements CommandHandler {
     @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String conversationId = arguments.requireString("conversationId");
-        List<AgentEvent> events;
-        try {
-            events = runs.compact(conversationId);
-        } catch (IllegalArgumentException e) {
-            return CommandFailure.failed(CommandFailure.invalidParams(ID + ": " + e.getMessage()));
-        } catch (IllegalStateException e) {
-            return CommandFailure.failed(CommandFailure.requestFailed(ID + ": " + e.getMessage()));
-        } catch (RuntimeException e) {
-            // an unreadable conversation file: its name and reason, the file left as it is
-            return CommandFailure.failed(CommandFailure.requestFailed(ID + ": " + e.getMessage()));
-        }
+        // Reads and rewrites the conversation's file, and may build the session's agent: off the reader thread.
+        return runs.offTheReader(() -> runs.compact(conversationId)).<Object>handle((events, error) -> {
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                    : error;
+            if (cause instanceof IllegalArgumentException) {
+                throw CommandFailure.invalidParams(ID + ": " + cause.getMessage());
+            }
+            if (cause != null) {
+                // a run under way on it, no agent, or an unreadable conversation file (its name and reason; the file
+                // left as it is)
+                throw CommandFailure.requestFailed(ID + ": " + cause.getMessage());
+            }
+            return answer(conversationId, events);
+        });
+    }
+
+    private static JsonObject answer(String conversationId, List<AgentEvent> events) {
         JsonArray pruned = new JsonArray();
         long saved = 0;
         String runId = "";
@@ -62,6 +69,6 @@ final class CompactCommand implements CommandHandler {
         answer.addProperty("runId", runId);
         answer.add("pruned", pruned);
         answer.addProperty("tokensSaved", saved);
-        return CompletableFuture.completedFuture(answer);
+        return answer;
     }
 }

@@ -22,10 +22,13 @@ final class ConversationsCommand implements CommandHandler {
 
     @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
-        JsonArray ids = new JsonArray();
-        runs.conversationIds().forEach(ids::add);
-        JsonObject answer = new JsonObject();
-        answer.add("conversations", ids);
-        return CompletableFuture.completedFuture(answer);
+        // The first listing of a session may build its conversation store: off the reader thread.
+        return runs.offTheReader(runs::conversationIds).thenApply(found -> {
+            JsonArray ids = new JsonArray();
+            found.forEach(ids::add);
+            JsonObject answer = new JsonObject();
+            answer.add("conversations", ids);
+            return answer;
+        });
     }
 }

@@ -98,6 +98,14 @@ final class SessionRuns {
         return started;
     }
 
+    /**
+     * Does {@code work} on the set-up executor, off the reader thread: the session's conversations and agents are
+     * built at their first use, which may be a listing or a compaction rather than a run.
+     */
+    <T> CompletableFuture<T> offTheReader(java.util.function.Supplier<T> work) {
+        return CompletableFuture.supplyAsync(work, setUp);
+    }
+
     /** Starts the run; {@code ended} hears its outcome once it is over. */
     Started start(RunRequest request, Consumer<RunOutcome> ended) {
         String runId = String.valueOf(numbers.incrementAndGet());

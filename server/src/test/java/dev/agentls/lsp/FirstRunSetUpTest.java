@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A session's first run builds its parts (tools, conversations, prompt layers) and writes its conversation's file:
- * hundreds of milliseconds under load. That set-up runs off LSP4J's reader thread, so the editor's other requests are
- * answered meanwhile. The agents here hold their set-up until the test lets it go, then have no agent to give (the
+ * A session's first run (or its first conversation listing) builds its parts (tools, conversations, prompt layers),
+ * and a run writes its conversation's file: hundreds of milliseconds under load. That set-up runs off LSP4J's reader
+ * thread, so the editor's other requests are answered meanwhile. The agents here hold their set-up until the test lets it go, then have no agent to give (the
  * server's own answer for a server without a model), which is how the run command ends.
  */
 class FirstRunSetUpTest {
@@ -64,7 +64,14 @@ class FirstRunSetUpTest {
 
             @Override
             public List<String> conversationIds() {
-                return List.of();
+                order.add("list");
+                settingUp.countDown();
+                try {
+                    release.await(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return List.of("20261124-120000-abcdef12");
             }
         };
     }
@@ -97,6 +104,23 @@ class FirstRunSetUpTest {
                 () -> run.get(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS));
         ResponseErrorException error = assertInstanceOf(ResponseErrorException.class, refused.getCause());
         assertEquals("agentls.run: " + SessionAgents.NO_AGENT, error.getMessage());
+    }
+
+    @Test
+    void aConversationListingThatBuildsTheStoreIsAnsweredOffTheReaderThread() throws Exception {
+        CountDownLatch settingUp = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        start(heldSetUp(settingUp, release, new java.util.concurrent.CopyOnWriteArrayList<>()));
+
+        CompletableFuture<Object> listing = lsp.execute(ConversationsCommand.ID, Map.of());
+        assertTrue(settingUp.await(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS), "the listing began");
+        assertThrows(ExecutionException.class, () -> lsp.execute("agentls.nothing").get(5, TimeUnit.SECONDS),
+                "answered while the listing is held, not after it");
+        assertFalse(listing.isDone());
+
+        release.countDown();
+        assertEquals("{\"conversations\":[\"20261124-120000-abcdef12\"]}",
+                LspFixture.json(listing.get(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS)).toString());
     }
 
     @Test

@@ -50,6 +50,11 @@ final class RunFixture implements AutoCloseable {
     final LanguageServer server;
     final ReplayServer model;
     final org.eclipse.lsp4j.InitializeResult initialized;
+    /**
+     * Hears each line the scripted model logs; a request's line comes as it arrives, before its answer is written, so
+     * the run that sent it is still waiting.
+     */
+    volatile java.util.function.Consumer<String> modelLog = line -> { };
     private final LspServerLauncher.Connection connection;
     private final ExecutorService executor = Executors.newCachedThreadPool();
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
@@ -86,7 +91,7 @@ final class RunFixture implements AutoCloseable {
         root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces").resolve("demo"), root);
         before.prepare();
-        model = ReplayServer.start(answers.transcript(), 0, executor, line -> { });
+        model = ReplayServer.start(answers.transcript(), 0, executor, line -> modelLog.accept(line));
         CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, executor);
         ToolSessions tools = new ToolSessions(runner, temp.resolve("home"));
         // MCP configuration from a scratch home, never the real one.
