@@ -87,6 +87,9 @@ final class LineFingerprints {
             }
             return -1;
         }
+        if (from >= n) {
+            return -1;
+        }
         // A line's length is the distance between its start and the next line's, less its break.
         int length = line.length() + 1;
         int start = base.lineStart(from);
