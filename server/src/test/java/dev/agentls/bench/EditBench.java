@@ -124,9 +124,9 @@ public final class EditBench {
                 + " buffer (starts and line hashes built once per version, at didOpen/didChange); timed: EditTexts.of"
                 + " + parse + apply, the new text left unbuilt (built on first newText()); open-buffer+text: the same"
                 + " plus that newText() (no goal: the anchor's rope is never flattened in its figure). disk-read: the"
-                + " snapshot DocumentStore.snapshot read from disk for an unopened file (an all-ASCII file comes with"
+                + " snapshot DocumentStore.snapshot read from disk for an unopened file (a well-formed UTF-8 file comes with"
                 + " the line starts its reader found in the same pass; the read is timed apart, as decode). plain-string:"
-                + " the same call on a bare String (no line starts): what a file past ASCII still gets; no goal.");
+                + " the same call on a bare String (no line starts): what a caller without a snapshot gets; no goal.");
         List<Case> out = new ArrayList<>();
         for (String name : AnchorShapes.NAMES) {
             OptionalDouble anchor = AnchorShapes.anchorMedian(folder.get(), name);
