@@ -2,6 +2,7 @@ package dev.agentls.edit;
 
 import java.nio.IntBuffer;
 import java.util.Arrays;
+import java.util.function.IntBinaryOperator;
 
 /**
  * The matching view of an edit's ORIGINAL text ({@code \n} breaks, every line ending in one) and the way to number
@@ -15,8 +16,8 @@ final class BaseText {
     /** Line starts plus the text's length, as handed over; never written. Null when none was given. */
     private final IntBuffer given;
     private int[] built;
-    private int cursorOffset;
-    private int cursorLine;
+    private final BreakCursor cursor = new BreakCursor();
+    private final IntBinaryOperator breaksIn;
     private LineFingerprints fingerprints;
 
     /** Each line's {@link String#hashCode()} without its break, as handed over with {@link #given}; else null. */
@@ -28,6 +29,7 @@ final class BaseText {
 
     BaseText(String text, IntBuffer given, IntBuffer givenHashes) {
         this.text = text;
+        this.breaksIn = (from, to) -> LineBreaks.count(text, from, to);
         this.given = given;
         this.givenHashes = given == null ? null : givenHashes;
     }
@@ -64,17 +66,7 @@ final class BaseText {
             int i = Arrays.binarySearch(built, offset);
             return i >= 0 ? i : -i - 2;
         }
-        if (offset < cursorOffset && offset < cursorOffset - offset) {
-            cursorOffset = 0;
-            cursorLine = 0;
-        }
-        if (offset >= cursorOffset) {
-            cursorLine += LineBreaks.count(text, cursorOffset, offset);
-        } else {
-            cursorLine -= LineBreaks.count(text, offset, cursorOffset);
-        }
-        cursorOffset = offset;
-        return cursorLine;
+        return cursor.lineOf(offset, breaksIn);
     }
 
     /** Line breaks in {@code [from, to)}; the cursor ends at {@code to}, where the next question usually starts. */

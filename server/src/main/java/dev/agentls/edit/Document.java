@@ -3,6 +3,7 @@ package dev.agentls.edit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntBinaryOperator;
 
 /**
  * The text an edit's blocks apply to, as it evolves block by block. Owns the matching view (line breaks normalised
@@ -27,11 +28,9 @@ final class Document {
     }
 
     private final BaseText base;
-    private boolean[] crlf;
+    private final LineBreakFlags breaks;
     private final boolean finalNewline;
-    private final boolean dominantCrlf;
-    /** Per splice so far: its first line, the lines it replaced and the lines it wrote. */
-    private final List<int[]> splices = new ArrayList<>();
+    private final SpliceHistory splices = new SpliceHistory();
 
     /** The head while splices go forward: the text before {@link #tailFrom} of the original, as pieces. */
     private final List<Piece> head = new ArrayList<>();
@@ -46,14 +45,13 @@ final class Document {
     private int[] joinedStarts;
     /** Line hashes of the joined text, once a block after the first asked; kept up to date by each splice. */
     private SplicedLineHashes hashes;
-    private int cursorOffset;
-    private int cursorLine;
+    private final BreakCursor cursor = new BreakCursor();
+    private final IntBinaryOperator breaksIn = this::count;
 
-    private Document(BaseText base, boolean[] crlf, boolean finalNewline, boolean dominantCrlf) {
+    private Document(BaseText base, LineBreakFlags breaks, boolean finalNewline) {
         this.base = base;
-        this.crlf = crlf;
+        this.breaks = breaks;
         this.finalNewline = finalNewline;
-        this.dominantCrlf = dominantCrlf;
     }
 
     static Document of(String original) {
@@ -67,10 +65,10 @@ final class Document {
         if (indexed.knownWithoutCarriageReturns() || original.indexOf('\r') < 0) {
             BaseText base = finalNewline ? new BaseText(original, indexed.lineStarts(), indexed.lineHashes())
                     : new BaseText(original + "\n", null);
-            return new Document(base, null, finalNewline, false);
+            return new Document(base, LineBreakFlags.allNewlines(), finalNewline);
         }
         LineBreaks.Normalised n = LineBreaks.normalised(original);
-        return new Document(new BaseText(n.text(), null), n.crlf(), finalNewline, n.dominantCrlf());
+        return new Document(new BaseText(n.text(), null), new LineBreakFlags(n.crlf(), n.dominantCrlf()), finalNewline);
     }
 
     /** The matching view as one sequence: {@code \n} line breaks, every line ending in one. Read only. */
@@ -178,40 +176,21 @@ final class Document {
             int i = Arrays.binarySearch(joinedStarts, offset);
             return i >= 0 ? i : -i - 2;
         }
-        if (offset < cursorOffset && offset < cursorOffset - offset) {
-            cursorOffset = 0;
-            cursorLine = 0;
-        }
-        if (offset >= cursorOffset) {
-            cursorLine += count(cursorOffset, offset);
-        } else {
-            cursorLine -= count(offset, cursorOffset);
-        }
-        cursorOffset = offset;
-        return cursorLine;
+        return cursor.lineOf(offset, breaksIn);
     }
 
     /** The 1-based line of the ORIGINAL text that {@code line} of this text stands for. */
     int originalLine(int line) {
-        int l = line;
-        for (int k = splices.size() - 1; k >= 0; k--) {
-            int[] s = splices.get(k);
-            if (l >= s[0] + s[2]) {
-                l += s[1] - s[2];
-            } else if (l >= s[0]) {
-                l = s[0];
-            }
-        }
-        return l + 1;
+        return splices.originalLine(line);
     }
 
     /** Whether this line's break is {@code \r\n} in the bytes. */
     boolean crlf(int line) {
-        return crlf != null && line < crlf.length && crlf[line];
+        return breaks.crlf(line);
     }
 
     boolean dominantCrlf() {
-        return dominantCrlf;
+        return breaks.dominantCrlf();
     }
 
     /**
@@ -241,17 +220,8 @@ final class Document {
         int addedBreaks = count(r);
         int newLines = oldLines - removedBreaks + addedBreaks;
         boolean keepsTail = end < regionEnd;
-        if (crlf != null) {
-            boolean[] flags = new boolean[crlf.length - oldLines + newLines];
-            System.arraycopy(crlf, 0, flags, 0, la);
-            Arrays.fill(flags, la, la + newLines, dominantCrlf);
-            if (keepsTail && newLines > 0 && oldLines > 0) {
-                flags[la + newLines - 1] = crlf[la + oldLines - 1];
-            }
-            System.arraycopy(crlf, la + oldLines, flags, la + newLines, crlf.length - la - oldLines);
-            crlf = flags;
-        }
-        splices.add(new int[] {la, oldLines, newLines});
+        breaks.spliced(la, oldLines, newLines, keepsTail);
+        splices.add(la, oldLines, newLines);
         if (joined == null && start >= headLength) {
             int from = start - headLength + tailFrom;
             if (from > tailFrom) {
@@ -278,8 +248,7 @@ final class Document {
                 hashes.spliced(joined, joinedStarts, la, oldLines, newLines);
             }
         }
-        cursorOffset = start + r.length();
-        cursorLine = la + addedBreaks;
+        cursor.moveTo(start + r.length(), la + addedBreaks);
         return start + r.length();
     }
 
@@ -304,14 +273,14 @@ final class Document {
     /** The bytes: each line with its own break, the final-newline state of the original kept. */
     String render() {
         String out;
-        if (crlf == null) {
+        if (!breaks.any()) {
             out = joined != null ? joined.toString() : concatenated();
         } else {
             CharSequence text = text();
             int count = lineCount();
             StringBuilder sb = new StringBuilder(text.length() + count);
             for (int i = 0; i < count; i++) {
-                sb.append(text, lineStart(i), lineEnd(i)).append(crlf[i] ? "\r\n" : "\n");
+                sb.append(text, lineStart(i), lineEnd(i)).append(breaks.crlf(i) ? "\r\n" : "\n");
             }
             out = sb.toString();
         }
@@ -347,8 +316,7 @@ final class Document {
         sb.append(base.text, tailFrom, base.text.length());
         head.clear();
         joined = sb;
-        cursorOffset = headLength;
-        cursorLine = headBreaks;
+        cursor.moveTo(headLength, headBreaks);
         return sb;
     }
 

@@ -21,23 +21,34 @@ final class LineFingerprints {
     /** The hashes as given, or as made so far (an entry counts only where {@link #made} says so). */
     private final IntBuffer hashes;
     /** The text whose lines are hashed on demand, or null when every hash was given. */
-    private final BaseText base;
+    private final String text;
+    /**
+     * Its line starts plus its length, copied once into an array: the look-up reads two per line of the rest of the
+     * text, block after block, and a buffer's checked reads cost several times an array's there.
+     */
+    private final int[] starts;
     private final boolean[] made;
 
-    private LineFingerprints(IntBuffer hashes, BaseText base) {
+    private LineFingerprints(IntBuffer hashes, String text, int[] starts) {
         this.hashes = hashes;
-        this.base = base;
-        this.made = base == null ? null : new boolean[hashes.limit()];
+        this.text = text;
+        this.starts = starts;
+        this.made = text == null ? null : new boolean[hashes.limit()];
     }
 
     /** The hashes a document store kept for the text's version. */
     static LineFingerprints given(IntBuffer hashes) {
-        return new LineFingerprints(hashes, null);
+        return new LineFingerprints(hashes, null, null);
     }
 
     /** The hashes of {@code base}'s lines (all ending in {@code \n}), each made when a look-up first needs it. */
     static LineFingerprints onDemand(BaseText base) {
-        return new LineFingerprints(IntBuffer.allocate(base.lineCount()), base);
+        int lines = base.lineCount();
+        int[] starts = new int[lines + 1];
+        for (int i = 0; i <= lines; i++) {
+            starts[i] = base.lineStart(i);
+        }
+        return new LineFingerprints(IntBuffer.allocate(lines), base.text, starts);
     }
 
     /**
@@ -79,7 +90,7 @@ final class LineFingerprints {
         int hash = line.hashCode();
         IntBuffer h = hashes;
         int n = h.limit();
-        if (base == null) {
+        if (text == null) {
             for (int i = from; i < n; i++) {
                 if (h.get(i) == hash) {
                     return i;
@@ -87,21 +98,22 @@ final class LineFingerprints {
             }
             return -1;
         }
+        if (from >= n) {
+            return -1;
+        }
         // A line's length is the distance between its start and the next line's, less its break.
         int length = line.length() + 1;
-        int start = base.lineStart(from);
+        int[] s = starts;
         for (int i = from; i < n; i++) {
-            int next = base.lineStart(i + 1);
-            if (next - start == length) {
+            if (s[i + 1] - s[i] == length) {
                 if (!made[i]) {
-                    h.put(i, SplicedLineHashes.hash(base.text, start, next - 1));
+                    h.put(i, SplicedLineHashes.hash(text, s[i], s[i + 1] - 1));
                     made[i] = true;
                 }
                 if (h.get(i) == hash) {
                     return i;
                 }
             }
-            start = next;
         }
         return -1;
     }

@@ -134,10 +134,18 @@ final class Reindenter {
             if (tabs) {
                 // Levels, not columns: a tab of the model is one level whatever spaces stand before it (noise in
                 // front of tabs is common and a tab stop swallows it), and its spaces count in its own space level.
-                int levels = count(modelIndent, '\t') - count(modelRef, '\t')
-                        + Math.round((float) (count(modelIndent, ' ') - count(modelRef, ' ')) / modelSpaceLevel);
-                int tabCount = count(base, '\t') + levels;
-                return "\t".repeat(Math.max(0, tabCount));
+                // Spaces that are not a whole level are alignment (a doc comment's " * ", a continuation line lined
+                // up under an argument), which tab-indented code writes after its tabs: the file's line keeps the
+                // alignment its reference line has plus the model's change of it, exactly, never rounded to a level.
+                // A model that indents this line with tabs too says so itself: all its spaces are alignment.
+                int levels = count(modelIndent, '\t') - count(modelRef, '\t');
+                int spaces = count(base, ' ') + count(modelIndent, ' ') - count(modelRef, ' ');
+                boolean modelTabs = modelIndent.indexOf('\t') >= 0;
+                if (!modelTabs || spaces < 0) {
+                    levels += Math.floorDiv(spaces, modelSpaceLevel);
+                }
+                int align = modelTabs && spaces >= 0 ? spaces : Math.floorMod(spaces, modelSpaceLevel);
+                return "\t".repeat(Math.max(0, count(base, '\t') + levels)) + " ".repeat(align);
             }
             int width = base.length() + (int) Math.round(delta * scale);
             return " ".repeat(Math.max(0, width));

@@ -9,7 +9,7 @@ import dev.agentls.workspace.Snapshot;
  * when they are already built (an open buffer's version, built as it arrived), so the engine numbers its matches
  * without counting line breaks, and the lines' hashes, so it proves a block's match is the only one after the
  * previous block by looking its lines up instead of searching the rest of the buffer. A text read from disk comes
- * with the starts its reader found in the same pass (an all-ASCII file) and without hashes, which the engine makes
+ * with the starts its reader found in the same pass (any well-formed UTF-8 file) and without hashes, which the engine makes
  * only if a later block needs them; one whose starts nobody found yet goes alone: the engine counts only up to its
  * matches, which costs less than indexing the whole text first.
  */

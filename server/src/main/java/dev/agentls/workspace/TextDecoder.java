@@ -64,8 +64,9 @@ public final class TextDecoder {
     }
 
     /**
-     * Decodes a file's bytes as UTF-8 text, the BOM stripped; refuses binary and invalid UTF-8. An all-ASCII file is
-     * read in one pass that also finds its line starts ({@link AsciiText}): its snapshot carries them built.
+     * Decodes a file's bytes as UTF-8 text, the BOM stripped; refuses binary and invalid UTF-8. Well-formed UTF-8 is
+     * read in one pass that also finds its line starts ({@link ScannedText}): its snapshot carries them built. Bytes
+     * that pass is not sure of are decoded the general way, which names the byte it refuses.
      */
     public static Snapshot decode(Path path, byte[] bytes) {
         String why = binaryReason(bytes, bytes.length);
@@ -75,14 +76,14 @@ public final class TextDecoder {
         }
         boolean bom = hasBom(bytes);
         int start = bom ? 3 : 0;
-        AsciiText ascii = AsciiText.read(bytes, start);
-        if (ascii != null) {
-            String text = ascii.text();
+        ScannedText scanned = ScannedText.read(bytes, start);
+        if (scanned != null) {
+            String text = scanned.text();
             // Without a carriage return the layout is plain LF; with one, the general count decides (rare).
-            TextFormat format = ascii.carriageReturns() ? TextFormat.detect(text, bom)
+            TextFormat format = scanned.carriageReturns() ? TextFormat.detect(text, bom)
                     : new TextFormat(LineEnding.LF, bom, text.endsWith("\n"));
             return new Snapshot(path, text, java.util.OptionalInt.empty(), format,
-                    LineStarts.scanned(text, ascii.lineStarts(), ascii.carriageReturns()));
+                    LineStarts.scanned(text, scanned.lineStarts(), scanned.carriageReturns()));
         }
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);

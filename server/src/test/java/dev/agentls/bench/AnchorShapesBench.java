@@ -34,10 +34,10 @@ import org.openjdk.jmh.annotations.TearDown;
  *       {@code DocumentStore.snapshot} hands a tool for that buffer version (the starts are built once, when the
  *       version arrives at {@code didOpen}/{@code didChange}, not in the call); the call is what
  *       {@code replace_in_file} does with it: {@code EditTexts.of(snapshot)}, parse, {@code apply}.</li>
- *   <li>{@link #diskRead}: the file is not open; the store read it from disk, and for an all-ASCII file its reader
+ *   <li>{@link #diskRead}: the file is not open; the store read it from disk, and for well-formed UTF-8 its reader
  *       found the line starts in the same pass ({@link #decode} times that read, bytes to snapshot).</li>
- *   <li>{@link #plainString}: the text alone, whose lines nobody indexed (what a file past ASCII still gets from
- *       disk); the engine counts what it needs.</li>
+ *   <li>{@link #plainString}: the text alone, whose lines nobody indexed (what a caller without a snapshot gets);
+ *       the engine counts what it needs.</li>
  * </ul>
  * The outcome is checked by {@link EditBench} before timing (printed, never assumed).
  */

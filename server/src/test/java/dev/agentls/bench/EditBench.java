@@ -24,8 +24,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * anchor's shapes ({@link AnchorShapes}, when {@code ../shared/edit-bench-shapes} is there) are printed with the
  * anchor's median from that folder's README, the ratio, and the goal (exact and 20 exact blocks at most 1x the
  * anchor, every fallback at most 0.5x); the project's own cases with their floors. Each anchor shape's outcome is
- * checked against its {@code expected.txt} first and printed. Arguments: {@code [FILTER] [--quick]}; FILTER picks the
- * cases whose name contains it. Exit status 1 when a case misses its floor or goal.
+ * checked against its {@code expected.txt} first and printed. Arguments: {@code [FILTER] [--quick] [--runs N]}; FILTER
+ * picks the cases whose name contains it; every case is run N times (default 3, interleaved) and its median is the
+ * median of those runs' medians, printed with each run's and the load average. Exit status 1 when a case's median
+ * misses its floor or goal.
  */
 public final class EditBench {
 
@@ -62,17 +64,47 @@ public final class EditBench {
     public static void main(String[] args) throws RunnerException {
         List<String> list = Arrays.asList(args);
         boolean quick = list.contains("--quick");
-        String filter = list.stream().filter(a -> !a.startsWith("--")).findFirst().orElse("");
+        int runs = 3;
+        int at = list.indexOf("--runs");
+        if (at >= 0) {
+            runs = at + 1 < list.size() && list.get(at + 1).matches("[1-9][0-9]?") ? Integer.parseInt(list.get(at + 1)) : -1;
+            if (runs < 1) {
+                System.err.println("--runs takes a number of runs from 1 to 99");
+                System.exit(2);
+            }
+        }
+        String filter = "";
+        for (int i = 0; i < list.size(); i++) {
+            if (!list.get(i).startsWith("--") && (i == 0 || !list.get(i - 1).equals("--runs"))) {
+                filter = list.get(i);
+                break;
+            }
+        }
         List<Case> all = new ArrayList<>(anchorCases());
         all.addAll(OWN);
-        List<Case> picked = all.stream().filter(c -> c.name().contains(filter)).toList();
+        String wanted = filter;
+        List<Case> picked = all.stream().filter(c -> c.name().contains(wanted)).toList();
         if (picked.isEmpty()) {
             System.err.println("no edit benchmark matches '" + filter + "'; cases: " + all.stream().map(Case::name).toList());
             System.exit(2);
         }
+        String loadBefore = LoadAverage.read();
+        // Runs interleaved (every case once, then again), so a burst of load on the machine spreads over the cases.
+        double[][] medians = new double[picked.size()][runs];
+        for (int r = 0; r < runs; r++) {
+            for (int k = 0; k < picked.size(); k++) {
+                medians[k][r] = measure(picked.get(k), quick);
+                System.out.printf(Locale.ROOT, "run %d/%d  %-32s median %.3f ms%n", r + 1, runs, picked.get(k).name(),
+                        medians[k][r]);
+            }
+        }
+        System.out.println("load average (1, 5, 15 min): before " + loadBefore + ", after " + LoadAverage.read());
+        System.out.println("median of " + runs + " runs' medians per case:");
         boolean ok = true;
-        for (Case c : picked) {
-            ok &= run(c, quick);
+        for (int k = 0; k < picked.size(); k++) {
+            RunMedians summary = new RunMedians(picked.get(k), medians[k]);
+            System.out.println(summary.line());
+            ok &= summary.ok();
         }
         System.exit(ok ? 0 : 1);
     }
@@ -92,9 +124,9 @@ public final class EditBench {
                 + " buffer (starts and line hashes built once per version, at didOpen/didChange); timed: EditTexts.of"
                 + " + parse + apply, the new text left unbuilt (built on first newText()); open-buffer+text: the same"
                 + " plus that newText() (no goal: the anchor's rope is never flattened in its figure). disk-read: the"
-                + " snapshot DocumentStore.snapshot read from disk for an unopened file (an all-ASCII file comes with"
+                + " snapshot DocumentStore.snapshot read from disk for an unopened file (a well-formed UTF-8 file comes with"
                 + " the line starts its reader found in the same pass; the read is timed apart, as decode). plain-string:"
-                + " the same call on a bare String (no line starts): what a file past ASCII still gets; no goal.");
+                + " the same call on a bare String (no line starts): what a caller without a snapshot gets; no goal.");
         List<Case> out = new ArrayList<>();
         for (String name : AnchorShapes.NAMES) {
             OptionalDouble anchor = AnchorShapes.anchorMedian(folder.get(), name);
@@ -157,37 +189,23 @@ public final class EditBench {
         }
     }
 
-    static boolean run(Case c, boolean quick) throws RunnerException {
+    /**
+     * One JMH run of the case: its median in ms. A run is 3 warm-up and 4 measured one-second iterations in one fork
+     * (each iteration samples thousands of calls; the medians of runs of 5 + 10 iterations spread no less, see
+     * BENCHMARKS.md), so several runs fit where one used to.
+     */
+    static double measure(Case c, boolean quick) throws RunnerException {
         OptionsBuilder b = new OptionsBuilder();
         b.include(c.bench().getName() + "." + c.method() + "$");
         c.shape().ifPresent(s -> b.param("shape", s));
         b.forks(1);
-        b.warmupIterations(quick ? 2 : 5);
+        b.warmupIterations(quick ? 1 : 3);
         b.warmupTime(TimeValue.seconds(1));
-        b.measurementIterations(quick ? 3 : 10);
+        b.measurementIterations(quick ? 2 : 4);
         b.measurementTime(TimeValue.seconds(1));
         b.jvmArgsAppend("-Xmx2g");
         b.verbosity(VerboseMode.SILENT);
         RunResult result = runWaitingForTheLock(b);
-        double median = result.getPrimaryResult().getStatistics().getPercentile(50.0);
-        boolean ok = median <= c.limitMs();
-        String against;
-        if (c.anchorMs().isPresent() && Double.isNaN(c.goalRatio())) {
-            against = String.format(Locale.ROOT, "anchor %.3f ms, ratio %.2fx, no goal", c.anchorMs().getAsDouble(),
-                    median / c.anchorMs().getAsDouble());
-            ok = true;
-        } else if (c.anchorMs().isPresent()) {
-            double anchor = c.anchorMs().getAsDouble();
-            against = String.format(Locale.ROOT, "anchor %.3f ms, ratio %.2fx, goal <= %.1fx", anchor, median / anchor,
-                    c.goalRatio());
-        } else if (c.shape().isPresent()) {
-            against = "no anchor figure";
-            ok = true;
-        } else {
-            against = String.format(Locale.ROOT, "floor %.1f ms, no anchor", c.floorMs());
-        }
-        System.out.printf(Locale.ROOT, "%-32s median %.3f ms (%s) %s%n", c.name(), median, against,
-                ok ? "OK" : "MISSED");
-        return ok;
+        return result.getPrimaryResult().getStatistics().getPercentile(50.0);
     }
 }

@@ -121,6 +121,12 @@ class IndexedTextTest {
         int end = doc.splice(0, 9, "begin();\n");
         assertEquals(List.of(new Candidate(34, 84, true)), doc.wholeLineOccurrences(SearchText.of(b + "\n" + a + "\n"),
                 end), "looked up, not searched: a text with line starts can tell");
+        String shortText = "a();\nb();\n";
+        IndexedText shortFromDisk = IndexedText.withLineStarts(shortText, new LineStartsOf(shortText).starts(), false);
+        List<SearchReplaceBlock> pastTheEnd = raw("b();\n", "done();\n", "x\nthe longest line of all();\n", "y\n");
+        assertEquals(engine.apply(shortText, pastTheEnd).toString(),
+                engine.apply(shortFromDisk, pastTheEnd).toString(),
+                "a look-up after the last line finds nothing, as the search does");
     }
 
     /** The spliced text's hashes, made four chars a step, are {@link String#hashCode()} for every length and char. */

@@ -14,6 +14,7 @@ import dev.agentls.tools.TestWorkspace;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileRefusedException;
 import dev.agentls.workspace.Snapshot;
+import dev.agentls.workspace.TextFormat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -102,16 +103,30 @@ class EditTextsTest {
     }
 
     @Test
-    void aFilePastAsciiReadFromDiskGoesToTheEngineWithoutStartsUntilSomeoneBuiltThem() throws IOException {
-        Path file = Files.writeString(dir.resolve("b.txt"), "\u00e9one\ntwo\n");
+    void aFilePastAsciiReadFromDiskGoesToTheEngineWithTheStartsItsReaderFoundAndNoHashesMade() throws IOException {
+        Path file = Files.writeString(dir.resolve("b.txt"), "\u00e9one\n\ud83c\udf89two\n");
         Snapshot fromDisk = new DocumentStore().snapshot(file);
-        assertFalse(fromDisk.lines().isBuilt());
-        EditOutcome outcome = engine.apply(EditTexts.of(fromDisk), List.of(new SearchReplaceBlock(1, "two\n", "2\n")));
+        assertTrue(fromDisk.lines().isBuilt(), "found by the reader in the pass that decoded the bytes");
+        assertEquals(5, fromDisk.lines().start(1));
+        EditOutcome outcome = engine.apply(EditTexts.of(fromDisk),
+                List.of(new SearchReplaceBlock(1, "\ud83c\udf89two\n", "2\n")));
         assertEquals("\u00e9one\n2\n", assertInstanceOf(EditOutcome.Applied.class, outcome).newText());
-        assertFalse(fromDisk.lines().isBuilt(), "the edit must not have built the whole index for a disk read");
-        assertEquals(2, fromDisk.lines().lineCount());
-        assertTrue(fromDisk.lines().isBuilt());
-        assertEquals(outcome, engine.apply(EditTexts.of(fromDisk), List.of(new SearchReplaceBlock(1, "two\n", "2\n"))));
+        assertFalse(fromDisk.lines().hasHashes(), "a one-block edit must not have hashed every line of a disk read");
+        assertEquals(outcome, engine.apply("b.txt", fromDisk.text(),
+                List.of(new SearchReplaceBlock(1, "\ud83c\udf89two\n", "2\n"))));
+    }
+
+    @Test
+    void aSnapshotWhoseStartsNobodyFoundGoesToTheEngineWithoutThemUntilSomeoneBuiltThem() {
+        Snapshot unindexed = new Snapshot(dir.resolve("c.txt"), "\u00e9one\ntwo\n", java.util.OptionalInt.empty(),
+                TextFormat.detect("\u00e9one\ntwo\n", false));
+        assertFalse(unindexed.lines().isBuilt());
+        EditOutcome outcome = engine.apply(EditTexts.of(unindexed), List.of(new SearchReplaceBlock(1, "two\n", "2\n")));
+        assertEquals("\u00e9one\n2\n", assertInstanceOf(EditOutcome.Applied.class, outcome).newText());
+        assertFalse(unindexed.lines().isBuilt(), "the edit must not have built the whole index");
+        assertEquals(2, unindexed.lines().lineCount());
+        assertTrue(unindexed.lines().isBuilt());
+        assertEquals(outcome, engine.apply(EditTexts.of(unindexed), List.of(new SearchReplaceBlock(1, "two\n", "2\n"))));
     }
 
     @Test

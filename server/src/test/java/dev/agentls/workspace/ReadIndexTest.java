@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A file read from disk as all-ASCII bytes comes with its line starts found by the same pass that read it; the
- * snapshot must hold exactly what decoding the general way and indexing afterwards give (text, format, starts,
- * carriage returns, hashes), and a file past ASCII is read the general way with its index left for first use.
+ * A file read from disk comes with its line starts found by the same pass that read it; the snapshot must hold
+ * exactly what decoding the general way and indexing afterwards give (text, format, starts, carriage returns,
+ * hashes). Files past ASCII: {@link Utf8ReadIndexTest}.
  */
 class ReadIndexTest {
 
@@ -67,16 +67,16 @@ class ReadIndexTest {
         assertSameIndex(s.text(), s, true);
     }
 
-    /** A UTF-8 char anywhere, even as the last byte of a large file, sends the file the general way. */
+    /** A UTF-8 char anywhere, even as the last char of a large file, is read in the same pass as the ASCII. */
     @Test
-    void aFilePastAsciiIsDecodedTheGeneralWayAndIndexedOnFirstUse() throws IOException {
+    void aFilePastAsciiIsReadInOnePassWithItsLineStarts() throws IOException {
         String text = "a".repeat(5000) + "\n" + "caf\u00e9\n";
         Snapshot s = read("utf8.txt", text.getBytes(StandardCharsets.UTF_8));
         assertEquals(text, s.text());
-        assertFalse(s.lines().isBuilt());
+        assertTrue(s.lines().isBuilt());
         assertSameIndex(text, s, false);
         Snapshot small = read("small-utf8.txt", "\u00e9\n".getBytes(StandardCharsets.UTF_8));
-        assertFalse(small.lines().isBuilt());
+        assertTrue(small.lines().isBuilt());
         assertEquals("\u00e9\n", small.text());
     }
 
@@ -102,7 +102,7 @@ class ReadIndexTest {
     }
 
     /** What decoding with the JDK and indexing afterwards give, compared with what the snapshot holds. */
-    private static void assertSameIndex(String text, Snapshot s, boolean bom) {
+    static void assertSameIndex(String text, Snapshot s, boolean bom) {
         assertEquals(text, s.text());
         assertEquals(TextFormat.detect(text, bom), s.format(), "format of " + text);
         LineStarts reference = LineStarts.of(text);
