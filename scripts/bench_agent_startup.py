@@ -11,7 +11,9 @@ their ratio (floor: <= 4x, the launcher's default-mode run), the CPU time of the
 (load does not inflate it), then where the time goes: classes loaded by each (-Xlog:class+load; those before
 run_started), and the same run with an AppCDS archive of agentls's classes (-XX:ArchiveClassesAtExit, then
 -XX:SharedArchiveFile). With AGENTLS_BENCH_BASELINE_JAR=JAR, also an A/B of that jar (another build, e.g. main's)
-against this one, each with an archive of its own run's classes. Exit 1 when the ratio misses the floor.
+against this one, each with an archive of its own run's classes (wall and whole-process CPU). Before the rounds it
+says whether the launcher's archive is used (scripts/bench-agent makes a fresh one first), and which classes loaded
+before run_started did not come from it. Exit 1 when the ratio misses the floor.
 """
 import json
 import os
@@ -45,6 +47,22 @@ def first_line_seconds(cmd, expect=None, cpu=None):
     return elapsed
 
 
+def launcher_archive(launched, work):
+    """Whether scripts/agentls runs with its class-data archive, and the classes loaded before run_started that did
+    not come from it (JDK 17 cannot archive lambda forms spun at run time, nor classes a loader defines itself)."""
+    log = os.path.join(work, "launcher-classes.log")
+    env = dict(os.environ, AGENTLS_JAVA_OPTS=(os.environ.get("AGENTLS_JAVA_OPTS", "") + " -Xlog:class+load:file="
+                                              + log).strip())
+    subprocess.run(launched, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=env)
+    lines = open(log).read().splitlines()
+    end = next((i for i, l in enumerate(lines) if " dev.agentls.agent.AgentEventJson " in l), len(lines))
+    before = lines[:end]
+    used = any(" dev.agentls.cli.Main source: shared objects file" in l for l in before)
+    outside = [l.split(" source: ")[0].split()[-1] + " (" + l.split(" source: ")[1] + ")" for l in before
+               if "shared objects file" not in l]
+    return used, len(before), outside
+
+
 def transcript(path, answers):
     with open(path, "w") as f:
         f.write("# bench-agent: REPLAY answers, each a short text answer that completes a run\n")
@@ -74,15 +92,16 @@ def ab(work, baseline, agent, hello, runs):
     base = run_path_archive(work, baseline, agent, "baseline")
     this = run_path_archive(work, JAR, agent, "this")
     hellos, bases, theirs = [], [], []
+    base_cpu, this_cpu = [], []
     for _ in range(runs):
         hellos.append(first_line_seconds(hello, "hello"))
-        bases.append(first_line_seconds(base, "run_started"))
-        theirs.append(first_line_seconds(this, "run_started"))
+        bases.append(first_line_seconds(base, "run_started", base_cpu))
+        theirs.append(first_line_seconds(this, "run_started", this_cpu))
     mh, mb, mt = statistics.median(hellos), statistics.median(bases), statistics.median(theirs)
-    print("A/B (each with its own run-path archive, %d interleaved rounds): baseline %s median %.0f ms (%.2fx); this"
-          " build median %.0f ms (%.2fx); hello-world median %.0f ms; load average %s"
-          % (runs, baseline, mb * 1000, mb / mh, mt * 1000, mt / mh, mh * 1000,
-             " ".join("%.2f" % x for x in os.getloadavg())))
+    print("A/B (each with its own run-path archive, %d interleaved rounds): baseline %s median %.0f ms (%.2fx), CPU"
+          " %.0f ms; this build median %.0f ms (%.2fx), CPU %.0f ms; hello-world median %.0f ms; load average %s"
+          % (runs, baseline, mb * 1000, mb / mh, statistics.median(base_cpu) * 1000, mt * 1000, mt / mh,
+             statistics.median(this_cpu) * 1000, mh * 1000, " ".join("%.2f" % x for x in os.getloadavg())))
 
 
 def main():
@@ -114,6 +133,10 @@ def main():
             first_line_seconds(hello, "hello")
             first_line_seconds(agent, "run_started")
             first_line_seconds(launched, "run_started")
+        used, before, outside = launcher_archive(launched, work)
+        print("launcher's class-data archive: %s; %d classes loaded before run_started, %d not from the archive%s"
+              % ("USED" if used else "NOT USED (stale or missing: the figures below are without it)", before,
+                 len(outside), (": " + ", ".join(outside)) if outside else ""))
         # --mode ask: the mode is known before any answer, so run_started comes before the first request.
         asking = launched + ["--mode", "ask"]
         hellos, agents, launches, asks = [], [], [], []

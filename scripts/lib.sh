@@ -99,6 +99,29 @@ run_training_start() {
   [ -n "$url" ]
 }
 
+# Whether the archive is current: made from this very jar and unchanged since (cds_options passes it to java).
+cds_current() {
+  local options
+  mapfile -t options < <(cds_options)
+  case " ${options[*]} " in
+    *" -XX:SharedArchiveFile="*) return 0 ;;
+  esac
+  return 1
+}
+
+# Makes the archive now when it is missing or stale, waiting for a maker already at work (one the launcher started in
+# the background), so that what runs next uses it: the benchmarks measure the launcher as a user's second start
+# finds it. Says on stderr what it did; returns 1 when no current archive could be made.
+ensure_cds_archive() {
+  cds_current && return 0
+  echo "making the class-data archive of $JAR ..." >&2
+  make_cds_archive
+  cds_current && return 0
+  command -v flock >/dev/null 2>&1 && (flock 9) 9>"$JSA.lock"
+  cds_current || make_cds_archive
+  cds_current
+}
+
 # Makes the archive in the background (the start that found it missing or stale is not delayed).
 make_cds_archive_in_background() {
   (make_cds_archive </dev/null >/dev/null 2>&1 &)

@@ -27,7 +27,7 @@ public final class CreatePlanTool implements Tool {
 
     @Override
     public String description() {
-        return """
+        return Descriptions.fill("""
                 Switches the run to plan mode for a task with several distinct parts: states the goal and the \
                 ordered steps (at most %d), each a short title and a description of work a person could check. The \
                 steps are shown to the user and then carried out one by one with progress; mark each one done with \
@@ -38,7 +38,7 @@ public final class CreatePlanTool implements Tool {
                 <steps>[{"title": "Add a setting", "description": "Add greeting to Config, default Hello"}, \
                 {"title": "Read it in App", "description": "App greets with Config.greeting"}, \
                 {"title": "Test both greetings", "description": "Run mvn -q test"}]</steps>
-                </create_plan>""".formatted(MAX_STEPS);
+                </create_plan>""", MAX_STEPS);
     }
 
     @Override

@@ -50,7 +50,7 @@ public final class ExecuteCommandTool implements Tool {
     @Override
     public String description() {
         long seconds = runner.limits().timeout().toSeconds();
-        return """
+        return Descriptions.fill("""
                 Runs a shell command (bash) in the workspace root and returns its exit code and output (stdout and \
                 stderr together). Use it to build, test, run scripts and inspect the project; prefer the file tools \
                 for reading, searching and editing files. The command gets no input (stdin is empty), so never run \
@@ -63,7 +63,7 @@ public final class ExecuteCommandTool implements Tool {
                 <execute_command>
                 <command>mvn -q test</command>
                 <requires_approval>false</requires_approval>
-                </execute_command>""".formatted(seconds);
+                </execute_command>""", seconds);
     }
 
     @Override

@@ -37,7 +37,7 @@ public final class GrepSearchTool implements Tool {
 
     @Override
     public String description() {
-        return """
+        return Descriptions.fill("""
                 Searches the text of the workspace's files with a regular expression (RE2 syntax: no backreferences \
                 or lookaround), line by line, skipping files ignored by .gitignore and secret files. Returns at most \
                 %d matching lines with their file and line number, and says when there are more: then narrow the \
@@ -48,7 +48,7 @@ public final class GrepSearchTool implements Tool {
                 <grep_search>
                 <query>class \\w+Controller</query>
                 <include_pattern>*.java</include_pattern>
-                </grep_search>""".formatted(MAX_MATCHES);
+                </grep_search>""", MAX_MATCHES);
     }
 
     @Override

@@ -48,7 +48,7 @@ public final class ListCodeDefinitionNamesTool implements Tool {
 
     @Override
     public String description() {
-        return """
+        return Descriptions.fill("""
                 Lists the definitions (classes, interfaces, functions, methods) of a source file, or of every source \
                 file directly inside a folder (at most %d files), with their line ranges. Use it to see how code is \
                 organised before reading it; then read_file the lines you need. Supports Java, Python, JavaScript, \
@@ -56,7 +56,7 @@ public final class ListCodeDefinitionNamesTool implements Tool {
                 Example:
                 <list_code_definition_names>
                 <path>src/main/java/demo</path>
-                </list_code_definition_names>""".formatted(MAX_FILES);
+                </list_code_definition_names>""", MAX_FILES);
     }
 
     @Override

@@ -39,7 +39,7 @@ public final class ListDirTool implements Tool {
 
     @Override
     public String description() {
-        return """
+        return Descriptions.fill("""
                 Lists a folder of the workspace as a tree, %d levels deep, with file sizes and, for folders shown \
                 closed, how many entries they hold; at most %d entries. Files ignored by .gitignore and secret \
                 files are left out (their number is given). Use "." for the workspace root; list a sub-folder to see \
@@ -47,7 +47,7 @@ public final class ListDirTool implements Tool {
                 Example:
                 <list_dir>
                 <relative_workspace_path>src</relative_workspace_path>
-                </list_dir>""".formatted(DEPTH, MAX_ENTRIES);
+                </list_dir>""", DEPTH, MAX_ENTRIES);
     }
 
     @Override

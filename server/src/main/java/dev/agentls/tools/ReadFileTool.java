@@ -44,7 +44,7 @@ public final class ReadFileTool implements Tool {
 
     @Override
     public String description() {
-        return """
+        return Descriptions.fill("""
                 Reads a file of the workspace: the editor's unsaved text when the file is open, else the file on \
                 disk. Without start_line and end_line it returns the whole file; a file longer than %d lines or %d \
                 KiB returns a preview of its first %d lines and its line count, so read it in ranges. Lines are \
@@ -56,7 +56,7 @@ public final class ReadFileTool implements Tool {
                 <target_file>src/main/java/demo/App.java</target_file>
                 <start_line>1</start_line>
                 <end_line>80</end_line>
-                </read_file>""".formatted(MAX_LINES, MAX_BYTES / 1024, PREVIEW_LINES);
+                </read_file>""", MAX_LINES, MAX_BYTES / 1024, PREVIEW_LINES);
     }
 
     @Override
