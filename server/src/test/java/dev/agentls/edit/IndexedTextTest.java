@@ -129,6 +129,36 @@ class IndexedTextTest {
                 "a look-up after the last line finds nothing, as the search does");
     }
 
+    /**
+     * A file read from disk is looked up among the lines of the looked-up line's length only (grouped once); a file
+     * with one line far longer than all the others together is scanned line by line instead (the table of lengths
+     * would cost more than it saves). Both give what the search of a bare string gives, block by block, on lines that
+     * share their lengths and differ in the middle.
+     */
+    @Test
+    void aFileReadFromDiskGivesTheBareStringsAnswerWithOrWithoutItsLinesGroupedByLength() {
+        SearchReplaceEngine engine = new SearchReplaceEngine();
+        java.util.Random random = new java.util.Random(20261124);
+        for (String tail : List.of("", "    String huge = \"" + "x".repeat(20_000) + "\";\n")) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < 300; i++) {
+                sb.append("    call").append((char) ('a' + random.nextInt(3))).append("(").append(random.nextInt(4))
+                        .append(");\n");
+            }
+            String text = sb + tail;
+            IndexedText fromDisk = IndexedText.withLineStarts(text, new LineStartsOf(text).starts(), false);
+            String[] lines = text.split("\n", -1);
+            for (int round = 0; round < 200; round++) {
+                int first = random.nextInt(150);
+                int second = first + 1 + random.nextInt(140);
+                List<SearchReplaceBlock> edit = raw(lines[first] + "\n", "    first();\n",
+                        lines[second] + "\n" + lines[second + 1] + "\n", "    second();\n");
+                assertEquals(engine.apply(text, edit).toString(), engine.apply(fromDisk, edit).toString(),
+                        "blocks at lines " + (first + 1) + " and " + (second + 1) + (tail.isEmpty() ? "" : ", long line"));
+            }
+        }
+    }
+
     /** The spliced text's hashes, made four chars a step, are {@link String#hashCode()} for every length and char. */
     @Test
     void splicedLineHashesAreTheStringHashOfEveryLine() {
