@@ -147,29 +147,27 @@ final class LineFingerprints {
             }
             int end = firstOfLength[length + 1];
             for (int j = firstAtOrAfter(firstOfLength[length], end, from); j < end; j++) {
-                int i = byLength[j];
-                if (!made[i]) {
-                    h.put(i, SplicedLineHashes.hash(text, s[i], s[i + 1] - 1));
-                    made[i] = true;
-                }
-                if (h.get(i) == hash) {
-                    return i;
+                if (hashOf(byLength[j]) == hash) {
+                    return byLength[j];
                 }
             }
             return -1;
         }
         for (int i = from; i < n; i++) {
-            if (s[i + 1] - s[i] == length) {
-                if (!made[i]) {
-                    h.put(i, SplicedLineHashes.hash(text, s[i], s[i + 1] - 1));
-                    made[i] = true;
-                }
-                if (h.get(i) == hash) {
-                    return i;
-                }
+            if (s[i + 1] - s[i] == length && hashOf(i) == hash) {
+                return i;
             }
         }
         return -1;
+    }
+
+    /** Line {@code i}'s hash, made the first time it is asked for (a text whose hashes were not given). */
+    private int hashOf(int i) {
+        if (!made[i]) {
+            hashes.put(i, SplicedLineHashes.hash(text, starts[i], starts[i + 1] - 1));
+            made[i] = true;
+        }
+        return hashes.get(i);
     }
 
     /** The first position in {@code byLength[lo..hi)} (one length's lines, in file order) holding a line >= {@code from}. */
