@@ -56,12 +56,7 @@ class ReadIndexTest {
     @Test
     void aBomBeforeAsciiTextIsStrippedAndTheStartsCountFromTheText() throws IOException {
         byte[] body = "line one\r\nline two\r\n".getBytes(StandardCharsets.US_ASCII);
-        byte[] bytes = new byte[body.length + 3];
-        bytes[0] = (byte) 0xEF;
-        bytes[1] = (byte) 0xBB;
-        bytes[2] = (byte) 0xBF;
-        System.arraycopy(body, 0, bytes, 3, body.length);
-        Snapshot s = read("bom.txt", bytes);
+        Snapshot s = read("bom.txt", withBom(body));
         assertEquals("line one\r\nline two\r\n", s.text());
         assertEquals(new TextFormat(LineEnding.CRLF, true, true), s.format());
         assertSameIndex(s.text(), s, true);
@@ -109,5 +104,15 @@ class ReadIndexTest {
         assertEquals(reference.starts(), s.lines().starts(), "starts of " + text);
         assertEquals(reference.carriageReturns(), s.lines().carriageReturns(), "carriage returns of " + text);
         assertEquals(reference.lineHashes(), s.lines().lineHashes(), "hashes of " + text);
+    }
+
+    /** {@code body} after UTF-8's byte order mark (EF BB BF), as an editor on Windows may save a file. */
+    static byte[] withBom(byte[] body) {
+        byte[] bytes = new byte[body.length + 3];
+        bytes[0] = (byte) 0xEF;
+        bytes[1] = (byte) 0xBB;
+        bytes[2] = (byte) 0xBF;
+        System.arraycopy(body, 0, bytes, 3, body.length);
+        return bytes;
     }
 }

@@ -53,12 +53,7 @@ class Utf8ReadIndexTest {
     @Test
     void aBomBeforeUtf8TextIsStrippedAndTheStartsCountInCharsFromTheText() throws IOException {
         byte[] body = "naïve\r\n🎉 line two\r\nthree\r\n".getBytes(StandardCharsets.UTF_8);
-        byte[] bytes = new byte[body.length + 3];
-        bytes[0] = (byte) 0xEF;
-        bytes[1] = (byte) 0xBB;
-        bytes[2] = (byte) 0xBF;
-        System.arraycopy(body, 0, bytes, 3, body.length);
-        Snapshot s = read("bom.txt", bytes);
+        Snapshot s = read("bom.txt", ReadIndexTest.withBom(body));
         assertEquals("naïve\r\n🎉 line two\r\nthree\r\n", s.text());
         assertEquals(new TextFormat(LineEnding.CRLF, true, true), s.format());
         assertEquals(0, s.lines().start(0));
