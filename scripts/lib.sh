@@ -24,7 +24,7 @@ server_java_options() {
 }
 
 # JIT thresholds for the one-shot commands (`run`, `apply`: a process of a second or less): C2 compiles a method only
-# after about ten times its default counts, so the C2 thread does not spend the start-up (h31 measured the JIT
+# after 4-10 times its default counts, so the C2 thread does not spend the start-up (h31 measured the JIT
 # compilers at ~100 ms of the ~250 ms of CPU before `run`'s first event) on methods the process leaves soon after;
 # C1 keeps its defaults, so a cold edit's hot loops are still compiled. Measured (BENCHMARKS.md, session 7, branch
 # h36): `run` to run_started -7 to -19%, a cold `apply` on a 50k-line file not slower. Not for `lsp` or `mcp`, long
