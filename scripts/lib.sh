@@ -23,6 +23,20 @@ server_java_options() {
     -Djdk.nio.maxCachedBufferSize=1048576
 }
 
+# JIT thresholds for the one-shot commands (`run`, `apply`: a process of a second or less): C2 compiles a method only
+# after 4-10 times its default counts, so the C2 thread does not spend the start-up (h31 measured the JIT
+# compilers at ~100 ms of the ~250 ms of CPU before `run`'s first event) on methods the process leaves soon after;
+# C1 keeps its defaults, so a cold edit's hot loops are still compiled. Measured (BENCHMARKS.md, session 7, branch
+# h36): `run` to run_started -7 to -19%, a cold `apply` on a 50k-line file not slower. Not for `lsp` or `mcp`, long
+# processes whose steady state wants C2 at its usual time. AGENTLS_JAVA_OPTS comes after these and overrides them.
+short_process_jit_options() {
+  case "${1:-}" in
+    run|apply) SHORT_PROCESS_JIT=(-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000
+                 -XX:Tier4CompileThreshold=60000 -XX:Tier4BackEdgeThreshold=400000) ;;
+    *) SHORT_PROCESS_JIT=() ;;
+  esac
+}
+
 # Builds the shaded jar when it is missing or older than any source file.
 ensure_jar() {
   if [ ! -f "$JAR" ] || [ -n "$(find "$ROOT/server/src/main" "$ROOT/server/pom.xml" "$ROOT/pom.xml" -newer "$JAR" -print -quit)" ]; then

@@ -43,14 +43,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The headless wiring of one agent over one workspace folder, as {@code agentls run} uses it: the real tools over a
  * warm file index with checkpoints, the product's streaming model client, conversations persisted under
  * {@code .agentls/conversations/}, the project's rules and repo map in the prompt (the map once it is read: no run
- * waits for it), and the given host. The index and the map are read once the first run's first request has been
- * answered, so nothing but that request's own work is on its way. Owns the threads it starts (all daemons);
+ * waits for it), and the given host. The index and the map are read once the first run's first call leaves the
+ * machine idle or needs them, so nothing but that request's own work is on its way. Owns the threads it starts (all daemons);
  * {@link #close} stops them.
  */
 final class AgentWorkspace implements AutoCloseable {
 
     /** Without file-change notifications, a search after this long re-checks the files (a stat each). */
     private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
+    /**
+     * A first request whose model sent nothing for this long is waiting for a first token (a hosted model's 0.3-3 s):
+     * the set-up the request does not need starts then, on idle cores. Longer than a local or replayed model's first
+     * event (tens of ms), so that one's answer is read and stated without the set-up beside it.
+     */
+    private static final Duration QUIET_MODEL = Duration.ofMillis(200);
     private static final int SEARCH_PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     private final ExecutorService background = Executors.newCachedThreadPool(daemons("agentls-workspace"));
@@ -79,11 +85,20 @@ final class AgentWorkspace implements AutoCloseable {
      */
     AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
                    java.util.function.Function<DocumentStore, Host> host, Executor mapReading) {
+        this(root, settings, mcp, host, mapReading, QUIET_MODEL);
+    }
+
+    /**
+     * @param quietModel how long the first call's model may send nothing before the set-up it does not need starts
+     *                   (tests give a long one, so a slow first event on a loaded machine does not start it)
+     */
+    AgentWorkspace(Path root, AgentLsSettings settings, McpWiring mcp,
+                   java.util.function.Function<DocumentStore, Host> host, Executor mapReading, Duration quietModel) {
         // The model client (the process's first Jackson mapper, okhttp's classes: about a third of the set-up before
         // the first request) is built on a background thread while this one builds the tools and the run's prompt:
         // they are independent, and only the first request waits for the client (PendingModelClient).
         PendingModelClient model = new PendingModelClient(CompletableFuture.supplyAsync(
-                () -> StreamingModelClient.forProduct(settings.llm(), background), background));
+                () -> StreamingModelClient.forProduct(settings.llm(), background), background), quietModel, timers);
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         PathPolicy policy = new PathPolicy();
         index = new FileIndex(roots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
@@ -126,18 +141,19 @@ final class AgentWorkspace implements AutoCloseable {
             runTools = tools;
         }
         agent = Agent.persisted(settings, model, runTools, runHost, List.of(root)).withProjectContext(project);
-        // What no first request needs starts once the first request has been answered: the file index (the tools'
-        // searches wait for it, and no tool runs before an answer asked for one), the repo map (a first request made
-        // before it is read goes without it; the run's later requests carry it), and the encoding's load after the
-        // map (the later requests count with it). Before then they would compete with building, sending and reading
-        // the first request for the machine's cores. Started on the thread that reports the answer, before the answer
-        // can end: only scheduling happens there, and it is done before any tool of that answer runs.
-        model.firstAnswer().thenRun(this::startReading);
+        // What no first request needs (the file index: the tools' searches wait for it; the repo map: a request made
+        // before it is read goes without it, the run's later requests carry it; the encoding's load after the map)
+        // starts when the first call leaves the machine idle or needs it (PendingModelClient.idleForSetUp): the
+        // answer begins a tool call, ends, or has not begun after QUIET_MODEL. Not at the answer's first text: the
+        // run thread is then reading it and stating run_started, and on two cores the set-up's threads and their JIT
+        // work would delay that (BENCHMARKS.md, session 7, branch h36). Started on the thread that reports it, before
+        // a tool call goes on: only scheduling happens there, and it is done before any tool of that answer runs.
+        model.idleForSetUp().thenRun(this::startReading);
     }
 
     /**
-     * Starts the file index and the repo map (then the encoding's load), once: the first run's first answer does, or a
-     * caller that wants the map read before any run ({@link #mapRead}).
+     * Starts the file index and the repo map (then the encoding's load), once: the first run's first call does (see
+     * the constructor), or a caller that wants the map read before any run ({@link #mapRead}).
      */
     private void startReading() {
         if (!reading.compareAndSet(false, true)) {
@@ -161,7 +177,7 @@ final class AgentWorkspace implements AutoCloseable {
 
     /**
      * Completes when the repo map's first build is done (the runs' requests from then on carry it). Starts the reading
-     * now if no run's first answer has yet: a caller waiting for the map wants it before its first run.
+     * now if no run's first call has yet: a caller waiting for the map wants it before its first run.
      */
     CompletableFuture<Void> mapRead() {
         startReading();

@@ -18,6 +18,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -32,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The order of {@code agentls run}'s set-up against its first request: what that request does not need (the repo map,
- * the file index) starts only once the first request has been answered, so on two cores it does not compete with it;
+ * the file index) starts only once the first answer begins a tool call or ends (or the model stays silent: see
+ * PendingModelClientTest), not while its text is read, so on two cores it does not compete with it;
  * the tools of that first answer still see the whole workspace; and with no MCP configuration nothing of MCP is made.
  * The model is {@code agentls replay-model}'s server on loopback.
  */
@@ -52,7 +54,7 @@ class AgentWorkspaceStartOrderTest {
     }
 
     @Test
-    void theRepoMapIsReadOnlyOnceTheFirstRequestHasBeenAnswered() throws Exception {
+    void theRepoMapIsReadOnlyOnceTheFirstAnswerBeginsAToolCall() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
         try (ReplayServer model = ReplayServer.start(new OpenAiScript()
                 .answer("", "attempt_completion", arguments("result", "Done.")).transcript(), 0, connections,
@@ -74,6 +76,42 @@ class AgentWorkspaceStartOrderTest {
                 assertFalse(requestsAtMapWork.isEmpty(), "the map was read after the answer");
                 assertTrue(requestsAtMapWork.stream().allMatch(n -> n == 1),
                         "the map's work began only after the first request reached the model: " + requestsAtMapWork);
+            }
+        }
+    }
+
+    @Test
+    void theRepoMapIsNotReadWhileTheFirstAnswersTextIsReadButOnceItEnds() throws Exception {
+        Path root = TestWorkspace.copy("demo", temp);
+        try (ReplayServer model = ReplayServer.start(new OpenAiScript().answer("Hello.", 1500).transcript(), 0,
+                connections, line -> { })) {
+            List<Integer> requestsAtMapWork = new CopyOnWriteArrayList<>();
+            Executor recording = task -> {
+                requestsAtMapWork.add(model.requests().size());
+                mapThreads.execute(task);
+            };
+            // A quiet time longer than the test: a slow first event on a loaded machine must not start the set-up.
+            try (AgentWorkspace workspace = workspace(root, model, recording, Duration.ofMinutes(1))) {
+                var run = workspace.agent().run(RunRequest.of("Say hello"), event -> { });
+                long asked = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (model.requests().isEmpty() && System.nanoTime() < asked) {
+                    Thread.sleep(5);
+                }
+                // The replay model sends the text at once, then waits 1.5 s before it finishes: the text is read
+                // and the answer still open.
+                Thread.sleep(700);
+                assertEquals(1, model.requests().size());
+                assertFalse(run.outcome().isDone(), "the answer is still open");
+                assertEquals(List.of(), requestsAtMapWork, "map work while the answer's text is being read");
+
+                RunOutcome outcome = run.outcome().get(60, TimeUnit.SECONDS);
+                assertEquals(RunStatus.COMPLETED, outcome.status(), outcome.text() + "\n" + err);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (requestsAtMapWork.isEmpty() && System.nanoTime() < deadline) {
+                    Thread.sleep(10); // started by the answer's end, not by a caller asking for the map
+                }
+                assertEquals(1, model.requests().size());
+                assertFalse(requestsAtMapWork.isEmpty(), "the map's reading began once the answer ended");
             }
         }
     }
@@ -127,12 +165,17 @@ class AgentWorkspaceStartOrderTest {
     }
 
     private AgentWorkspace workspace(Path root, ReplayServer model, Executor mapReading) throws UsageException {
+        return workspace(root, model, mapReading, Duration.ofMillis(200));
+    }
+
+    private AgentWorkspace workspace(Path root, ReplayServer model, Executor mapReading, Duration quietModel)
+            throws UsageException {
         RunOptions options = RunOptions.parse(new String[] {"--workspace", root.toString(), "--prompt", "unused",
                 "--base-url", model.baseUrl() + "/v1", "--model", "m"});
         PrintStream log = new PrintStream(err, true, StandardCharsets.UTF_8);
         return new AgentWorkspace(options.workspace(), options.settings(),
                 new McpWiring(temp.resolve("home"), Map.of(), log),
                 documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(),
-                        TerminalHost.Prompter.none(), log), RunOptions.Approvals.DENY), mapReading);
+                        TerminalHost.Prompter.none(), log), RunOptions.Approvals.DENY), mapReading, quietModel);
     }
 }

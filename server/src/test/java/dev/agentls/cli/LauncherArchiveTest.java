@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code server/target/agentls.jar} is a one-class probe jar (so no Maven build runs): the launcher starts whether
  * the class-data archive is missing, stale or damaged, keeps the JVM's words off stdout, makes a missing archive in
  * the background, and uses it once it matches the jar. Whether the archive was used is read from the JVM's own
- * class-loading log. Also the server's memory options the launcher passes, read from the JVM's GC start-up log.
+ * class-loading log. Also the server's memory options the launcher passes, read from the JVM's GC start-up log,
+ * and the JIT thresholds of the one-shot commands, read from the JVM's final flags.
  */
 class LauncherArchiveTest {
 
@@ -97,9 +98,14 @@ class LauncherArchiveTest {
 
     /** @param moreOptions put before the class-loading log in AGENTLS_JAVA_OPTS */
     private Start start(String moreOptions) throws IOException, InterruptedException {
+        return start("hello", moreOptions);
+    }
+
+    /** @param command the first argument, the subcommand the launcher is asked for */
+    private Start start(String command, String moreOptions) throws IOException, InterruptedException {
         Path log = root.resolve("class-load.log");
         Files.deleteIfExists(log);
-        ProcessBuilder builder = new ProcessBuilder("/bin/bash", root.resolve("scripts/agentls").toString(), "hello")
+        ProcessBuilder builder = new ProcessBuilder("/bin/bash", root.resolve("scripts/agentls").toString(), command)
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = builder.environment();
@@ -185,5 +191,22 @@ class LauncherArchiveTest {
         assertStartedCleanly(start("-XX:+UseParallelGC -Xmx300m -Xlog:gc,gc+init=info:file=" + gc));
         log = Files.readString(gc);
         assertTrue(log.contains("Using Parallel") && log.contains("Max Capacity: 300M"), "the user's own win: " + log);
+    }
+
+    @Test
+    void theOneShotCommandsStartWithC2DelayedAndTheLongOnesWithTheJvmsOwnThresholds() throws Exception {
+        for (String command : List.of("run", "apply")) {
+            String flags = start(command, "-XX:+PrintFlagsFinal").stdout();
+            assertTrue(flags.matches("(?s).*\\bTier4InvocationThreshold\\s+= 50000\\b.*"), command + ": " + flags);
+            assertTrue(flags.matches("(?s).*\\bTier4BackEdgeThreshold\\s+= 400000\\b.*"), command);
+            assertTrue(flags.matches("(?s).*\\bTier3InvocationThreshold\\s+= 200\\b.*"), command + ": C1 as usual");
+            assertTrue(flags.endsWith("probe started " + command + "\n"), flags);
+        }
+        for (String command : List.of("lsp", "mcp", "hello")) {
+            String flags = start(command, "-XX:+PrintFlagsFinal").stdout();
+            assertTrue(flags.matches("(?s).*\\bTier4InvocationThreshold\\s+= 5000\\b.*"), command + ": " + flags);
+        }
+        String users = start("run", "-XX:Tier4InvocationThreshold=7000 -XX:+PrintFlagsFinal").stdout();
+        assertTrue(users.matches("(?s).*\\bTier4InvocationThreshold\\s+= 7000\\b.*"), "the user's own wins: " + users);
     }
 }

@@ -53,6 +53,14 @@ final class OpenAiScript {
         return this;
     }
 
+    /** As {@link #answer(String, String...)}, its headers sent only after {@code silenceMillis} (a model thinking). */
+    OpenAiScript answerAfter(long silenceMillis, String text, String... namesAndArguments) {
+        int response = lines.size();
+        answer(text, 0, namesAndArguments);
+        lines.set(response, "{\"type\":\"response\",\"delayMs\":" + silenceMillis + "}");
+        return this;
+    }
+
     /** A refusal: this HTTP status with an OpenAI error body. */
     OpenAiScript error(int status, String message) {
         ObjectNode body = JSON.createObjectNode();
