@@ -18,8 +18,10 @@ import java.util.Arrays;
  */
 final class LineFingerprints {
 
-    /** The hashes as given, or as made so far (an entry counts only where {@link #made} says so). */
-    private final IntBuffer hashes;
+    /** The hashes as given by a document store, or null when they are made here. */
+    private final IntBuffer given;
+    /** The hashes made so far (an entry counts only where {@link #made} says so), or null when they were given. */
+    private final int[] hashes;
     /** The text whose lines are hashed on demand, or null when every hash was given. */
     private final String text;
     /**
@@ -38,11 +40,12 @@ final class LineFingerprints {
     private final int[] byLength;
     private final int[] firstOfLength;
 
-    private LineFingerprints(IntBuffer hashes, String text, int[] starts) {
-        this.hashes = hashes;
+    private LineFingerprints(IntBuffer given, String text, int[] starts) {
+        this.given = given;
         this.text = text;
         this.starts = starts;
-        this.made = text == null ? null : new boolean[hashes.limit()];
+        this.hashes = text == null ? null : new int[starts.length - 1];
+        this.made = text == null ? null : new boolean[starts.length - 1];
         int[][] grouped = text == null ? null : groupByLength(starts);
         this.byLength = grouped == null ? null : grouped[0];
         this.firstOfLength = grouped == null ? null : grouped[1];
@@ -80,12 +83,7 @@ final class LineFingerprints {
 
     /** The hashes of {@code base}'s lines (all ending in {@code \n}), each made when a look-up first needs it. */
     static LineFingerprints onDemand(BaseText base) {
-        int lines = base.lineCount();
-        int[] starts = new int[lines + 1];
-        for (int i = 0; i <= lines; i++) {
-            starts[i] = base.lineStart(i);
-        }
-        return new LineFingerprints(IntBuffer.allocate(lines), base.text, starts);
+        return new LineFingerprints(null, base.text, base.lineStartsArray());
     }
 
     /**
@@ -125,9 +123,9 @@ final class LineFingerprints {
     /** The first line at or after {@code from} whose hash is that of {@code line}, or -1. */
     int next(String line, int from) {
         int hash = line.hashCode();
-        IntBuffer h = hashes;
-        int n = h.limit();
         if (text == null) {
+            IntBuffer h = given;
+            int n = h.limit();
             for (int i = from; i < n; i++) {
                 if (h.get(i) == hash) {
                     return i;
@@ -135,6 +133,7 @@ final class LineFingerprints {
             }
             return -1;
         }
+        int n = hashes.length;
         if (from >= n) {
             return -1;
         }
@@ -164,10 +163,10 @@ final class LineFingerprints {
     /** Line {@code i}'s hash, made the first time it is asked for (a text whose hashes were not given). */
     private int hashOf(int i) {
         if (!made[i]) {
-            hashes.put(i, SplicedLineHashes.hash(text, starts[i], starts[i + 1] - 1));
+            hashes[i] = SplicedLineHashes.hash(text, starts[i], starts[i + 1] - 1);
             made[i] = true;
         }
-        return hashes.get(i);
+        return hashes[i];
     }
 
     /** The first position in {@code byLength[lo..hi)} (one length's lines, in file order) holding a line >= {@code from}. */
