@@ -63,6 +63,21 @@ class SkippedEditReplanTest {
         return lsp.root.resolve(relative).toRealPath();
     }
 
+    /**
+     * The editor skips stale edits as Neovim 0.7 does, and the user's line reaches its Greeter buffer (version 2) just
+     * before the first edit, sent for version 1, does. Returns the buffer's text with that line.
+     */
+    private String typesBeforeTheFirstEditArrives(String text) {
+        String typed = "// typed, not sent yet\n" + text;
+        lsp.editor.skipStaleEditsLikeNeovim();
+        lsp.editor.beforeAnswering(params -> {
+            if (lsp.editor.applyEditRequests.size() == 1) {
+                lsp.editor.model.open(lsp.uri(GREETER), typed, 2);
+            }
+        });
+        return typed;
+    }
+
     private String bufferText(String relative) {
         return lsp.editor.model.buffer(lsp.uri(relative)).orElseThrow().text();
     }
@@ -72,14 +87,7 @@ class SkippedEditReplanTest {
         LspHost host = start(pool);
         String text = lsp.open(GREETER, 1);
         lsp.sync();
-        String typed = "// typed, not sent yet\n" + text;
-        lsp.editor.skipStaleEditsLikeNeovim();
-        // The user's line reaches the editor's buffer (version 2) just before the edit for version 1 does.
-        lsp.editor.beforeAnswering(params -> {
-            if (lsp.editor.applyEditRequests.size() == 1) {
-                lsp.editor.model.open(lsp.uri(GREETER), typed, 2);
-            }
-        });
+        String typed = typesBeforeTheFirstEditArrives(text);
 
         ChangeOutcome outcome = await(host.applyChange(
                 new FileChange.Modify(real(GREETER), OptionalInt.of(1), text, text + "// added\n")));
@@ -175,13 +183,7 @@ class SkippedEditReplanTest {
         LspHost host = start(held);
         String text = lsp.open(GREETER, 1);
         lsp.sync();
-        String typed = "// typed, not sent yet\n" + text;
-        lsp.editor.skipStaleEditsLikeNeovim();
-        lsp.editor.beforeAnswering(params -> {
-            if (lsp.editor.applyEditRequests.size() == 1) {
-                lsp.editor.model.open(lsp.uri(GREETER), typed, 2);
-            }
-        });
+        String typed = typesBeforeTheFirstEditArrives(text);
         held.hold();
 
         CompletableFuture<ChangeOutcome> outcome = host.applyChange(
