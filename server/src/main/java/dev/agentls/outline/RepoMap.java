@@ -44,8 +44,7 @@ public final class RepoMap {
     private final FileTexts texts;
     private final RecentEdits recent = new RecentEdits();
     /** Files an event named that are not read yet: typing reports each keystroke, so they are read once, later. */
-    private final Set<Path> pending = ConcurrentHashMap.newKeySet();
-    private final AtomicBoolean draining = new AtomicBoolean();
+    private final PendingChanges pending;
     /**
      * Symbols by file, keyed by the file's path under its root's real folder: not by the path the model sees, which
      * changes when a folder is added or removed (the root-name prefix of a multi-root workspace).
@@ -83,6 +82,10 @@ public final class RepoMap {
         this.parallelism = Math.max(1, parallelism);
         this.tokens = tokens;
         this.texts = texts;
+        this.pending = new PendingChanges(executor, file -> {
+            queued.incrementAndGet();
+            refresh(file, true);
+        });
     }
 
     /**
@@ -192,8 +195,7 @@ public final class RepoMap {
             });
         }
         // Read like buffer changes: coalesced, in the background, and at the latest before the next map.
-        pending.addAll(createdOrChanged);
-        return CompletableFuture.runAsync(this::drainPending, executor);
+        return pending.addAndDrain(createdOrChanged);
     }
 
     /**
@@ -201,39 +203,9 @@ public final class RepoMap {
      * read again in the background, once however many events came meanwhile, and at the latest before the next map.
      */
     public void markChanged(Path file) {
+        // The graph is not rebuilt when the file is read: typing in a large workspace would rebuild it (a second of
+        // CPU on spring-boot) at every pause. The next map rebuilds it once, however many changes came.
         pending.add(file);
-        if (draining.compareAndSet(false, true)) {
-            try {
-                executor.execute(this::drainInBackground);
-            } catch (RuntimeException rejected) {
-                draining.set(false); // the executor is shut down: the next map reads them
-            }
-        }
-    }
-
-    private void drainInBackground() {
-        try {
-            // The graph is not rebuilt here: typing in a large workspace would rebuild it (a second of CPU on
-            // spring-boot) at every pause. The next map rebuilds it once, however many changes came.
-            drainPending();
-        } finally {
-            draining.set(false);
-            if (!pending.isEmpty()) {
-                markChanged(pending.iterator().next());
-            }
-        }
-    }
-
-    /** Reads the pending files; one drain at a time, so a map asked for meanwhile waits for the one in flight. */
-    private void drainPending() {
-        synchronized (pending) {
-            for (Path file : List.copyOf(pending)) {
-                if (pending.remove(file)) {
-                    queued.incrementAndGet();
-                    refresh(file, true);
-                }
-            }
-        }
     }
 
     /**
@@ -242,7 +214,7 @@ public final class RepoMap {
      * is false while a background read of a change is under way and would send the request without a map.
      */
     public boolean settledForRequest() {
-        drainPending();
+        pending.drain();
         return complete();
     }
 
@@ -357,7 +329,7 @@ public final class RepoMap {
         if (tokenBudget < 0) {
             throw new IllegalArgumentException("the repo map's token budget must not be negative: " + tokenBudget);
         }
-        drainPending();
+        pending.drain();
         RepoGraph current = currentGraph();
         focus = new RepoMapFocus(focus.files().stream().map(this::shown).toList(), focus.identifiers(),
                 shownRecent());
