@@ -7,6 +7,7 @@ import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.FileConversations;
 import dev.agentls.conversation.Conversations;
 import dev.agentls.conversation.InMemoryConversations;
+import dev.agentls.conversation.RandomIds;
 import dev.agentls.conversation.RequestHistory;
 import dev.agentls.host.Host;
 import dev.agentls.outline.TokenCounter;
@@ -17,7 +18,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -117,7 +117,7 @@ public final class Agent {
                     Thread thread = new Thread(runnable, "agentls-run");
                     thread.setDaemon(true);
                     return thread;
-                }), Clock.systemUTC(), () -> UUID.randomUUID().toString());
+                }), Clock.systemUTC(), RandomIds::uuid);
     }
 
     /**
@@ -134,7 +134,7 @@ public final class Agent {
                     Thread thread = new Thread(runnable, "agentls-run");
                     thread.setDaemon(true);
                     return thread;
-                }), Clock.systemUTC(), () -> UUID.randomUUID().toString());
+                }), Clock.systemUTC(), RandomIds::uuid);
     }
 
     /**

@@ -31,7 +31,14 @@ import java.util.logging.Logger;
  */
 final class AgentRun implements RunHandle {
 
-    private static final Logger LOG = Logger.getLogger(AgentRun.class.getName());
+    /**
+     * The logger, made at the first message: {@code java.util.logging}'s set-up (its configuration, the security
+     * properties it checks) costs a fresh JVM ~20 ms, which a run that logs nothing should not pay on its way to the
+     * first request (BENCHMARKS.md, {@code agentls run} to {@code run_started}).
+     */
+    private static final class Log {
+        static final Logger LOG = Logger.getLogger(AgentRun.class.getName());
+    }
 
     private final String runId;
     private final RunRequest request;
@@ -104,7 +111,7 @@ final class AgentRun implements RunHandle {
         try {
             loop();
         } catch (RuntimeException | Error e) {
-            LOG.log(Level.SEVERE, "run " + runId + " broke", e);
+            Log.LOG.log(Level.SEVERE, "run " + runId + " broke", e);
             String message = "the run broke: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : ": " + e.getMessage());
             events.emit(seq -> new AgentEvent.Error(runId, seq, message));

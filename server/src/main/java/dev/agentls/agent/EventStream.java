@@ -14,7 +14,14 @@ import java.util.logging.Logger;
  */
 final class EventStream {
 
-    private static final Logger LOG = Logger.getLogger(EventStream.class.getName());
+    /**
+     * The logger, made at the first message: {@code java.util.logging}'s set-up (its configuration, the security
+     * properties it checks) costs a fresh JVM ~20 ms, which a run that logs nothing should not pay on its way to the
+     * first request (BENCHMARKS.md, {@code agentls run} to {@code run_started}).
+     */
+    private static final class Log {
+        static final Logger LOG = Logger.getLogger(EventStream.class.getName());
+    }
 
     private final String runId;
     private final String conversationId;
@@ -76,7 +83,7 @@ final class EventStream {
         try {
             listener.onEvent(event);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "an agent event listener failed on " + AgentEventJson.type(event), e);
+            Log.LOG.log(Level.WARNING, "an agent event listener failed on " + AgentEventJson.type(event), e);
         }
     }
 }

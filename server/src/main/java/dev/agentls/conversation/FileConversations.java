@@ -12,14 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -60,8 +57,7 @@ public final class FileConversations implements Conversations {
 
     /** Ids like {@code 20261124-051500-3f9a2c1b}: sortable by creation, unique by their random tail. */
     public FileConversations(Path root, Clock clock) {
-        this(root, () -> DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC)
-                .format(clock.instant()) + "-" + UUID.randomUUID().toString().substring(0, 8));
+        this(root, () -> RandomIds.timestamped(clock.instant()));
     }
 
     public FileConversations(Path root, Supplier<String> ids) {

@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 /** Conversations held in memory for the life of the process; ids from the given supplier (random UUIDs). */
@@ -15,7 +14,7 @@ public final class InMemoryConversations implements Conversations {
     private final Supplier<String> ids;
 
     public InMemoryConversations() {
-        this(() -> UUID.randomUUID().toString());
+        this(RandomIds::uuid);
     }
 
     public InMemoryConversations(Supplier<String> ids) {

@@ -31,7 +31,14 @@ import java.util.logging.Logger;
  */
 public final class RepoMap {
 
-    private static final Logger LOG = Logger.getLogger(RepoMap.class.getName());
+    /**
+     * The logger, made at the first message: {@code java.util.logging}'s set-up (its configuration, the security
+     * properties it checks) costs a fresh JVM ~20 ms, which a run that logs nothing should not pay on its way to the
+     * first request (BENCHMARKS.md, {@code agentls run} to {@code run_started}).
+     */
+    private static final class Log {
+        static final Logger LOG = Logger.getLogger(RepoMap.class.getName());
+    }
 
     /** Files past this size are not read (the parser's own bound). */
     public static final long MAX_FILE_BYTES = SyntaxParser.DEFAULT_MAX_BYTES;
@@ -110,7 +117,7 @@ public final class RepoMap {
                 RepoGraph ready = currentGraph();
                 // a line on stderr (the server's log) that says when a session's map is ready: scripts/bench-repomap
                 // times the real server by it
-                LOG.info("repo map built: " + ready.size() + " files, " + parsed.get() + " parsed, in "
+                Log.LOG.info("repo map built: " + ready.size() + " files, " + parsed.get() + " parsed, in "
                         + (System.nanoTime() - started) / 1_000_000 + " ms");
             });
         });
@@ -175,7 +182,7 @@ public final class RepoMap {
             try {
                 files.addAll(walker.files(root));
             } catch (IOException e) {
-                LOG.log(Level.WARNING, "repo map: cannot walk " + root.real() + ": " + e.getMessage());
+                Log.LOG.log(Level.WARNING, "repo map: cannot walk " + root.real() + ": " + e.getMessage());
             }
         }
         queued.addAndGet(files.size());
@@ -283,7 +290,7 @@ public final class RepoMap {
             byPath.put(shown.get(), symbols);
             dirty.set(true);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "repo map: cannot read " + file + ": " + e);
+            Log.LOG.log(Level.WARNING, "repo map: cannot read " + file + ": " + e);
         } finally {
             queued.decrementAndGet();
         }
