@@ -1,16 +1,20 @@
 package dev.agentls.workspace;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a file whole or not at all: the bytes go to a temp file in the same folder, are flushed to disk, take the
@@ -19,6 +23,9 @@ import java.util.Set;
  * was. Text is written as given (its line endings untouched), with the BOM restored when the format has one.
  */
 public final class AtomicWriter {
+
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY = PosixFilePermissions.asFileAttribute(
+            Set.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE));
 
     /** Writes {@code text} in UTF-8, prefixed by a BOM when {@code format.bom()}. */
     public void write(Path path, String text, TextFormat format) throws IOException {
@@ -41,14 +48,14 @@ public final class AtomicWriter {
                 permissions = null;
             }
         }
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".agentls-tmp");
+        Path temp = newTempFile(dir, target.getFileName().toString());
         boolean moved = false;
         try {
-            try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                out.write(bytes);
-            }
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
                 channel.force(true);
             }
             if (permissions != null) {
@@ -65,6 +72,28 @@ public final class AtomicWriter {
         } finally {
             if (!moved) {
                 Files.deleteIfExists(temp);
+            }
+        }
+    }
+
+    /**
+     * Creates the temp file, owner-only, under a name no other writer uses: the target's name, a random tail, and our
+     * suffix. Named here rather than by {@code Files.createTempFile}, whose names come from a {@code SecureRandom}:
+     * its first use loads and seeds the JDK's security providers, ~30 ms of a fresh {@code agentls run} before its
+     * first request (which writes the conversation). A name taken (another writer's temp file) is drawn again.
+     */
+    private static Path newTempFile(Path dir, String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            Path temp = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
+                    + ".agentls-tmp");
+            try {
+                return Files.createFile(temp, OWNER_ONLY);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 9) {
+                    throw e;
+                }
+            } catch (UnsupportedOperationException e) {
+                return Files.createFile(temp); // not a POSIX file system: its defaults
             }
         }
     }

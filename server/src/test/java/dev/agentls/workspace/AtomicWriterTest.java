@@ -72,6 +72,33 @@ class AtomicWriterTest {
     }
 
     @Test
+    void manyWritersOfOneFileAtOnceEachLandWholeAndLeaveNoTempFile() throws Exception {
+        Path p = dir.resolve("shared.json");
+        java.util.List<String> contents = java.util.stream.IntStream.range(0, 64)
+                .mapToObj(i -> ("writer " + i + "\n").repeat(1000)).toList();
+        contents.parallelStream().forEach(text -> {
+            try {
+                writer.writeBytes(p, text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertTrue(contents.contains(Files.readString(p)), "the file is one writer's whole content");
+        try (Stream<Path> all = Files.list(dir)) {
+            assertEquals(java.util.List.of(p), all.toList());
+        }
+    }
+
+    @Test
+    void aHugeFileIsWrittenWholeAndByteForByte() throws IOException {
+        byte[] bytes = new byte[24 << 20];
+        new java.util.Random(7).nextBytes(bytes);
+        Path p = dir.resolve("big.bin");
+        writer.writeBytes(p, bytes);
+        assertArrayEquals(bytes, Files.readAllBytes(p));
+    }
+
+    @Test
     void normalizeLineEndingsConvertsNewContentToTheFilesEnding() {
         TextFormat crlf = new TextFormat(LineEnding.CRLF, false, true);
         assertEquals("a\r\nb\r\nc", crlf.normalizeLineEndings("a\nb\r\nc"));
