@@ -143,6 +143,27 @@ class LauncherArchiveTest {
     }
 
     @Test
+    void theArchiveIsMappedAtItsOwnAddressOnceTheMakerFoundTheJvmAcceptsIt() throws Exception {
+        assertTrue(start("-XX:+PrintFlagsFinal").stdout().matches("(?s).*\\bArchiveRelocationMode\\s+= 1\\b.*")
+                || !start("-XX:+PrintFlagsFinal").stdout().contains("ArchiveRelocationMode"),
+                "no archive yet: the JVM's own mapping");
+        awaitArchive();
+        Path marker = root.resolve("server/target/agentls.jsa.fixed-address");
+        assertTrue(Files.exists(marker), "this JDK 17 accepts -XX:ArchiveRelocationMode=0: the maker says so");
+        String flags = start("-XX:+PrintFlagsFinal").stdout();
+        assertTrue(flags.matches("(?s).*\\bArchiveRelocationMode\\s+= 0\\b.*"), flags);
+        Start mapped = start();
+        assertStartedCleanly(mapped);
+        assertTrue(mapped.fromArchive());
+
+        Files.delete(marker); // a JVM that refused the option: the archive is used at a random address
+        Start relocated = start();
+        assertStartedCleanly(relocated);
+        assertTrue(relocated.fromArchive());
+        assertFalse(start("-XX:+PrintFlagsFinal").stdout().matches("(?s).*\\bArchiveRelocationMode\\s+= 0\\b.*"));
+    }
+
+    @Test
     void aStaleArchiveIsLeftUnusedAndTheStartGoesOn() throws Exception {
         start();
         awaitArchive();
