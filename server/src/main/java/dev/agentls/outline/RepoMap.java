@@ -115,9 +115,9 @@ public final class RepoMap {
             return readAll(files).thenRun(() -> {
                 built = true;
                 RepoGraph ready = currentGraph();
-                // a line on stderr (the server's log) that says when a session's map is ready: scripts/bench-repomap
-                // times the real server by it
-                Log.LOG.info("repo map built: " + ready.size() + " files, " + parsed.get() + " parsed, in "
+                // Detail for a debugging log only: an editor's session announces the built map in its own log
+                // (cli.AgentSessions), and a terminal run shows none of it in its live view.
+                Log.LOG.fine(() -> "repo map built: " + ready.size() + " files, " + parsed.get() + " parsed, in "
                         + (System.nanoTime() - started) / 1_000_000 + " ms");
             });
         });
