@@ -110,6 +110,7 @@ class LauncherArchiveTest {
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         Map<String, String> env = builder.environment();
         env.put("AGENTLS_JAVA_OPTS", moreOptions + " -Xlog:class+load=info:file=" + log);
+        env.put("AGENTLS_MAIN_CLASS", LauncherProbe.class.getName());
         Process process = builder.start();
         String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the launcher did not finish");
@@ -161,6 +162,21 @@ class LauncherArchiveTest {
         assertStartedCleanly(relocated);
         assertTrue(relocated.fromArchive());
         assertFalse(start("-XX:+PrintFlagsFinal").stdout().matches("(?s).*\\bArchiveRelocationMode\\s+= 0\\b.*"));
+    }
+
+    @Test
+    void aStartFromTheArchiveReachesTheMainClassWithoutOpeningTheJar() throws Exception {
+        start();
+        awaitArchive();
+        Path log = root.resolve("zip.log");
+        Start archived = start("-Xlog:class+load=info:file=" + log);
+        assertStartedCleanly(archived);
+        List<String> lines = Files.readAllLines(log);
+        int probe = lines.stream().filter(l -> l.contains(" " + LauncherProbe.class.getName() + " ")).findFirst()
+                .map(lines::indexOf).orElseThrow();
+        assertTrue(lines.get(probe).contains("shared objects file"), lines.get(probe));
+        assertTrue(lines.subList(0, probe).stream().noneMatch(l -> l.contains(" java.util.zip.ZipFile$Source ")),
+                "the jar's directory was read before the main class: " + String.join("\n", lines.subList(0, probe)));
     }
 
     @Test
