@@ -16,20 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.net.ssl.SSLException;
-import java.util.concurrent.ConcurrentHashMap;
-import okhttp3.Call;
-import okhttp3.HttpUrl;
-import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.RequestBody;
-import okhttp3.Response;
-import okio.BufferedSource;
 
 /**
  * One HTTP attempt of one round: sends the request, turns an error status into its failure, checks the content
@@ -38,15 +28,15 @@ import okio.BufferedSource;
  * the body's read timeout is the idle wait between chunks. Both count bytes, so a keep-alive restarts them; the
  * no-progress wait counts content instead (any event the decoder emits: text, thinking, tool calls), from the
  * response's headers and from each read that brought content, and each read waits at most until its deadline. A
- * round that fails mid-stream, a stall included, has its connection closed at once. Owns nothing past the attempt;
- * logs only redacted text.
+ * round that fails mid-stream, a stall included, has its connection closed at once. These rules live here alone;
+ * the bytes move through an {@link HttpTransport} (okhttp, or the direct client for a model on loopback). Owns
+ * nothing past the attempt; logs only redacted text.
  */
 final class HttpAttempt {
 
-    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
-    private static final int MAX_ERROR_BODY = 64 * 1024;
+    static final int MAX_ERROR_BODY = 64 * 1024;
 
-    private final OkHttpClient http;
+    private final HttpTransport http;
     private final Clock clock;
     private final Duration idleTimeout;
     private final Duration firstByteTimeout;
@@ -54,13 +44,12 @@ final class HttpAttempt {
     private final Duration noProgressTimeout;
     private final LongSupplier nanoTime;
     private final Logger log;
-    private final Map<String, HttpUrl> urls = new ConcurrentHashMap<>();
 
     /**
      * @param clock    reads the dates of {@code Retry-After}
      * @param nanoTime a monotonic clock in nanoseconds ({@code System::nanoTime}) measuring the no-progress wait
      */
-    HttpAttempt(OkHttpClient http, Clock clock, LongSupplier nanoTime, Timeouts timeouts, Logger log) {
+    HttpAttempt(HttpTransport http, Clock clock, LongSupplier nanoTime, Timeouts timeouts, Logger log) {
         this.http = http;
         this.clock = clock;
         this.nanoTime = nanoTime;
@@ -71,74 +60,81 @@ final class HttpAttempt {
         this.log = log;
     }
 
-    /**
-     * Parses {@code url} for the requests to come: okhttp's first URL (its host mapping and Unicode normalisation
-     * tables) is a few milliseconds of a fresh JVM, better spent while the client is built than on the first
-     * request's way. A URL that does not parse is left to that request, which reports it as before.
-     */
+    /** Sets up what the first request to {@code url} would (see {@link HttpTransport#prepare}). */
     void prepare(String url) {
-        try {
-            url(url);
-        } catch (IllegalArgumentException e) {
-            log.fine(() -> "the model URL does not parse: " + e.getMessage());
-        }
-    }
-
-    private HttpUrl url(String url) {
-        // One entry per endpoint: a client talks to one.
-        return urls.computeIfAbsent(url, HttpUrl::get);
+        http.prepare(url);
     }
 
     /** The handle through which {@link StreamingCall#cancel()} reaches the attempt under way. */
     interface Registry {
         /** Records the call under way; answers false when the call was already cancelled (then it is not sent). */
-        boolean register(Call call);
+        boolean register(HttpExchange exchange);
 
         boolean cancelled();
     }
 
     RoundEnd run(WireProtocol protocol, WireRequest wire, KeyRedactor redactor, Registry registry,
                  EventSink sink) throws FailureException {
-        Request.Builder builder = new Request.Builder().url(url(wire.url())).post(RequestBody.create(wire.jsonBody(), JSON));
-        wire.headers().forEach(builder::header);
         logRequest(wire, redactor);
-        Call call = http.newCall(builder.build());
-        if (!registry.register(call)) {
-            throw new FailureException(new ModelFailure.Cancelled());
-        }
-        Response response;
+        HttpExchange exchange;
         try {
-            response = call.execute();
-        } catch (IOException e) {
-            throw new FailureException(registry.cancelled() ? new ModelFailure.Cancelled() : beforeAnswer(e, redactor));
+            exchange = http.exchange(wire);
+        } catch (IllegalArgumentException e) {
+            throw new FailureException(new ModelFailure.BadRequest(0, redactor.redact(e.getMessage())));
         }
-        try (response) {
-            log.fine(() -> "model response: HTTP " + response.code() + " " + response.header("Content-Type", ""));
-            if (response.code() < 200 || response.code() > 299) {
-                String body = redactor.redact(errorBody(response));
-                log.info(() -> "model error: HTTP " + response.code() + ": " + ErrorBodies.shorten(body));
-                Optional<Duration> retryAfter = RetryAfter.parse(response::header, clock);
-                throw new FailureException(protocol.errorFailure(response.code(), body, retryAfter), retryAfter);
-            }
-            String type = response.header("Content-Type", "");
-            if (!type.toLowerCase(Locale.ROOT).startsWith("text/event-stream")) {
-                String body = redactor.redact(errorBody(response));
-                throw new FailureException(new ModelFailure.ProtocolError("expected a text/event-stream answer, got '"
-                        + type + "': " + ErrorBodies.shorten(body.strip())));
+        try (exchange) {
+            if (!registry.register(exchange)) {
+                throw new FailureException(new ModelFailure.Cancelled());
             }
             try {
-                ProgressSink progress = new ProgressSink(sink);
-                return readStream(protocol.decoder(progress), progress, response.body().source(), registry, redactor);
-            } catch (FailureException | RuntimeException e) {
-                // The round is abandoned mid-stream (too large, unreadable, a listener failed): close the connection
-                // now, so the server sees it at once and okhttp does not read on to drain the body.
-                call.cancel();
-                throw e;
+                exchange.send();
+            } catch (IOException e) {
+                throw new FailureException(registry.cancelled() ? new ModelFailure.Cancelled()
+                        : beforeAnswer(e, redactor));
             }
+            return answer(protocol, exchange, redactor, registry, sink);
         }
     }
 
-    private RoundEnd readStream(StreamDecoder decoder, ProgressSink progress, BufferedSource source, Registry registry,
+    private RoundEnd answer(WireProtocol protocol, HttpExchange response, KeyRedactor redactor, Registry registry,
+                            EventSink sink) throws FailureException {
+        int status = response.status();
+        log.fine(() -> "model response: HTTP " + status + " " + headerOr(response, "Content-Type"));
+        if (status >= 300 && status <= 399) {
+            // Never followed: the request would go (with its key) wherever the server says.
+            String location = headerOr(response, "Location");
+            throw new FailureException(new ModelFailure.BadRequest(status, redactor.redact("the server redirects to '"
+                    + location + "', and redirects are not followed: set agentls.llm.baseUrl to the address meant")));
+        }
+        if (status < 200 || status > 299) {
+            String body = redactor.redact(errorBody(response));
+            log.info(() -> "model error: HTTP " + status + ": " + ErrorBodies.shorten(body));
+            Optional<Duration> retryAfter = RetryAfter.parse(response::header, clock);
+            throw new FailureException(protocol.errorFailure(status, body, retryAfter), retryAfter);
+        }
+        String type = headerOr(response, "Content-Type");
+        if (!type.toLowerCase(Locale.ROOT).startsWith("text/event-stream")) {
+            String body = redactor.redact(errorBody(response));
+            throw new FailureException(new ModelFailure.ProtocolError("expected a text/event-stream answer, got '"
+                    + type + "': " + ErrorBodies.shorten(body.strip())));
+        }
+        try {
+            ProgressSink progress = new ProgressSink(sink);
+            return readStream(protocol.decoder(progress), progress, response, registry, redactor);
+        } catch (FailureException | RuntimeException e) {
+            // The round is abandoned mid-stream (too large, unreadable, a listener failed): close the connection
+            // now, so the server sees it at once and nothing reads on to drain the body.
+            response.cancel();
+            throw e;
+        }
+    }
+
+    private static String headerOr(HttpExchange response, String name) {
+        String value = response.header(name);
+        return value == null ? "" : value;
+    }
+
+    private RoundEnd readStream(StreamDecoder decoder, ProgressSink progress, HttpExchange source, Registry registry,
                                 KeyRedactor redactor) throws FailureException {
         // Until the first body byte the first-byte wait still applies: some servers send headers at once and the
         // first token only after thinking. From then on, the idle wait between chunks. Either is cut short by the
@@ -157,14 +153,16 @@ final class HttpAttempt {
                         noProgressTimeout));
             }
             boolean stallBinds = left < wait;
-            // Set before every read: a positive timeout (0 would mean none), at most until the deadline.
-            source.timeout().timeout(Math.min(wait, left), TimeUnit.NANOSECONDS);
             int n;
             try {
-                n = source.read(buffer);
+                // Each read waits a positive time (0 would mean forever), at most until the deadline.
+                n = source.read(buffer, Math.min(wait, left));
             } catch (IOException e) {
                 if (registry.cancelled()) {
                     throw new FailureException(new ModelFailure.Cancelled());
+                }
+                if (e instanceof HttpProtocolException) {
+                    throw new FailureException(new ModelFailure.ProtocolError(redactor.redact(e.getMessage())));
                 }
                 if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException
                         && "timeout".equals(e.getMessage())) {
@@ -222,6 +220,9 @@ final class HttpAttempt {
     }
 
     private ModelFailure beforeAnswer(IOException e, KeyRedactor redactor) {
+        if (e instanceof HttpProtocolException) {
+            return new ModelFailure.ProtocolError(redactor.redact(e.getMessage()));
+        }
         String detail = redactor.redact(describe(e));
         if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException
                 && "timeout".equals(e.getMessage())) {
@@ -263,15 +264,24 @@ final class HttpAttempt {
         return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
-    private static String errorBody(Response response) {
+    /** The body of an error answer, its first {@link #MAX_ERROR_BODY} bytes, each read within the first-byte wait. */
+    private String errorBody(HttpExchange response) {
+        java.io.ByteArrayOutputStream body = new java.io.ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
         try {
-            BufferedSource source = response.body().source();
-            source.request(MAX_ERROR_BODY);
-            long size = Math.min(source.getBuffer().size(), MAX_ERROR_BODY);
-            return source.getBuffer().readUtf8(size);
+            while (body.size() < MAX_ERROR_BODY) {
+                int n = response.read(buffer, firstByteTimeout.toNanos());
+                if (n < 0) {
+                    break;
+                }
+                body.write(buffer, 0, Math.min(n, MAX_ERROR_BODY - body.size()));
+            }
         } catch (IOException e) {
-            return "(the error body could not be read: " + describe(e) + ")";
+            if (body.size() == 0) {
+                return "(the error body could not be read: " + describe(e) + ")";
+            }
         }
+        return body.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     private void logRequest(WireRequest wire, KeyRedactor redactor) {

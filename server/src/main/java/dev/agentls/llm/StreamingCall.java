@@ -10,12 +10,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Logger;
-import okhttp3.Call;
 
 /**
  * One logical answer: rounds (the first, then a continuation for each {@code length} stop, up to
  * {@code continuationRounds}, where the protocol allows the prefill a continuation needs), each round tried again
- * after a 429 or 5xx only while nothing has reached the listener. Owns the call's cancellation: the flag, the HTTP call under way and the latch that wakes a backoff; and
+ * after a 429 or 5xx only while nothing has reached the listener. Owns the call's cancellation: the flag, the HTTP exchange under way and the latch that wakes a backoff; and
  * the answer's {@link AnswerBudget}, shared by all rounds, which stops the call when the answer grows too large. In
  * xml tool mode the answer's text runs through one {@link XmlToolCalls} for all rounds.
  */
@@ -38,7 +37,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private final CountDownLatch cancelLatch = new CountDownLatch(1);
     private final ReentrantLock delivery = new ReentrantLock();
     private volatile boolean cancelled;
-    private volatile Call current;
+    private volatile HttpExchange current;
     private boolean delivered;
     private KeyRedactor redactor = new KeyRedactor("");
 
@@ -78,9 +77,9 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     public void cancel() {
         cancelled = true;
         cancelLatch.countDown();
-        Call call = current;
-        if (call != null) {
-            call.cancel();
+        HttpExchange exchange = current;
+        if (exchange != null) {
+            exchange.cancel();
         }
         // Waits for a delivery under way on the call's thread, so nothing is delivered once cancel() returns.
         delivery.lock();
@@ -94,10 +93,10 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     }
 
     @Override
-    public boolean register(Call call) {
-        current = call;
+    public boolean register(HttpExchange exchange) {
+        current = exchange;
         if (cancelled) {
-            call.cancel();
+            exchange.cancel();
             return false;
         }
         return true;

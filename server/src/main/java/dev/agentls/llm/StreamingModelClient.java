@@ -3,19 +3,18 @@ package dev.agentls.llm;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.Provider;
 import java.time.Clock;
-import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 import java.util.random.RandomGenerator;
-import okhttp3.ConnectionSpec;
 import okhttp3.OkHttpClient;
 
 /**
- * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider, owns the HTTP client
- * (connect, first-byte, idle and no-progress waits from the settings, no timeout for the whole call) and starts
- * each call on the given executor. Its collaborators are injected so tests run it against a loopback server with no
+ * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider and the HTTP transport by
+ * base URL (the direct HTTP/1.1 client for {@code http://} on loopback, whose okhttp set-up would be most of a cold
+ * start's first request; okhttp for everything else), owns it (connect, first-byte, idle and no-progress waits from
+ * the settings, no timeout for the whole call) and starts each call on the given executor. Its collaborators are injected so tests run it against a loopback server with no
  * sleeping and a made-up environment.
  */
 public final class StreamingModelClient implements ModelClient {
@@ -39,35 +38,39 @@ public final class StreamingModelClient implements ModelClient {
      */
     public StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock,
                                 Sleeper sleeper, RandomGenerator random, Executor executor) {
-        this(settings, environment, clock, sleeper, random, executor, UnaryOperator.identity());
+        this(settings, environment, clock, sleeper, random, executor, transportFor(settings));
     }
 
-    /** As the public constructor, with a hook on the HTTP client for tests (HTTP/2 without TLS, for one). */
+    /** As the public constructor, forcing okhttp with a hook on its client's builder, for tests (HTTP/2, say). */
     StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
                          RandomGenerator random, Executor executor, UnaryOperator<OkHttpClient.Builder> http) {
+        this(settings, environment, clock, sleeper, random, executor, new OkHttpTransport(settings, http));
+    }
+
+    /** As the public constructor, over the given transport. */
+    StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
+                         RandomGenerator random, Executor executor, HttpTransport transport) {
         this.settings = settings;
         String base = settings.baseUrl().toString();
         this.protocol = settings.provider() == Provider.ANTHROPIC
                 ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
                 : new OpenAiProtocol(json, base, settings.model(),
                         settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking());
-        OkHttpClient.Builder builder = new OkHttpClient.Builder().socketFactory(new NoDelaySockets());
-        if ("http".equalsIgnoreCase(settings.baseUrl().getScheme())) {
-            // A cleartext-only client sets up no TLS (providers, trust store, SSLContext: about 0.3 s of a cold
-            // start, measured in BENCHMARKS.md) for a model on http://, a local server or loopback, that never uses it.
-            builder.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
-        }
-        OkHttpClient client = http.apply(builder
-                .connectTimeout(settings.timeouts().connect())
-                .readTimeout(settings.timeouts().firstByte())
-                .writeTimeout(settings.timeouts().firstByte())
-                .callTimeout(java.time.Duration.ZERO)).build();
-        this.attempt = new HttpAttempt(client, clock, System::nanoTime, settings.timeouts(), log);
+        this.attempt = new HttpAttempt(transport, clock, System::nanoTime, settings.timeouts(), log);
         attempt.prepare(protocol.endpoint());
         this.keys = new ApiKeySource(environment);
         this.sleeper = sleeper;
         this.backoff = new Backoff(settings.retries(), random);
         this.executor = executor;
+    }
+
+    /**
+     * The direct client for a model on {@code http://} loopback: no TLS, and no proxy applies to those hosts (the
+     * JDK's default proxy selector bypasses them too). Okhttp for the rest; its classes load only then.
+     */
+    static HttpTransport transportFor(LlmSettings settings) {
+        return DirectHttpTransport.serves(settings.baseUrl()) ? new DirectHttpTransport(settings.timeouts())
+                : new OkHttpTransport(settings, UnaryOperator.identity());
     }
 
     /** The product's wiring: the real environment, clock and sleeper. */

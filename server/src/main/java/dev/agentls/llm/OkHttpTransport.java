@@ -1,0 +1,117 @@
+package dev.agentls.llm;
+
+import dev.agentls.config.LlmSettings;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import okhttp3.Call;
+import okhttp3.ConnectionSpec;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okio.BufferedSource;
+
+/**
+ * The okhttp transport: TLS, HTTP/2, proxies; used for {@code https://} models and any {@code http://} host that is
+ * not loopback. Connect timeout, first-byte wait (headers included) from the settings, no timeout for the whole call;
+ * each body read has its own wait. Nagle's algorithm is off ({@link NoDelaySockets}).
+ */
+final class OkHttpTransport implements HttpTransport {
+
+    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
+
+    private final OkHttpClient http;
+    private final Map<String, HttpUrl> urls = new ConcurrentHashMap<>();
+
+    /** @param hook a last say on the client's builder, for tests (HTTP/2 without TLS, for one) */
+    OkHttpTransport(LlmSettings settings, UnaryOperator<OkHttpClient.Builder> hook) {
+        OkHttpClient.Builder builder = new OkHttpClient.Builder().socketFactory(new NoDelaySockets());
+        if ("http".equalsIgnoreCase(settings.baseUrl().getScheme())) {
+            // A cleartext-only client sets up no TLS (providers, trust store, SSLContext: about 0.3 s of a cold
+            // start, measured in BENCHMARKS.md) for a model on http://, which never uses it.
+            builder.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
+        }
+        this.http = hook.apply(builder
+                .connectTimeout(settings.timeouts().connect())
+                .readTimeout(settings.timeouts().firstByte())
+                .writeTimeout(settings.timeouts().firstByte())
+                .callTimeout(Duration.ZERO)).build();
+    }
+
+    /**
+     * Parses the URL now: okhttp's first URL (its host mapping and Unicode normalisation tables) is a few
+     * milliseconds of a fresh JVM, better spent while the client is built than on the first request's way.
+     */
+    @Override
+    public void prepare(String url) {
+        try {
+            url(url);
+        } catch (IllegalArgumentException e) {
+            // left to the request, which reports it
+        }
+    }
+
+    private HttpUrl url(String url) {
+        // One entry per endpoint: a client talks to one.
+        return urls.computeIfAbsent(url, HttpUrl::get);
+    }
+
+    @Override
+    public HttpExchange exchange(WireRequest request) {
+        Request.Builder builder = new Request.Builder().url(url(request.url()))
+                .post(RequestBody.create(request.jsonBody(), JSON));
+        request.headers().forEach(builder::header);
+        return new Exchange(http.newCall(builder.build()));
+    }
+
+    /** One okhttp call. */
+    private static final class Exchange implements HttpExchange {
+        private final Call call;
+        private Response response;
+
+        Exchange(Call call) {
+            this.call = call;
+        }
+
+        @Override
+        public void send() throws IOException {
+            response = call.execute();
+        }
+
+        @Override
+        public int status() {
+            return response.code();
+        }
+
+        @Override
+        public String header(String name) {
+            return response.header(name);
+        }
+
+        @Override
+        public int read(byte[] buffer, long timeoutNanos) throws IOException {
+            BufferedSource source = response.body().source();
+            source.timeout().timeout(timeoutNanos, TimeUnit.NANOSECONDS);
+            return source.read(buffer);
+        }
+
+        @Override
+        public void cancel() {
+            call.cancel();
+        }
+
+        @Override
+        public void close() {
+            if (response != null) {
+                response.close();
+            }
+        }
+    }
+}
