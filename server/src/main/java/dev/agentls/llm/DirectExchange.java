@@ -4,6 +4,7 @@ import dev.agentls.config.Timeouts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Proxy;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -53,7 +54,8 @@ final class DirectExchange implements HttpExchange {
         int timeout = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeouts.connect().toMillis()));
         IOException last = null;
         for (InetAddress address : addresses) {
-            Socket candidate = new Socket();
+            // No proxy applies to loopback; saying so skips the SOCKS layer and the proxy selector a plain Socket loads.
+            Socket candidate = new Socket(Proxy.NO_PROXY);
             socket = candidate;
             if (cancelled) {
                 candidate.close();
