@@ -13,7 +13,9 @@ run_started), and the same run with an AppCDS archive of agentls's classes (-XX:
 -XX:SharedArchiveFile). With AGENTLS_BENCH_BASELINE_JAR=JAR, also an A/B of that jar (another build, e.g. main's)
 against this one, each with an archive of its own run's classes (wall and whole-process CPU). Before the rounds it
 says whether the launcher's archive is used (scripts/bench-agent makes a fresh one first), and which classes loaded
-before run_started did not come from it. Exit 1 when the ratio misses the floor.
+before run_started did not come from it. Also counts the classes of okhttp (okhttp3., okio., kotlin.) and of the JDK's security providers (sun.security.)
+loaded before run_started: a model on http:// loopback is reached by the direct HTTP/1.1 client, which needs none.
+Exit 1 when the ratio misses the floor.
 """
 import json
 import os
@@ -61,6 +63,14 @@ def launcher_archive(launched, work):
     outside = [l.split(" source: ")[0].split()[-1] + " (" + l.split(" source: ")[1] + ")" for l in before
                if "shared objects file" not in l]
     return used, len(before), outside
+
+
+def loaded_families(lines):
+    """How many classes of the HTTP client's families a class+load log names: okhttp's (okhttp3., okio., kotlin.,
+    which a model on http:// loopback should not need) and the JDK's security providers (sun.security.)."""
+    names = [l.split(" source: ")[0].split()[-1] for l in lines if " source: " in l]
+    counts = [(p, sum(1 for n in names if n.startswith(p))) for p in ("okhttp3.", "okio.", "kotlin.", "sun.security.")]
+    return ", ".join("%d %s*" % (n, p) for p, n in counts)
 
 
 def transcript(path, answers):
@@ -181,6 +191,7 @@ def main():
         before = next((i for i, l in enumerate(lines) if " dev.agentls.agent.AgentEventJson " in l), len(lines))
         print("classes loaded: hello-world %d; agentls run %d (%d from the JDK's CDS archive, %d parsed from jars),"
               " %d of them before run_started" % (hello_classes, len(lines), shared, len(lines) - shared, before))
+        print("before run_started: %s" % loaded_families(lines[:before]))
         jsa = os.path.join(work, "agentls.jsa")
         subprocess.run(["java", "-XX:ArchiveClassesAtExit=" + jsa] + agent[1:], stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)

@@ -4,9 +4,13 @@ import dev.agentls.config.Timeouts;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Proxy;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One request of the {@link DirectHttpTransport} on its own connection: connects within the connect timeout (for
@@ -40,12 +44,47 @@ final class DirectExchange implements HttpExchange {
     @Override
     public void send() throws IOException {
         Socket connected = connect();
-        connected.getOutputStream().write(request);
-        connected.getOutputStream().flush();
+        write(connected);
         input = new HttpInput(connected);
         input.deadlineIn(timeouts.firstByte().toNanos());
         head = ResponseHead.read(input);
         body = ResponseBody.of(head, input);
+    }
+
+    /**
+     * Writes the request within the first-byte wait, as okhttp's write timeout does: a socket write has no timeout of
+     * its own, and one larger than the send buffer blocks while the server reads nothing. Such a write is watched,
+     * and the socket closed when the wait runs out; a smaller one lands in the buffer at once and needs no watch.
+     */
+    private void write(Socket connected) throws IOException {
+        if (request.length <= connected.getSendBufferSize()) {
+            connected.getOutputStream().write(request);
+            return;
+        }
+        // Whoever settles first wins: the write (done or failed) or the watch (the wait ran out: close the socket).
+        AtomicBoolean settled = new AtomicBoolean();
+        CompletableFuture<Void> written = new CompletableFuture<>();
+        written.completeOnTimeout(null, timeouts.firstByte().toMillis(), TimeUnit.MILLISECONDS).thenRun(() -> {
+            if (settled.compareAndSet(false, true)) {
+                closeSocket();
+            }
+        });
+        boolean watchFired;
+        try {
+            connected.getOutputStream().write(request);
+            watchFired = !settled.compareAndSet(false, true);
+        } catch (IOException e) {
+            if (settled.compareAndSet(false, true) || cancelled) {
+                throw e;
+            }
+            watchFired = true;
+        } finally {
+            written.complete(null);
+        }
+        if (watchFired) {
+            throw new SocketTimeoutException("the request could not be written within the first-byte wait ("
+                    + request.length + " bytes; the server stopped reading it)");
+        }
     }
 
     private Socket connect() throws IOException {
@@ -53,7 +92,8 @@ final class DirectExchange implements HttpExchange {
         int timeout = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeouts.connect().toMillis()));
         IOException last = null;
         for (InetAddress address : addresses) {
-            Socket candidate = new Socket();
+            // No proxy applies to loopback; saying so skips the SOCKS layer and the proxy selector a plain Socket loads.
+            Socket candidate = new Socket(Proxy.NO_PROXY);
             socket = candidate;
             if (cancelled) {
                 candidate.close();

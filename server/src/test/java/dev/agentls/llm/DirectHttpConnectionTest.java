@@ -153,6 +153,36 @@ class DirectHttpConnectionTest {
     }
 
     @Test
+    void aRequestTheServerStopsReadingEndsAtTheFirstByteWait() throws Exception {
+        // A server that reads nothing, with a small receive window: a request past the client's send buffer blocks
+        // in its write, which only the watch on it ends.
+        try (ServerSocket server = new ServerSocket()) {
+            server.setReceiveBufferSize(4096);
+            server.bind(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            CompletableFuture<java.net.Socket> accepted = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return server.accept();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            Duration wait = Duration.ofMillis(500);
+            LlmSettings settings = at(URI.create("http://127.0.0.1:" + server.getLocalPort() + "/v1"), wait,
+                    Duration.ofSeconds(20), Duration.ofSeconds(30));
+            ModelRequest big = ModelRequest.of(java.util.List.of(new ModelMessage.System("x".repeat(12 << 20)),
+                    new ModelMessage.User("hi")), java.util.List.of());
+            long start = System.nanoTime();
+            ModelOutcome outcome = h.start(settings, big).outcome().get(30, TimeUnit.SECONDS);
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+            assertEquals(new ModelOutcome.Failed(new ModelFailure.Timeout(ModelFailure.TimeoutKind.FIRST_BYTE, wait)),
+                    outcome);
+            assertTrue(millis < 10_000, "ended after " + millis + " ms");
+            accepted.get(10, TimeUnit.SECONDS).close();
+        }
+    }
+
+    @Test
     void headersAtOnceAndThenNoBodyByteIsAFirstByteTimeout() throws Exception {
         try (RawHttpServer server = RawHttpServer.answering(SSE_HEAD + "Transfer-Encoding: chunked\r\n\r\n")) {
             Duration wait = Duration.ofMillis(300);
