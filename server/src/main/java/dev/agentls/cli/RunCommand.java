@@ -94,6 +94,10 @@ final class RunCommand implements Subcommand {
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
+        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            out.println(RunOptions.help());
+            return COMPLETED;
+        }
         RunOptions options;
         try {
             options = RunOptions.parse(args);

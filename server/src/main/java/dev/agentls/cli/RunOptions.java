@@ -28,6 +28,14 @@ record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> 
             + " section as an editor sends it (every key applies, agentls.mcp.servers too); a flag wins over the"
             + " file's value of its key";
 
+    /** {@code agentls run --help}: the usage, then every settings flag with the key it sets. */
+    static String help() {
+        StringBuilder text = new StringBuilder(USAGE.replace("; --settings FILE", ".\n--settings FILE"))
+                .append(".\nmodel and agent flags (the key each sets, below agentls; a flag wins over --settings):");
+        SettingsFlags.known().forEach((flag, key) -> text.append("\n  ").append(flag).append("  ").append(key));
+        return text.toString();
+    }
+
     /** What to do when the run asks for an approval (a command, a plan). */
     enum Approvals {
         /** Ask on the terminal (stdin); no answer declines. */

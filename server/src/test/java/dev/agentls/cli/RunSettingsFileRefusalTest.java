@@ -181,6 +181,18 @@ class RunSettingsFileRefusalTest {
         assertTrue(stderr().contains("a flag wins over the file's value of its key"), stderr());
     }
 
+    @Test
+    void helpListsSettingsAndEveryModelFlagWithItsKeyAndSaysFlagsWin() throws Exception {
+        assertEquals(0, run("--help"));
+        String help = out.toString(StandardCharsets.UTF_8);
+        assertTrue(help.startsWith("usage: agentls run --workspace DIR --prompt TEXT "), help);
+        assertTrue(help.contains("\n--settings FILE holds the agentls settings section as an editor sends it (every"
+                + " key applies, agentls.mcp.servers too); a flag wins over the file's value of its key."), help);
+        assertTrue(help.contains("\n  --model  llm.model\n"), help);
+        assertTrue(help.contains("\n  --max-iterations  agent.maxIterations"), help);
+        assertEquals("", stderr());
+    }
+
     /** Refused with exactly {@code message} on stderr. */
     private void assertRefused(Path file, String message) throws Exception {
         assertEquals(message, refuse(file));

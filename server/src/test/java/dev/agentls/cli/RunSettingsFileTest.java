@@ -140,6 +140,32 @@ class RunSettingsFileTest {
     }
 
     @Test
+    void inXmlModeTheFilesMcpServerIsCalledThroughUseMcpTool() throws Exception {
+        Path root = TestWorkspace.copy("demo", temp);
+        String call = "<use_mcp_tool>\n<server_name>fromFile</server_name>\n<tool_name>echo</tool_name>\n"
+                + "<arguments>{\"text\": \"xml through the file\"}</arguments>\n</use_mcp_tool>";
+        ReplayServer model = serve(new OpenAiScript()
+                .answer(call, new String[0])
+                .answer("<attempt_completion>\n<result>Echoed.</result>\n</attempt_completion>", new String[0]));
+        ObjectNode section = JSON.createObjectNode();
+        section.putObject("llm").put("baseUrl", model.baseUrl() + "/v1").put("model", "m").put("toolMode", "xml");
+        section.putObject("mcp").putObject("servers").set("fromFile", sdkServer());
+        Path file = write("settings.json", JSON.createObjectNode().set("agentls", section));
+
+        int status = run("--workspace", root.toString(), "--prompt", "Echo it", "--json", "--approve", "all",
+                "--settings", file.toString());
+
+        assertEquals(RunCommand.COMPLETED, status, stderr());
+        String system = model.requests().get(0).body();
+        assertTrue(system.contains("## use_mcp_tool") && system.contains("- echo: "),
+                "the XML prompt lists the file's server's tool");
+        JsonNode result = first("tool_result");
+        assertEquals("use_mcp_tool", result.path("name").asText());
+        assertTrue(result.path("text").asText().startsWith("echo: xml through the file"), result.toString());
+        assertTrue(model.requests().get(1).body().contains("echo: xml through the file"));
+    }
+
+    @Test
     void anMcpServerOfTheFileThatCannotStartIsAWarningAndTheRunGoesOnWithoutIt() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
         ReplayServer model = serve(new OpenAiScript()
