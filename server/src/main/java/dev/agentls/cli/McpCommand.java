@@ -1,17 +1,11 @@
 package dev.agentls.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.AgentLsSettings;
 import dev.agentls.config.ParsedSettings;
-import dev.agentls.config.SettingsException;
-import dev.agentls.config.SettingsParser;
 import dev.agentls.mcp.McpServers;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,11 +23,6 @@ import java.util.List;
 final class McpCommand implements Subcommand {
 
     private static final String USAGE = "usage: agentls mcp list [--root DIR] [--settings FILE] [--start] [--json]";
-    /** A settings file is a few servers and keys; a larger one is refused unread. */
-    static final long MAX_SETTINGS_BYTES = 1 << 20;
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final McpWiring wiring;
 
     McpCommand(McpWiring wiring) {
@@ -102,43 +91,11 @@ final class McpCommand implements Subcommand {
         }
     }
 
-    /**
-     * The settings of {@code file}: the {@code agentls} section as an editor sends it (initializationOptions, or the
-     * section of {@code workspace/configuration}), whole or as {@code {"agentls": {...}}}.
-     */
+    /** The settings of {@code file} (see {@link SettingsFile} for the forms it takes), its warnings on stderr. */
     private static AgentLsSettings settings(Path file, PrintStream err) throws UsageException {
-        String text;
-        try {
-            if (!Files.isRegularFile(file)) {
-                throw new UsageException("--settings " + file + " is not a file");
-            }
-            long size = Files.size(file);
-            if (size > MAX_SETTINGS_BYTES) {
-                throw new UsageException("--settings " + file + ": " + size + " bytes, more than the "
-                        + MAX_SETTINGS_BYTES + " a settings file may have; not read");
-            }
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UsageException("--settings " + file + " cannot be read: " + e.getMessage());
-        }
-        JsonNode section;
-        try {
-            section = JSON.readTree(text);
-        } catch (JsonProcessingException e) {
-            throw new UsageException("--settings " + file + " is not valid JSON (line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + "): " + e.getOriginalMessage());
-        }
-        if (section == null || !section.isObject()) {
-            throw new UsageException("--settings " + file + " must hold a JSON object: the agentls settings section,"
-                    + " or {\"agentls\": {...}}");
-        }
-        try {
-            ParsedSettings parsed = new SettingsParser().parse(section);
-            parsed.warnings().forEach(w -> err.println("agentls mcp: " + file + ": " + w));
-            return parsed.settings();
-        } catch (SettingsException e) {
-            throw new UsageException("--settings " + file + ": " + String.join("; ", e.errors()));
-        }
+        ParsedSettings parsed = SettingsFile.read(file).parse();
+        parsed.warnings().forEach(w -> err.println("agentls mcp: " + file + ": " + w));
+        return parsed.settings();
     }
 
     private static void print(ObjectNode status, PrintStream out) {

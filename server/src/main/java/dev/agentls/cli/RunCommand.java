@@ -18,10 +18,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code agentls run --workspace DIR --prompt TEXT [--mode direct|plan|ask] [--conversation ID] [--json]
- * [--approve ask|deny|all]} and every model flag: one agent run, headless, on the folder's files. It prints the run
+ * [--approve ask|deny|all] [--settings FILE]} and every model flag: one agent run, headless, on the folder's files,
+ * with the settings section FILE holds (its MCP servers too) under the flags, which win key by key. It prints the run
  * as a {@link LiveView} (or, with {@code --json}, one {@link AgentEventJson} object per line and nothing else on
  * stdout); approvals and questions are asked on stderr and read from stdin. Exit status: 0 completed, 1 failed,
- * stopped by a limit or refused, 2 bad arguments, 130 cancelled (an interrupt cancels the run cleanly: its command
+ * stopped by a limit or refused (a settings file that cannot be used, before anything starts), 2 bad arguments, 130 cancelled (an interrupt cancels the run cleanly: its command
  * processes die, no change is left half-written, and {@code run_finished} is still printed).
  */
 final class RunCommand implements Subcommand {
@@ -87,12 +88,24 @@ final class RunCommand implements Subcommand {
 
     @Override
     public String summary() {
-        return "run the agent headless on a folder (--workspace DIR --prompt TEXT [--json] [--approve ask|deny|all])";
+        return "run the agent headless on a folder (--workspace DIR --prompt TEXT [--json] [--approve ask|deny|all]"
+                + " [--settings FILE; flags win over it])";
     }
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        RunOptions options = RunOptions.parse(args);
+        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
+            out.println(RunOptions.help());
+            return COMPLETED;
+        }
+        RunOptions options;
+        try {
+            options = RunOptions.parse(args);
+        } catch (SettingsFileException refused) {
+            // Before anything is made: no model call, no file, no MCP server.
+            err.println("agentls run: " + ShownArgument.redactKeys(refused.getMessage()));
+            return FAILED;
+        }
         options.warnings().forEach(warning -> err.println("agentls run: warning: " + warning));
         RunRequest request;
         try {

@@ -8,6 +8,7 @@ import dev.agentls.config.SettingsFlags;
 import dev.agentls.config.SettingsParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -22,8 +23,18 @@ record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> 
                   Approvals approvals, AgentLsSettings settings, List<String> warnings) {
 
     static final String USAGE = "usage: agentls run --workspace DIR --prompt TEXT [--mode direct|plan|ask]"
-            + " [--conversation ID] [--json] [--approve ask|deny|all] [model flags: --provider, --base-url, --model,"
-            + " --api-key-env, ...; see the README]";
+            + " [--conversation ID] [--json] [--approve ask|deny|all] [--settings FILE] [model flags: --provider,"
+            + " --base-url, --model, --api-key-env, ...; see the README]; --settings FILE holds the agentls settings"
+            + " section as an editor sends it (every key applies, agentls.mcp.servers too); a flag wins over the"
+            + " file's value of its key";
+
+    /** {@code agentls run --help}: the usage, then every settings flag with the key it sets. */
+    static String help() {
+        StringBuilder text = new StringBuilder(USAGE.replace("; --settings FILE", ".\n--settings FILE"))
+                .append(".\nmodel and agent flags (the key each sets, below agentls; a flag wins over --settings):");
+        SettingsFlags.known().forEach((flag, key) -> text.append("\n  ").append(flag).append("  ").append(key));
+        return text.toString();
+    }
 
     /** What to do when the run asks for an approval (a command, a plan). */
     enum Approvals {
@@ -39,6 +50,11 @@ record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> 
         }
     }
 
+    /**
+     * @throws UsageException a malformed argument or flag (exit 2); a {@link SettingsFileException} when the
+     *                        {@code --settings} file cannot be read, or its keys, with the flags laid over them, do
+     *                        not parse (the run refuses to start: exit 1)
+     */
     static RunOptions parse(String[] args) throws UsageException {
         SettingsFlags.Result flags;
         try {
@@ -46,6 +62,7 @@ record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> 
         } catch (SettingsException e) {
             throw new UsageException(String.join("; ", e.errors()));
         }
+        Path settingsFile = null;
         Path workspace = null;
         String prompt = null;
         RunMode mode = RunMode.DIRECT;
@@ -65,6 +82,12 @@ record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> 
                 }
                 case "--conversation" -> conversation = Optional.of(value(rest, ++i, "--conversation needs an id"));
                 case "--json" -> json = true;
+                case "--settings" -> {
+                    if (settingsFile != null) {
+                        throw new UsageException("--settings is given twice; one file holds the settings section");
+                    }
+                    settingsFile = Path.of(value(rest, ++i, "--settings needs a file"));
+                }
                 case "--approve" -> {
                     String id = value(rest, ++i, "--approve needs ask, deny or all");
                     approvals = Approvals.byId(id).orElseThrow(() -> new UsageException(
@@ -82,9 +105,28 @@ record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> 
         if (prompt == null || prompt.isBlank()) {
             throw new UsageException("--prompt TEXT is required and must not be blank (" + USAGE + ")");
         }
-        ParsedSettings parsed = flags.settings();
+        ParsedSettings parsed = settingsFile == null ? flags.settings()
+                : underFlags(settingsFile.toAbsolutePath(), args);
         return new RunOptions(workspace.toAbsolutePath().normalize(), prompt, mode, conversation, json, approvals,
                 parsed.settings(), parsed.warnings());
+    }
+
+    /**
+     * The settings of {@code file} with the flags laid over them key by key (a flag wins), parsed as one section; the
+     * warnings name the file. Only a run given {@code --settings} comes here: a plain run reads no JSON.
+     */
+    private static ParsedSettings underFlags(Path file, String[] args) throws SettingsFileException {
+        SettingsFile read = SettingsFile.read(file);
+        ParsedSettings parsed;
+        try {
+            parsed = new SettingsFlags(new SettingsParser()).parse(List.of(args), read.section()).settings();
+        } catch (SettingsException e) {
+            throw read.refused(e);
+        }
+        List<String> warnings = new ArrayList<>();
+        read.warnings().forEach(w -> warnings.add("--settings " + file + ": " + w));
+        parsed.warnings().forEach(w -> warnings.add("--settings " + file + ": " + w));
+        return new ParsedSettings(parsed.settings(), warnings);
     }
 
     private static String value(List<String> args, int i, String missing) throws UsageException {

@@ -46,6 +46,18 @@ public final class SettingsFlags {
      * {@code --api-key} is refused: the key belongs in the environment.
      */
     public Result parse(List<String> args) throws SettingsException {
+        return parse(args, null);
+    }
+
+    /**
+     * As {@link #parse(List)}, with the flags laid over {@code base} key by key, and the two parsed as one section:
+     * a flag wins over the base's value of its key, every other key of the base applies as it is. {@code base} is a
+     * settings section's content ({@code {"llm": {...}, "mcp": {...}}}, a Jackson tree or plain maps; null for none),
+     * such as a settings file holds. Errors about a key a flag gave name the flag; the others name their key. Where a
+     * flag goes below a base value that is not an object ({@code "llm": 5}), that value stays, so the parser reports
+     * it rather than the flag hiding it. {@link Result#section()} stays the flags' own.
+     */
+    public Result parse(List<String> args, Object base) throws SettingsException {
         Map<String, Object> llm = new LinkedHashMap<>();
         Map<String, Object> timeouts = new LinkedHashMap<>();
         Map<String, Object> retries = new LinkedHashMap<>();
@@ -101,8 +113,36 @@ public final class SettingsFlags {
         Map<String, Object> section = new LinkedHashMap<>();
         section.put("llm", llm);
         section.put("agent", agent);
-        ParsedSettings parsed = parser.parse(section, k -> keyToFlag.getOrDefault(k, k));
+        Object merged = base == null ? section : layOver(base, section);
+        ParsedSettings parsed = parser.parse(merged, k -> keyToFlag.getOrDefault(k, k));
         return new Result(parsed, remaining, section);
+    }
+
+    /**
+     * {@code flags} laid over {@code base}: objects merge key by key, a flag's value replaces the base's. Only as deep
+     * as the flags go (three levels), so a hostile base costs no more than its top levels.
+     */
+    private static Object layOver(Object base, Map<String, Object> flags) {
+        if (JsonValues.kind(base) == JsonValues.Kind.NULL) {
+            return flags;
+        }
+        if (JsonValues.kind(base) != JsonValues.Kind.OBJECT) {
+            return base;
+        }
+        Map<String, Object> out = JsonValues.fields(base);
+        for (Map.Entry<String, Object> flag : flags.entrySet()) {
+            if (flag.getValue() instanceof Map<?, ?> nested) {
+                if (nested.isEmpty()) {
+                    continue;
+                }
+                @SuppressWarnings("unchecked")
+                Map<String, Object> inner = (Map<String, Object>) nested;
+                out.put(flag.getKey(), layOver(out.get(flag.getKey()), inner));
+            } else {
+                out.put(flag.getKey(), flag.getValue());
+            }
+        }
+        return out;
     }
 
     private static Map<String, String> flags() {

@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -27,6 +28,8 @@ import java.util.function.UnaryOperator;
 public final class SettingsParser {
 
     static final String ROOT = "agentls";
+    /** The keys of the section's top level, each an object of settings (what a settings file must hold one of). */
+    public static final List<String> SECTION_KEYS = List.of("llm", "agent", "mcp", "editor");
     private static final String OFF = "off";
     private static final String TOKENS = "a whole number of tokens like 8192 or \"8k\"";
     private static final Duration MS = Duration.ofMillis(1);

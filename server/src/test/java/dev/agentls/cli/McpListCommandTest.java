@@ -137,13 +137,18 @@ class McpListCommandTest {
         assertTrue(notJson.startsWith("--settings " + broken + " is not valid JSON (line 3, column "), notJson);
 
         Path huge = root.resolve("huge.json");
-        Files.writeString(huge, "{\"mcp\": {}, \"pad\": \"" + "x".repeat((int) McpCommand.MAX_SETTINGS_BYTES) + "\"}");
+        Files.writeString(huge, "{\"mcp\": {}, \"pad\": \"" + "x".repeat((int) SettingsFile.MAX_BYTES) + "\"}");
         assertTrue(assertThrows(UsageException.class, () -> run("list", "--settings", huge.toString())).getMessage()
                 .startsWith("--settings " + huge + ": " + Files.size(huge) + " bytes, more than the "));
 
         Path missing = root.resolve("missing.json");
-        assertEquals("--settings " + missing + " is not a file",
+        assertEquals("--settings " + missing + " is not a file: nothing is there",
                 assertThrows(UsageException.class, () -> run("list", "--settings", missing.toString())).getMessage());
+
+        Path array = root.resolve("array.json");
+        Files.writeString(array, "[]");
+        assertTrue(assertThrows(UsageException.class, () -> run("list", "--settings", array.toString()))
+                .getMessage().endsWith("; it holds an array"));
         assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing is listed");
     }
 

@@ -1,0 +1,202 @@
+package dev.agentls.cli;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.config.ParsedSettings;
+import dev.agentls.config.SettingsException;
+import dev.agentls.config.SettingsParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The {@code agentls} settings section a {@code --settings FILE} holds, as an editor sends it: the section itself
+ * ({@code {"llm": {...}, "mcp": {...}}}), or an object holding it as {@code agentls} (initializationOptions; other
+ * top-level keys beside it are not AgentLS's and are ignored with a warning). One reader for every command that takes
+ * such a file ({@code agentls run}, {@code agentls mcp list}), so they accept the same forms and refuse the same way.
+ *
+ * <p>It refuses, naming the file and the facts, anything that would otherwise pass as "no settings" and leave a
+ * command silently on its defaults: a file that is missing, a folder, larger than {@link #MAX_BYTES}, not UTF-8, not
+ * JSON (line and column), not a JSON object (an array), empty, an object holding none of the section's keys (VS
+ * Code's dotted {@code "agentls.llm.model"} keys included), with a key twice, or with text after the object. The
+ * values are checked by the one settings parser ({@link #parse()}, or laid under the command line's flags by the
+ * caller), never here.
+ */
+final class SettingsFile {
+
+    /** A settings file is a few servers and keys; a larger one is refused unread. */
+    static final long MAX_BYTES = 1 << 20;
+    private static final String SECTION = "agentls";
+    private static final String FORMS = "the agentls settings section, such as {\"llm\": {\"model\": \"...\"}},"
+            + " or {\"agentls\": {...}}";
+
+    private final Path file;
+    private final ObjectNode section;
+    private final List<String> warnings;
+
+    private SettingsFile(Path file, ObjectNode section, List<String> warnings) {
+        this.file = file;
+        this.section = section;
+        this.warnings = List.copyOf(warnings);
+    }
+
+    /** Reads {@code file} and checks its form; its values are checked when parsed. */
+    static SettingsFile read(Path file) throws SettingsFileException {
+        String text = text(file);
+        JsonNode root;
+        try {
+            root = new ObjectMapper()
+                    .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                    .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                    .readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new SettingsFileException("--settings " + file + " is not valid JSON (line "
+                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + "): "
+                    + e.getOriginalMessage());
+        }
+        if (root == null || root.isMissingNode()) {
+            throw new SettingsFileException("--settings " + file + " is empty; it must hold " + FORMS);
+        }
+        if (!root.isObject()) {
+            throw new SettingsFileException("--settings " + file + " must hold a JSON object: " + FORMS + "; it holds "
+                    + kind(root));
+        }
+        List<String> warnings = new ArrayList<>();
+        JsonNode inner = root.get(SECTION);
+        if (inner == null) {
+            return new SettingsFile(file, bareSection(file, (ObjectNode) root), warnings);
+        }
+        if (!inner.isObject()) {
+            throw new SettingsFileException("--settings " + file + ": agentls: expected an object of settings such"
+                    + " as {\"llm\": {\"model\": \"...\"}}, got " + kind(inner));
+        }
+        if (inner.isEmpty()) {
+            throw new SettingsFileException("--settings " + file + ": its agentls section is empty: nothing to"
+                    + " apply");
+        }
+        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!name.equals(SECTION)) {
+                warnings.add("top-level key " + ShownArgument.of(name) + " is outside the agentls section; ignored");
+            }
+        }
+        return new SettingsFile(file, (ObjectNode) inner, warnings);
+    }
+
+    /** The object itself as the section, when it holds at least one of the section's keys. */
+    private static ObjectNode bareSection(Path file, ObjectNode root) throws SettingsFileException {
+        if (root.isEmpty()) {
+            throw new SettingsFileException("--settings " + file + " holds an empty object: nothing to apply; it must"
+                    + " hold " + FORMS);
+        }
+        List<String> keys = new ArrayList<>();
+        boolean dotted = false;
+        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (SettingsParser.SECTION_KEYS.contains(name)) {
+                return root;
+            }
+            dotted |= name.startsWith(SECTION + ".");
+            if (keys.size() < 5) {
+                keys.add(ShownArgument.of(name));
+            }
+        }
+        String found = "found " + String.join(", ", keys) + (root.size() > keys.size() ? ", ..." : "");
+        if (dotted) {
+            throw new SettingsFileException("--settings " + file + " holds dotted keys as VS Code's settings.json"
+                    + " does (" + found + "); nest them instead: {\"agentls\": {\"llm\": {\"model\": \"...\"}}}");
+        }
+        throw new SettingsFileException("--settings " + file + " holds no agentls settings: none of the section's"
+                + " keys (" + String.join(", ", SettingsParser.SECTION_KEYS) + ") and no \"agentls\" object at its"
+                + " top level (" + found + "); it must hold " + FORMS);
+    }
+
+    /** The file's text: a regular file of at most {@link #MAX_BYTES} bytes of UTF-8 (a leading BOM dropped). */
+    private static String text(Path file) throws SettingsFileException {
+        if (Files.isDirectory(file)) {
+            throw new SettingsFileException("--settings " + file + " is not a file: it is a folder");
+        }
+        if (!Files.exists(file)) {
+            throw new SettingsFileException("--settings " + file + " is not a file: nothing is there");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new SettingsFileException("--settings " + file + " is not a file: not a regular file");
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            // Bounded while reading too: the file may grow between the size check and the read.
+            bytes = in.readNBytes((int) MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                long size = Math.max(bytes.length, Files.size(file));
+                throw new SettingsFileException("--settings " + file + ": " + size + " bytes, more than the "
+                        + MAX_BYTES + " a settings file may have; not read");
+            }
+        } catch (IOException e) {
+            throw new SettingsFileException("--settings " + file + " cannot be read: " + e.getMessage());
+        }
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new SettingsFileException("--settings " + file + " is not UTF-8 text");
+        }
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    private static String kind(JsonNode node) {
+        return switch (node.getNodeType()) {
+            case ARRAY -> "an array";
+            case OBJECT -> "an object";
+            case STRING -> "a string";
+            case NUMBER -> "a number";
+            case BOOLEAN -> "a boolean";
+            case NULL -> "null";
+            default -> node.getNodeType().toString().toLowerCase(Locale.ROOT);
+        };
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** The section's content, for a caller that lays more over it (the command line's flags). */
+    ObjectNode section() {
+        return section;
+    }
+
+    /** What the reader ignored (keys outside the section), each naming it. */
+    List<String> warnings() {
+        return warnings;
+    }
+
+    /** The file's settings alone, parsed by the one settings parser; its warnings follow the reader's. */
+    ParsedSettings parse() throws SettingsFileException {
+        try {
+            ParsedSettings parsed = new SettingsParser().parse(section);
+            List<String> all = new ArrayList<>(warnings);
+            all.addAll(parsed.warnings());
+            return new ParsedSettings(parsed.settings(), all);
+        } catch (SettingsException e) {
+            throw refused(e);
+        }
+    }
+
+    /** The parser's refusal of this file's settings (alone or under flags), every problem named. */
+    SettingsFileException refused(SettingsException e) {
+        return new SettingsFileException("--settings " + file + ": " + String.join("; ", e.errors()));
+    }
+}
