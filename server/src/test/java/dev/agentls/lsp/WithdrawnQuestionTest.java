@@ -10,9 +10,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.lsp4j.CodeActionContext;
+import org.eclipse.lsp4j.CodeActionParams;
+import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,6 +117,40 @@ class WithdrawnQuestionTest {
             assertEquals(List.of(), cancelRequests(lsp), "no request was open, so none is cancelled");
             assertEquals(1, lsp.model.requests().size());
         }
+    }
+
+    @Test
+    void aPlanWaitingOnItsLineIsWithdrawnItsWarningAndCodeActionsGoAndApproveFindsNothing() throws Exception {
+        ReplayAnswers answers = new ReplayAnswers()
+                .call("create_plan", "goal", "Strip names", "steps", List.of("Change greet"));
+        try (RunFixture lsp = new RunFixture(temp, RealClient.helix(), answers)) {
+            String before = lsp.open(RunFixture.GREETER);
+            lsp.answer(StartRunCommand.ID, Map.of("prompt", "strip names", "mode", "plan", "uri",
+                    lsp.uri(RunFixture.GREETER), "range", Map.of("start", Map.of("line", 14, "character", 0),
+                            "end", Map.of("line", 14, "character", 10))));
+            lsp.editor.awaitShown(message -> message.startsWith("AgentLS #1 waits for your approval of its plan"));
+            assertEquals(List.of("AgentLS #1: Approve the plan", "AgentLS #1: Deny"), codeActionsOnLine14(lsp));
+
+            lsp.answer("agentls.cancel", Map.of("runId", "1"));
+
+            lsp.editor.awaitShown(text -> text.equals("AgentLS #1 withdrew its plan's approval question: the run was"
+                    + " cancelled. An answer given now changes nothing"));
+            lsp.editor.awaitShown(text -> text.contains("AgentLS #1 finished (cancelled)"));
+            assertEquals(List.of(), lsp.editor.diagnostics.getOrDefault(lsp.uri(RunFixture.GREETER), List.of())
+                    .stream().map(Diagnostic::getMessage).toList(), "the Warning is gone");
+            assertEquals(List.of(), codeActionsOnLine14(lsp));
+            assertEquals("agentls.approve: run '1' is not waiting for an answer", AgentRunCommandsTest.refused(lsp,
+                    "agentls.approve", Map.of("runId", "1")).getMessage());
+            assertEquals(before, lsp.editor.model.buffer(lsp.uri(RunFixture.GREETER)).orElseThrow().text());
+        }
+    }
+
+    private static List<String> codeActionsOnLine14(RunFixture lsp) throws Exception {
+        CodeActionParams params = new CodeActionParams(new TextDocumentIdentifier(lsp.uri(RunFixture.GREETER)),
+                new Range(new Position(14, 0), new Position(14, 1)), new CodeActionContext(List.of()));
+        return LspFixture.await(lsp.server.getTextDocumentService().codeAction(params)).stream()
+                .map(action -> action.getRight().getTitle()).filter(title -> title.startsWith("AgentLS #1"))
+                .toList();
     }
 
     /** The server sent exactly one $/cancelRequest, naming the id of its one request of {@code method}. */
