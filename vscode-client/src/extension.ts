@@ -3,7 +3,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { LanguageClient, StaticFeature, ExecuteCommandRequest, DidChangeConfigurationNotification } from 'vscode-languageclient/node';
+import { LanguageClient, StaticFeature, ExecuteCommandRequest, DidChangeConfigurationNotification, LSPErrorCodes,
+  ResponseError } from 'vscode-languageclient/node';
+import { askHandler } from './ask';
 import { editTarget, isAgentEvent, RunBook, statusLine } from './runs';
 import { serverCommand, serverSection } from './settings';
 import { RunNode, RunTree } from './tree';
@@ -74,15 +76,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     });
     client.registerFeature(agentlsCapabilities);
     client.onNotification('agentls/event', onEvent);
-    client.onRequest('agentls/ask', async (q: { runId?: string; question?: string; options?: string[] }) => {
-      const asked = String(q?.question ?? 'AgentLS asks');
-      const answer = Array.isArray(q?.options) && q.options.length > 0
-        ? await vscode.window.showQuickPick(q.options.map(String), { title: asked, ignoreFocusOut: true })
-        : await vscode.window.showInputBox({ title: 'AgentLS asks', prompt: asked, ignoreFocusOut: true });
-      if (q?.runId) book.answered(q.runId);
-      render();
-      return { answer: answer ?? null };
-    });
+    // The request's token closes the question when the server withdraws it ($/cancelRequest: its run stopped waiting).
+    client.onRequest('agentls/ask', askHandler({
+      pick: (options, title, token) => vscode.window.showQuickPick(options, { title, ignoreFocusOut: true }, token),
+      input: (prompt, token) => vscode.window.showInputBox({ title: 'AgentLS asks', prompt, ignoreFocusOut: true }, token),
+    }, (runId) => { book.answered(runId); render(); },
+    (message) => new ResponseError(LSPErrorCodes.RequestCancelled, message)));
     await client.start();
   };
 

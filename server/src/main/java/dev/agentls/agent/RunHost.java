@@ -3,6 +3,7 @@ package dev.agentls.agent;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import dev.agentls.host.QuestionWithdrawn;
 import dev.agentls.tools.Cancellation;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,8 +15,9 @@ import java.util.function.Supplier;
 /**
  * The host as one run's tools see it: approvals and questions become {@code approval_requested} and
  * {@code question_asked} events before the real host asks, and end unanswered (declined, dismissed) when the run is
- * cancelled, so a cancel never waits on a user; while the run is read-only (ask mode, or plan mode before approval)
- * every change is refused, whatever tool tries it; and each change that lands is remembered with its added and
+ * cancelled, so a cancel never waits on a user, the real host being told to take the question back
+ * ({@link QuestionWithdrawn}); while the run is read-only (ask mode, or plan mode before approval) every change is
+ * refused, whatever tool tries it; and each change that lands is remembered with its added and
  * removed lines, for {@code edit_applied}.
  */
 final class RunHost implements Host {
@@ -69,9 +71,9 @@ final class RunHost implements Host {
         String runId = events.runId();
         events.emit(seq -> new AgentEvent.ApprovalRequested(runId, seq, title, detail));
         CompletableFuture<Boolean> answer = new CompletableFuture<>();
-        delegate.confirm(title, detail).whenComplete((approved, error) ->
-                answer.complete(error == null && Boolean.TRUE.equals(approved)));
-        cancellation.onCancel(() -> answer.complete(false));
+        CompletableFuture<Boolean> asked = delegate.confirm(title, detail);
+        asked.whenComplete((approved, error) -> answer.complete(error == null && Boolean.TRUE.equals(approved)));
+        withdrawOnCancel(asked, () -> answer.complete(false));
         return answer;
     }
 
@@ -80,9 +82,10 @@ final class RunHost implements Host {
         String runId = events.runId();
         events.emit(seq -> new AgentEvent.QuestionAsked(runId, seq, question, options));
         CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
-        delegate.ask(question, options).whenComplete((given, error) ->
+        CompletableFuture<Optional<String>> asked = delegate.ask(question, options);
+        asked.whenComplete((given, error) ->
                 answerQuestion(answer, error == null && given != null ? given : Optional.empty()));
-        cancellation.onCancel(() -> answerQuestion(answer, Optional.empty()));
+        withdrawOnCancel(asked, () -> answerQuestion(answer, Optional.empty()));
         return answer;
     }
 
@@ -108,10 +111,28 @@ final class RunHost implements Host {
         String title = "Approve this plan?";
         events.emit(seq -> new AgentEvent.ApprovalRequested(runId, seq, title, plan));
         CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
-        delegate.ask(title + "\n" + plan, List.of(APPROVE, REJECT)).whenComplete((given, error) ->
-                answer.complete(error == null && given != null ? given : Optional.empty()));
-        cancellation.onCancel(() -> answer.complete(Optional.empty()));
+        CompletableFuture<Optional<String>> asked = delegate.ask(title + "\n" + plan, List.of(APPROVE, REJECT));
+        asked.whenComplete((given, error) -> answer.complete(error == null && given != null ? given : Optional.empty()));
+        withdrawOnCancel(asked, () -> answer.complete(Optional.empty()));
         return answer;
+    }
+
+    /** Why a question the run no longer waits for is withdrawn, as the user reads it. */
+    static final String CANCELLED = "the run was cancelled";
+
+    /**
+     * On the run's cancel, ends the wait ({@code unanswered}) and withdraws the question from the host, so the editor
+     * or terminal takes it back rather than leaving it open for an answer nobody reads. Once answered, the listener
+     * is dropped: a long run asks many questions and the signal lives as long as the run.
+     */
+    private void withdrawOnCancel(CompletableFuture<?> asked, Runnable unanswered) {
+        Runnable withdraw = () -> {
+            // Withdrawn first, so the host takes the question back before the run goes on to its end.
+            asked.completeExceptionally(new QuestionWithdrawn(CANCELLED));
+            unanswered.run();
+        };
+        cancellation.onCancel(withdraw);
+        asked.whenComplete((value, error) -> cancellation.remove(withdraw));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.agentls.cli;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import dev.agentls.host.QuestionWithdrawn;
 import dev.agentls.workspace.AtomicWriter;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.Snapshot;
@@ -24,7 +25,8 @@ import java.util.concurrent.Executor;
  * The {@link Host} of a terminal: changes are written to disk atomically (temp file + rename) keeping each file's
  * BOM and layout; a batch is checked whole before the first write and the written files are restored if a later
  * write fails. Questions are asked on the terminal when it is interactive and declined otherwise, so a script never
- * hangs on a prompt. It refuses a change whose old text is no longer what the file holds.
+ * hangs on a prompt; all of them read the terminal's one {@link TerminalInput}, and a withdrawn one stops waiting at
+ * once, saying so. It refuses a change whose old text is no longer what the file holds.
  */
 final class TerminalHost implements Host {
 
@@ -33,10 +35,16 @@ final class TerminalHost implements Host {
     private final Prompter prompter;
     private final PrintStream status;
 
-    /** How questions reach a person; {@code null} {@code input} means nobody can answer. */
-    record Prompter(BufferedReader input, PrintStream output, Executor executor) {
+    /** How questions reach a person: the terminal's one input and where prompts go; no input: nobody can answer. */
+    record Prompter(TerminalInput input, PrintStream output) {
+
+        /** @param loop where the input's one reading loop runs (a daemon thread; see {@link TerminalInput}) */
+        Prompter(BufferedReader input, PrintStream output, Executor loop) {
+            this(input == null ? null : new TerminalInput(input, loop, output), output);
+        }
+
         static Prompter none() {
-            return new Prompter(null, null, Runnable::run);
+            return new Prompter((TerminalInput) null, null);
         }
     }
 
@@ -173,33 +181,43 @@ final class TerminalHost implements Host {
 
     @Override
     public CompletableFuture<Boolean> confirm(String title, String detail) {
-        return ask(title + (detail.isBlank() ? "" : "\n" + detail) + " [y/N]", List.of())
-                .thenApply(answer -> answer.map(a -> a.trim().equalsIgnoreCase("y") || a.trim().equalsIgnoreCase("yes"))
-                        .orElse(false));
+        CompletableFuture<Optional<String>> asked = ask(title + (detail.isBlank() ? "" : "\n" + detail) + " [y/N]",
+                List.of());
+        return QuestionWithdrawn.passedOn(asked.thenApply(answer -> answer.map(a -> a.trim().equalsIgnoreCase("y")
+                || a.trim().equalsIgnoreCase("yes")).orElse(false)), asked);
     }
 
+    /** What the terminal prints when a question it shows is withdrawn; {@code reason} says why. */
+    static String withdrawnLine(String reason) {
+        return "(question withdrawn: " + reason + "; nothing typed now answers it)";
+    }
+
+    /**
+     * Shows the question once no earlier one is open, and answers it with the next line typed (a number picks an
+     * option); empty when the line is blank or the input ended. Withdrawn, it stops waiting at once and says so.
+     */
     @Override
     public CompletableFuture<Optional<String>> ask(String question, List<String> options) {
         if (prompter.input() == null) {
             return CompletableFuture.completedFuture(Optional.empty());
         }
-        return CompletableFuture.supplyAsync(() -> {
-            prompter.output().println(question);
+        PrintStream out = prompter.output();
+        TerminalInput.Question asked = prompter.input().ask(() -> {
+            out.println(question);
             for (int i = 0; i < options.size(); i++) {
-                prompter.output().println("  " + (i + 1) + ") " + options.get(i));
+                out.println("  " + (i + 1) + ") " + options.get(i));
             }
-            prompter.output().print("> ");
-            prompter.output().flush();
-            try {
-                String line = prompter.input().readLine();
-                if (line == null || line.isBlank()) {
-                    return Optional.<String>empty();
-                }
-                return Optional.of(chosen(line.trim(), options));
-            } catch (IOException e) {
-                return Optional.<String>empty();
-            }
-        }, prompter.executor());
+            out.print("> ");
+            out.flush();
+        });
+        CompletableFuture<Optional<String>> answer = asked.line().thenApply(line -> line
+                .filter(text -> !text.isBlank()).map(text -> chosen(text.trim(), options)));
+        QuestionWithdrawn.onWithdrawal(answer, reason -> asked.withdraw(() -> {
+            out.println();
+            out.println(withdrawnLine(reason));
+            out.flush();
+        }));
+        return answer;
     }
 
     /** A number picks an option; anything else is the answer as typed. */

@@ -8,6 +8,10 @@ import java.util.concurrent.CompletableFuture;
  * The one way a run reaches whoever is watching it: an editor over LSP, or a terminal. Every method returns at once;
  * the answer arrives on the future, so a caller on a protocol thread never blocks. Implemented by {@code lsp}
  * (workspace/applyEdit, window/showMessageRequest, $/progress) and by {@code cli} (atomic writes, stdin prompts).
+ *
+ * <p>A question ({@link #confirm}, {@link #ask}) is withdrawn by its asker through the future it got: completing it
+ * with {@link QuestionWithdrawn} (or cancelling it) tells the host the answer is no longer wanted, and the host takes
+ * the question back from the user, saying why, and lets no later answer count.
  */
 public interface Host {
 

@@ -3,6 +3,7 @@ package dev.agentls.lsp;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import dev.agentls.host.QuestionWithdrawn;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -79,12 +80,14 @@ final class EditorAsking {
         CompletableFuture<Boolean> decided = answered.thenApply(answer -> decide(runId, command, answer, notes));
         String alwaysTitle = alwaysTitle(command);
         String message = "AgentLS #" + runId + ": " + title + "\n" + detail;
+        CompletableFuture<MessageActionItem> request = null;
         if (declared.messageActions()) {
             ShowMessageRequestParams params = new ShowMessageRequestParams(List.of(new MessageActionItem(ALLOW_ONCE),
                     new MessageActionItem(ALLOW_RUN), new MessageActionItem(alwaysTitle), new MessageActionItem(DENY)));
             params.setType(MessageType.Warning);
             params.setMessage(message);
-            client.showMessageRequest(params).whenComplete((chosen, error) -> {
+            request = client.showMessageRequest(params);
+            request.whenComplete((chosen, error) -> {
                 String picked = error == null && chosen != null ? chosen.getTitle() : null;
                 String answer = ALLOW_ONCE.equals(picked) ? ONCE : ALLOW_RUN.equals(picked) ? RUN
                         : alwaysTitle.equals(picked) ? ALWAYS : DENY.equals(picked) ? DENIED : null;
@@ -97,6 +100,7 @@ final class EditorAsking {
         } else {
             tellHowToApprove(runId, command);
         }
+        takeBackWhenWithdrawn(runId, decided, answered, request, "its request to run `" + command + "`");
         return decided;
     }
 
@@ -115,6 +119,7 @@ final class EditorAsking {
                 ? WaitingRuns.Kind.PLAN : WaitingRuns.Kind.QUESTION, question);
         waited.whenComplete((answer, error) -> unmark(runId));
         CompletableFuture<Optional<String>> answered = waited.thenApply(answer -> Optional.ofNullable(answer).filter(text -> !text.isEmpty()));
+        CompletableFuture<?> request = null;
         if (declared.ask() && client instanceof AgentLsClient extended) {
             JsonObject params = new JsonObject();
             params.addProperty("runId", runId);
@@ -122,8 +127,13 @@ final class EditorAsking {
             JsonArray list = new JsonArray();
             options.forEach(list::add);
             params.add("options", list);
-            extended.ask(params).whenComplete((answer, error) -> {
+            CompletableFuture<JsonObject> asked = extended.ask(params);
+            request = asked;
+            asked.whenComplete((answer, error) -> {
                 JsonElement given = error == null && answer != null ? answer.get("answer") : null;
+                if (waited.isDone()) {
+                    return; // withdrawn (the request was cancelled), or answered by a command meanwhile
+                }
                 if (error != null) {
                     tellHowToAnswer(runId, question, options);
                 } else {
@@ -135,7 +145,12 @@ final class EditorAsking {
                     options.stream().map(MessageActionItem::new).toList());
             params.setType(MessageType.Info);
             params.setMessage("AgentLS #" + runId + " asks: " + question);
-            client.showMessageRequest(params).whenComplete((chosen, error) -> {
+            CompletableFuture<MessageActionItem> shown = client.showMessageRequest(params);
+            request = shown;
+            shown.whenComplete((chosen, error) -> {
+                if (waited.isDone()) {
+                    return;
+                }
                 if (error != null) {
                     tellHowToAnswer(runId, question, options);
                 } else {
@@ -145,7 +160,31 @@ final class EditorAsking {
         } else {
             tellHowToAnswer(runId, question, options);
         }
+        takeBackWhenWithdrawn(runId, answered, waited, request, options.equals(PLAN_OPTIONS)
+                ? "its plan's approval question" : "its question \"" + RunWatch.firstLine(question) + "\"");
         return answered;
+    }
+
+    /**
+     * Once the run no longer waits for the answer ({@code returned} withdrawn by the run, or {@code waited} by the
+     * run's end): the wait ends, so {@code agentls.answer} and the code actions find nothing to answer; the request
+     * still open in the editor is cancelled, which LSP4J sends as {@code $/cancelRequest} for its id (an editor that
+     * honours it closes the question; an answer it sends anyway completes a cancelled future and changes nothing);
+     * and the user reads which question of which run was withdrawn and why.
+     */
+    private void takeBackWhenWithdrawn(String runId, CompletableFuture<?> returned, CompletableFuture<String> waited,
+                                       CompletableFuture<?> request, String what) {
+        QuestionWithdrawn.onWithdrawal(returned, reason -> {
+            waited.completeExceptionally(new QuestionWithdrawn(reason));
+            if (request != null) {
+                request.cancel(true);
+            }
+            client.showMessage(new MessageParams(MessageType.Info, withdrawnMessage(runId, what, reason)));
+        });
+    }
+
+    static String withdrawnMessage(String runId, String what, String reason) {
+        return "AgentLS #" + runId + " withdrew " + what + ": " + reason + ". An answer given now changes nothing";
     }
 
     /** Whether the approval is asked only because the model asked for it (execute_command's detail says why). */
@@ -156,10 +195,13 @@ final class EditorAsking {
     /** The reason execute_command gives when its safety check found nothing and the model asked for approval. */
     static final String MODEL_ASKED = "the model asked for approval";
 
-    /** Forgets what the run was allowed; called when it ends. */
-    void runEnded(String runId) {
+    /**
+     * Forgets what the run was allowed and withdraws what it still waits for; called when it ends ({@code how}: the
+     * reason the user reads, {@code "the run ended (failed)"}).
+     */
+    void runEnded(String runId, String how) {
         allowedForRun.remove(runId);
-        waiting.abandon(runId);
+        waiting.withdraw(runId, how);
     }
 
     /** Shows what the run waits for on the line it started from, when it started from one. */

@@ -3,6 +3,7 @@ package dev.agentls.lsp;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import dev.agentls.host.QuestionWithdrawn;
 import java.util.ArrayList;
 import java.nio.file.Path;
 import java.util.List;
@@ -319,8 +320,9 @@ final class LspHost implements Host {
 
     @Override
     public CompletableFuture<Boolean> confirm(String title, String detail) {
-        return ask(title + (detail.isBlank() ? "" : "\n\n" + detail), List.of(YES, NO), MessageType.Warning)
-                .thenApply(answer -> answer.filter(YES::equals).isPresent());
+        CompletableFuture<Optional<String>> asked = ask(title + (detail.isBlank() ? "" : "\n\n" + detail),
+                List.of(YES, NO), MessageType.Warning);
+        return QuestionWithdrawn.passedOn(asked.thenApply(answer -> answer.filter(YES::equals).isPresent()), asked);
     }
 
     /** Offers the options as buttons; a question without options cannot be asked over plain LSP, so it is empty. */
@@ -337,8 +339,14 @@ final class LspHost implements Host {
                 options.stream().map(MessageActionItem::new).toList());
         params.setType(type);
         params.setMessage(message);
-        return client.showMessageRequest(params).handle((chosen, error) ->
-                error != null || chosen == null ? Optional.<String>empty() : Optional.ofNullable(chosen.getTitle()));
+        CompletableFuture<MessageActionItem> request = client.showMessageRequest(params);
+        // A plain future, not one LSP4J derives from the request (cancelling those sends nothing); withdrawing it
+        // cancels the request itself, which sends $/cancelRequest.
+        CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
+        request.whenComplete((chosen, error) -> answer.complete(
+                error != null || chosen == null ? Optional.empty() : Optional.ofNullable(chosen.getTitle())));
+        QuestionWithdrawn.onWithdrawal(answer, reason -> request.cancel(true));
+        return answer;
     }
 
     @Override

@@ -137,7 +137,8 @@ final class SessionRuns {
         watch.accepted();
         handle.outcome().whenComplete((outcome, error) -> {
             running.remove(runId);
-            asking.runEnded(runId);
+            asking.runEnded(runId, outcome == null ? "the run ended" : "the run ended ("
+                    + outcome.status().id() + ")");
             anchors.remove(runId);
             if (outcome != null) {
                 ended.accept(outcome);

@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.host.QuestionWithdrawn;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -12,7 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class WaitingRuns {
 
-    /** What a run waits for: an approval (answered yes or no) or a question (answered with text). */
     /**
      * What a run waits for: a command's approval, an answer to its question, or the approval of its plan (a question
      * whose options are Approve and Reject, answered by {@code agentls.approve} / {@code agentls.deny} too, or by
@@ -30,7 +30,7 @@ final class WaitingRuns {
         Waiting waiting = new Waiting(kind, asked, new CompletableFuture<>());
         Waiting previous = byRun.put(runId, waiting);
         if (previous != null) {
-            previous.answer().cancel(false);
+            previous.answer().completeExceptionally(new QuestionWithdrawn("it asked something else"));
         }
         waiting.answer().whenComplete((value, error) -> byRun.remove(runId, waiting));
         return waiting.answer();
@@ -46,11 +46,14 @@ final class WaitingRuns {
         return waiting != null && waiting.answer().complete(answer);
     }
 
-    /** Ends the run's wait unanswered (the run ended). */
-    void abandon(String runId) {
+    /**
+     * Withdraws the run's wait, if any, unanswered: its future completes with {@link QuestionWithdrawn} saying
+     * {@code reason}, and a later answer finds nothing to answer.
+     */
+    void withdraw(String runId, String reason) {
         Waiting waiting = byRun.remove(runId);
         if (waiting != null) {
-            waiting.answer().cancel(false);
+            waiting.answer().completeExceptionally(new QuestionWithdrawn(reason));
         }
     }
 }

@@ -19,7 +19,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code agentls run} as its own process, interrupted with a real SIGINT while the model streams. */
+/**
+ * {@code agentls run} as its own process, interrupted with a real SIGINT while the model streams, and while it asks
+ * the user with stdin open and silent.
+ */
 class RunCommandSignalTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -67,6 +70,58 @@ class RunCommandSignalTest {
                 assertEquals("cancelled", last.get("status").asText());
                 assertEquals("run_started", JSON.readTree(lines.get(0)).get("type").asText());
             } finally {
+                process.destroyForcibly();
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
+    void sigintWhileAskingWithStdinOpenAndSilentWithdrawsTheQuestionAndExits130Promptly() throws Exception {
+        assumeTrue(onPath("python3"), "python3 is needed to start the JVM with SIGINT at its default");
+        Path root = TestWorkspace.copy("demo", temp.resolve("ws"));
+        String script = new OpenAiScript().answer("", "ask_followup_question",
+                arguments("question", "Which greeting?")).text();
+        ExecutorService threads = Executors.newCachedThreadPool();
+        try (ReplayServer server = ReplayServer.start(new dev.agentls.llm.replay.TranscriptReader().parse(script,
+                "script"), 0, threads, line -> { })) {
+            Path stdout = temp.resolve("stdout.jsonl");
+            // stdin stays a pipe this test holds open and never writes: a terminal nobody types into.
+            Process process = new ProcessBuilder("python3", "-c",
+                    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1],"
+                            + " sys.argv[1:])",
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
+                    "--workspace", root.toString(), "--prompt", "Greet", "--json",
+                    "--base-url", server.baseUrl() + "/v1", "--model", "m")
+                    .redirectOutput(stdout.toFile())
+                    .redirectError(temp.resolve("stderr.txt").toFile())
+                    .start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!stderr().contains("Which greeting?")) {
+                    assertTrue(process.isAlive(), "agentls run ended early: " + stderr());
+                    assertTrue(System.nanoTime() < deadline, "agentls run never asked: " + stderr());
+                    Thread.sleep(50);
+                }
+                long interruptedAt = System.nanoTime();
+                new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+
+                assertTrue(process.waitFor(30, TimeUnit.SECONDS), "agentls run did not end after SIGINT: "
+                        + stderr());
+                long millis = (System.nanoTime() - interruptedAt) / 1_000_000;
+                assertEquals(130, process.exitValue(), stderr());
+                assertTrue(millis < 10_000, "exits promptly: " + millis + " ms");
+                assertTrue(stderr().contains("(question withdrawn: the run was cancelled; nothing typed now answers"
+                        + " it)"), stderr());
+                List<String> lines = Files.readAllLines(stdout, StandardCharsets.UTF_8);
+                JsonNode last = JSON.readTree(lines.get(lines.size() - 1));
+                assertEquals("run_finished", last.get("type").asText(), lines.toString());
+                assertEquals("cancelled", last.get("status").asText());
+                assertTrue(lines.stream().anyMatch(line -> line.contains("\"question_asked\"")), lines.toString());
+            } finally {
+                process.getOutputStream().close();
                 process.destroyForcibly();
             }
         } finally {

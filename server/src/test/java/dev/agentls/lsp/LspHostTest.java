@@ -8,11 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
+import dev.agentls.host.QuestionWithdrawn;
 import com.google.gson.JsonObject;
 import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.eclipse.lsp4j.DeleteFile;
@@ -103,6 +106,23 @@ class LspHostTest {
 
         lsp.editor.answerQuestionsWith(null);
         assertFalse(await(host.confirm("Again?", "")), "a dismissed question is a no");
+    }
+
+    @Test
+    void aWithdrawnConfirmationCancelsItsShowMessageRequestInTheEditor() throws Exception {
+        lsp.editor.holdQuestions();
+        CompletableFuture<Boolean> asked = host.confirm("Start MCP server 'fs'?", "It runs with your permissions.");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LspFixture.TIMEOUT_SECONDS);
+        while (lsp.editor.questions.isEmpty()) {
+            assertTrue(System.nanoTime() < deadline, "the question never reached the editor");
+            Thread.sleep(10);
+        }
+        assertFalse(lsp.editor.questionCancelled.isDone());
+
+        asked.completeExceptionally(new QuestionWithdrawn("the run was cancelled"));
+
+        assertEquals("Start MCP server 'fs'?\n\nIt runs with your permissions.", lsp.editor.questionCancelled
+                .get(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS).getMessage());
     }
 
     @Test

@@ -123,9 +123,56 @@ final class RunEditor implements LanguageClient {
         }
     }
 
+    /**
+     * A question the "user" leaves open: the editor records the server's {@code $/cancelRequest} for it (LSP4J
+     * cancels the future of the request it names) but keeps it open, as an editor that ignores cancels does, so the
+     * test can answer it late with {@link #complete}.
+     */
+    static final class HeldQuestion<T> extends CompletableFuture<T> {
+        final Object params;
+        final CompletableFuture<Void> cancelReceived = new CompletableFuture<>();
+
+        HeldQuestion(Object params) {
+            this.params = params;
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            cancelReceived.complete(null);
+            return false;
+        }
+    }
+
+    /** The questions held open since {@link #holdQuestions}, in the order they came. */
+    final List<HeldQuestion<?>> held = new CopyOnWriteArrayList<>();
+    private volatile boolean holdQuestions;
+
+    /** Every later showMessageRequest and agentls/ask stays open until the test answers it ({@link #held}). */
+    void holdQuestions() {
+        holdQuestions = true;
+    }
+
+    /** Waits (bounded) for the {@code index}-th held question. */
+    HeldQuestion<?> awaitHeld(int index) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LspFixture.TIMEOUT_SECONDS);
+        while (held.size() <= index) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no question " + index + " was asked; shown: " + shown.stream()
+                        .map(MessageParams::getMessage).toList());
+            }
+            Thread.sleep(10);
+        }
+        return held.get(index);
+    }
+
     @Override
     public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams params) {
         requests.add(params);
+        if (holdQuestions) {
+            HeldQuestion<MessageActionItem> question = new HeldQuestion<>(params);
+            held.add(question);
+            return question;
+        }
         if (!client.answersShowMessageRequest()) {
             return CompletableFuture.failedFuture(new ResponseErrorException(new ResponseError(
                     ResponseErrorCode.MethodNotFound, "Method not found: window/showMessageRequest", null)));
@@ -142,6 +189,11 @@ final class RunEditor implements LanguageClient {
     @JsonRequest("agentls/ask")
     public CompletableFuture<JsonObject> ask(JsonObject question) {
         asked.add(question);
+        if (holdQuestions) {
+            HeldQuestion<JsonObject> open = new HeldQuestion<>(question);
+            held.add(open);
+            return open;
+        }
         JsonObject answer = new JsonObject();
         answer.addProperty("answer", answers.apply(question));
         return CompletableFuture.completedFuture(answer);

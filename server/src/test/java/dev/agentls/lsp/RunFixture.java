@@ -162,6 +162,11 @@ final class RunFixture implements AutoCloseable {
         throw new AssertionError("the buffer of " + relative + " never showed what was expected: " + text);
     }
 
+    /** Every JSON-RPC message the server has sent the editor so far, in order. */
+    List<JsonObject> serverFrames() throws IOException {
+        return WireFrames.parseAll(serverOut.bytes());
+    }
+
     String serverErr() {
         return serverErr.toString(StandardCharsets.UTF_8);
     }

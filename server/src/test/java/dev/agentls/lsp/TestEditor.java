@@ -130,9 +130,27 @@ final class TestEditor implements LanguageClient {
         return CompletableFuture.completedFuture(null);
     }
 
+    /** Completes with the question this editor held open once the server cancels it ({@code $/cancelRequest}). */
+    final CompletableFuture<ShowMessageRequestParams> questionCancelled = new CompletableFuture<>();
+    private volatile boolean holdQuestions;
+
+    /** Every later showMessageRequest stays open, unanswered, until the server cancels it. */
+    void holdQuestions() {
+        holdQuestions = true;
+    }
+
     @Override
     public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams params) {
         questions.add(params);
+        if (holdQuestions) {
+            return new CompletableFuture<>() {
+                @Override
+                public boolean cancel(boolean mayInterruptIfRunning) {
+                    questionCancelled.complete(params);
+                    return super.cancel(mayInterruptIfRunning);
+                }
+            };
+        }
         return CompletableFuture.completedFuture(answer == null ? null : new MessageActionItem(answer));
     }
 

@@ -1,0 +1,170 @@
+package dev.agentls.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * The terminal's input as questions read it: one reading loop for the whole process (started at the first question,
+ * on the executor it is given, then blocked in {@code readLine} while nothing is typed), never one blocked read per
+ * question. Each line goes to the question shown first among those open; questions asked together are shown one at a
+ * time, in order. A question can be withdrawn while it waits: it stops waiting at once and its line is not read for
+ * it.
+ *
+ * <p>What is typed while no question is open: a line typed ahead before any question was withdrawn is kept for the
+ * next question, so answers piped in ({@code printf 'y\n' | agentls run ...}) answer the questions in order, as
+ * before. But once a question was withdrawn, every line read until the next question is shown is dropped, saying so:
+ * such a line was typed for the withdrawn question (the user was answering as it went away, or had not noticed), and
+ * taking it as the answer to the next question would approve or answer something the user never read. Numbering the
+ * questions instead would make every answer carry a number; dropping costs nothing but a line typed in vain. A line
+ * still in the pipe, unread, when the next question is shown would count for it; the loop reads each line as soon as
+ * it arrives, and a new question comes only after a model call, so that window is the loop's wake-up time.
+ */
+final class TerminalInput {
+
+    /** What the terminal says of a line it dropped. */
+    static final String DROPPED = "(ignored a line typed after the question was withdrawn: nothing is asked now)";
+
+    private final BufferedReader input;
+    private final Executor loop;
+    private final PrintStream notes;
+    private final Object lock = new Object();
+    private final Deque<Question> open = new ArrayDeque<>();
+    private final Deque<String> typedAhead = new ArrayDeque<>();
+    private boolean started;
+    private boolean ended;
+    private boolean droppingAfterWithdrawal;
+
+    /** One question as the input holds it: shown when it comes first, answered by the next line (empty at the end). */
+    final class Question {
+        private final Runnable show;
+        private final CompletableFuture<Optional<String>> line = new CompletableFuture<>();
+
+        private Question(Runnable show) {
+            this.show = show;
+        }
+
+        /** The line typed for this question; empty when the input ended (or failed) first. */
+        CompletableFuture<Optional<String>> line() {
+            return line;
+        }
+
+        /**
+         * Stops waiting for a line: the question leaves the input, the next one (if any) is shown, and, when this one
+         * had been shown, {@code tell} says so on the terminal and what is typed before the next question is dropped.
+         */
+        void withdraw(Runnable tell) {
+            List<Runnable> after = new ArrayList<>();
+            synchronized (lock) {
+                boolean shown = open.peekFirst() == this;
+                if (!open.remove(this)) {
+                    return;
+                }
+                if (shown) {
+                    tell.run();
+                    droppingAfterWithdrawal = true;
+                    showFirst(after);
+                }
+            }
+            line.complete(Optional.empty());
+            after.forEach(Runnable::run);
+        }
+    }
+
+    /**
+     * @param loop   where the one reading loop runs for as long as the input lasts (a daemon thread: the process
+     *               must be able to exit while the loop waits for a line nobody types)
+     * @param notes  where a dropped line is reported (the terminal's prompt stream)
+     */
+    TerminalInput(BufferedReader input, Executor loop, PrintStream notes) {
+        this.input = input;
+        this.loop = loop;
+        this.notes = notes;
+    }
+
+    /** Opens a question; {@code show} prints it once it comes first. */
+    Question ask(Runnable show) {
+        Question question = new Question(show);
+        List<Runnable> after = new ArrayList<>();
+        boolean start;
+        synchronized (lock) {
+            open.addLast(question);
+            if (open.size() == 1) {
+                showFirst(after);
+            }
+            start = !started;
+            started = true;
+        }
+        after.forEach(Runnable::run);
+        if (start) {
+            loop.execute(this::readLoop);
+        }
+        return question;
+    }
+
+    /**
+     * Shows the first open question, and answers it at once with a line typed ahead (or with nothing, once the input
+     * ended), then the next. Under the lock; the answers are completed by {@code after}, outside it, since whatever
+     * follows an answer (the tool going on, maybe asking again) must not run holding the input.
+     */
+    private void showFirst(List<Runnable> after) {
+        while (!open.isEmpty()) {
+            Question first = open.peekFirst();
+            droppingAfterWithdrawal = false;
+            first.show.run();
+            Optional<String> line;
+            if (!typedAhead.isEmpty()) {
+                line = Optional.of(typedAhead.pollFirst());
+            } else if (ended) {
+                line = Optional.empty();
+            } else {
+                return;
+            }
+            open.pollFirst();
+            after.add(() -> first.line.complete(line));
+        }
+    }
+
+    private void readLoop() {
+        while (true) {
+            String line;
+            try {
+                line = input.readLine();
+            } catch (IOException e) {
+                line = null;
+            }
+            List<Runnable> after = new ArrayList<>();
+            synchronized (lock) {
+                if (line == null) {
+                    ended = true;
+                    for (Question question : open) {
+                        after.add(() -> question.line.complete(Optional.empty()));
+                    }
+                    open.clear();
+                } else if (!open.isEmpty()) {
+                    Question first = open.pollFirst();
+                    Optional<String> given = Optional.of(line);
+                    after.add(() -> first.line.complete(given));
+                    showFirst(after);
+                } else if (droppingAfterWithdrawal) {
+                    notes.println(DROPPED);
+                    notes.flush();
+                } else {
+                    typedAhead.addLast(line);
+                }
+            }
+            // On this thread: an answer's followers are short (a tool's next step starts and returns a future).
+            after.forEach(Runnable::run);
+            if (line == null) {
+                return;
+            }
+        }
+    }
+}
