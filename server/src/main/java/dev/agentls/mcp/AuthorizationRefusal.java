@@ -92,12 +92,13 @@ record AuthorizationRefusal(int status, String scheme, Map<String, String> chall
     }
 
     /**
-     * {@code MCP server 'x' answered 401 Unauthorized: it needs credentials; add an Authorization header to its entry
+     * {@code MCP server 'x' at URL answered 401 Unauthorized: it needs credentials; add an Authorization header to its entry
      * ("headers") ...}, then the challenge's parameters; says whether the entry already sends one.
      */
     String describe(McpServerEntry.Http entry) {
         boolean sends = entry.headers().keySet().stream().anyMatch(h -> h.equalsIgnoreCase("Authorization"));
-        StringBuilder text = new StringBuilder("MCP server '").append(entry.name()).append("' answered ");
+        StringBuilder text = new StringBuilder("MCP server '").append(entry.name()).append("' at ")
+                .append(entry.shown()).append(" answered ");
         if (status == 401) {
             text.append("401 Unauthorized: it needs credentials; ");
             text.append(sends ? "the Authorization header its entry sends was not accepted (wrong or expired):"
