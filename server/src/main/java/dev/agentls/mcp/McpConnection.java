@@ -105,6 +105,7 @@ final class McpConnection {
             return started;
         }
         client = created;
+        breaks.newSession();
         CompletableFuture<List<RemoteTool>> listing = new CompletableFuture<>();
         pending.add(listing);
         created.initialize()
@@ -325,6 +326,12 @@ final class McpConnection {
         }
     }
 
+    /** Starting or ready: the event stream opens as the session starts, before the tools are listed. */
+    private boolean live() {
+        McpServerState now = state();
+        return now instanceof McpServerState.Starting || now instanceof McpServerState.Ready;
+    }
+
     /** What the link reports: a forgotten session, a changed tool list, a refusal, a broken stream. */
     private final class LinkEvents implements WatchedTransport.Events {
         @Override
@@ -341,16 +348,18 @@ final class McpConnection {
         @Override
         public void refused(io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException
                                     refusal) {
-            // Said here for a refused event stream (GET), which fails no request; a refused request fails with it.
-            refusal(refusal).filter(message -> state() instanceof McpServerState.Ready).ifPresent(message -> {
-                breaks.broke(message);
-                log.accept(message);
-            });
+            // Said here for the event stream (GET), which fails no request; a refused request fails saying it.
+            if ("GET".equals(refusal.getRequestSnapshot().method()) && live()) {
+                refusal(refusal).ifPresent(message -> {
+                    breaks.broke(message);
+                    log.accept(message);
+                });
+            }
         }
 
         @Override
         public void broken(Throwable cause) {
-            if (!(entry instanceof McpServerEntry.Http) || !(state() instanceof McpServerState.Ready)) {
+            if (!(entry instanceof McpServerEntry.Http) || !live()) {
                 return;
             }
             String how = Causes.describe(Causes.root(cause));

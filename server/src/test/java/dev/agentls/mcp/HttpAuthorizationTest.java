@@ -140,6 +140,29 @@ class HttpAuthorizationTest {
     }
 
     @Test
+    void aRefusedEventStreamIsLoggedWithItsReasonWhileCallsGoOnAndRunsListTheToolsThemselves() throws Exception {
+        StreamableHttpTestServer server = fixture.server().offerEventStream()
+                .refuseEventStream("Bearer realm=\"events\"");
+        McpSettings settings = settings(server.url(), Duration.ofSeconds(10));
+        McpServers servers = fixture.servers();
+        ToolSet tools = run(servers, settings);
+        assertEquals("echo: posts work", call(tools, "mcp__web__echo", "{\"text\": \"posts work\"}").text());
+        int listings = server.toolListings();
+
+        boolean logged = HttpServerFixture.within(10, () -> fixture.log.stream().anyMatch(l -> l.startsWith(
+                "MCP server 'web' at " + server.url() + " answered 401 Unauthorized: it needs credentials; the")
+                && l.contains("its WWW-Authenticate challenge: Bearer realm=\"events\"")));
+
+        assertTrue(logged, fixture.log.toString());
+        assertEquals("ready", servers.status(settings).get(0).toJson().path("state").asText());
+        assertEquals("echo: still", call(run(servers, settings), "mcp__web__echo", "{\"text\": \"still\"}").text());
+        assertEquals(listings + 1, server.toolListings(), "without the stream, the next run listed the tools itself");
+        assertEquals(1, server.seen().stream().filter(s -> s.httpMethod().equals("GET")).count(),
+                "the stream is asked for once, not in a loop: " + server.seen());
+        assertNoSecretShown(servers, settings, List.of());
+    }
+
+    @Test
     void aRefusalWithoutAChallengeSaysSo() throws Exception {
         StreamableHttpTestServer server = fixture.server().forbid("");
         McpSettings settings = settings(server.url(), Duration.ofSeconds(10), false);

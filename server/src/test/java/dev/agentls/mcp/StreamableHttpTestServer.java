@@ -72,6 +72,7 @@ final class StreamableHttpTestServer implements AutoCloseable {
     private volatile String requiredAuthorization;
     private volatile String challenge;
     private volatile boolean forbidden;
+    private volatile boolean refusesEventStream;
 
     /**
      * @param eventStream answer requests as {@code text/event-stream} rather than {@code application/json}
@@ -132,6 +133,13 @@ final class StreamableHttpTestServer implements AutoCloseable {
     /** How many {@code tools/list} requests were answered. */
     int toolListings() {
         return toolListings.get();
+    }
+
+    /** GET (the event stream) gets 401 with {@code WWW-Authenticate: challenge}; POSTs go through. */
+    StreamableHttpTestServer refuseEventStream(String challenge) {
+        this.refusesEventStream = true;
+        this.challenge = challenge;
+        return this;
     }
 
     /** The event log of the streams, for a test to send on the GET stream and break it. */
@@ -357,7 +365,8 @@ final class StreamableHttpTestServer implements AutoCloseable {
     /** Whether the request may go on; if not, it was answered 401 or 403 with the challenge. */
     private boolean authorized(HttpExchange exchange) throws IOException {
         String given = exchange.getRequestHeaders().getFirst("Authorization");
-        int refusal = forbidden ? 403 : requiredAuthorization != null && !requiredAuthorization.equals(given) ? 401 : 0;
+        int refusal = forbidden ? 403 : requiredAuthorization != null && !requiredAuthorization.equals(given) ? 401
+                : refusesEventStream && exchange.getRequestMethod().equals("GET") ? 401 : 0;
         if (refusal == 0) {
             return true;
         }
