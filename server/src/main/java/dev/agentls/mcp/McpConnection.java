@@ -1,19 +1,16 @@
 package dev.agentls.mcp;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.tools.Cancellation;
 import io.modelcontextprotocol.client.McpAsyncClient;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -22,19 +19,19 @@ import reactor.core.publisher.Mono;
 
 /**
  * One MCP server's connection, on the SDK's async client: started on demand (a stdio server in the workspace folder,
- * its stderr lines to the server log and the last few kept for messages), its tools listed once, calls bounded in
- * time and cancellable, closed with the session. A server that failed or stopped is started again by the next
- * {@link #start} (the next run that needs it).
+ * its stderr lines to the server log and the last few kept for messages), its tools listed at start and again when
+ * the server says they changed ({@link ToolListRefresh}) or its event stream broke ({@link StreamBreaks}), calls
+ * bounded in time and cancellable, a 401 or 403 turned into an actionable reason ({@link AuthorizationRefusal}),
+ * closed with the session. A server that failed or stopped is started again by the next {@link #start} (the next run
+ * that needs it).
  */
 final class McpConnection {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int STDERR_LINES = 12;
-    private static final int MAX_PAGES = 50;
-    private static final int MAX_CAUSE_CHARS = 500;
     private static final McpSchema.Implementation CLIENT = new McpSchema.Implementation("agentls", "0.1.0");
     /** Start-up (a JVM, or npx fetching a package) gets at least this long, however short the call timeout is. */
     static final Duration MIN_START = Duration.ofSeconds(20);
+    /** How long a burst of tools/list_changed notices is let to settle before the tools are listed again. */
+    static final Duration REFRESH_QUIET = Duration.ofMillis(200);
 
     private final McpServerEntry entry;
     private final ServerTransports transports;
@@ -43,12 +40,13 @@ final class McpConnection {
     private final Duration timeout;
     private final Consumer<String> log;
     private final java.util.Set<CompletableFuture<?>> pending = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private final Deque<String> stderr = new ArrayDeque<>();
-    private int skippedLines;
-    private String lastSkipped;
+    private final StdioOutputTail output = new StdioOutputTail();
     private McpAsyncClient client;
     private CompletableFuture<List<RemoteTool>> started;
     private McpServerState state = new McpServerState.NotStarted();
+    /** Lists the tools again when the server says they changed, coalesced. */
+    private final ToolListRefresh refresh;
+    private final StreamBreaks breaks = new StreamBreaks();
 
     /**
      * @param workingDirectory where a stdio server is started (the workspace root)
@@ -60,6 +58,8 @@ final class McpConnection {
         this.transports = new ServerTransports(workingDirectory, timeout);
         this.timeout = timeout;
         this.log = log;
+        this.refresh = new ToolListRefresh(CompletableFuture.delayedExecutor(REFRESH_QUIET.toMillis(),
+                TimeUnit.MILLISECONDS), this::relist, this::relisted);
     }
 
     McpServerEntry entry() {
@@ -72,6 +72,15 @@ final class McpConnection {
 
     /** Starts the server unless it runs (or is starting); completes with its tools, or fails saying why. */
     synchronized CompletableFuture<List<RemoteTool>> start() {
+        if (started != null && state instanceof McpServerState.Ready && breaks.noticesLost()) {
+            return relist().handle((tools, error) -> {
+                relisted(tools, error);
+                if (state() instanceof McpServerState.Ready ready) {
+                    return ready.tools();
+                }
+                throw new McpServerException(state().describe());
+            });
+        }
         if (started != null && !(state instanceof McpServerState.Failed) && !(state instanceof McpServerState.Stopped)) {
             return started;
         }
@@ -88,7 +97,7 @@ final class McpConnection {
         McpAsyncClient created;
         try {
             // The SDK's own bound covers start-up requests too; each call gets the (possibly shorter) call bound below.
-            created = McpClient.async(transports.of(entry, new StdioEvents(), sessionExpiries::incrementAndGet))
+            created = McpClient.async(transports.of(entry, new StdioEvents(), new LinkEvents()))
                     .requestTimeout(startTimeout()).initializationTimeout(startTimeout()).clientInfo(CLIENT).build();
         } catch (RuntimeException e) {
             fail(e);
@@ -96,10 +105,11 @@ final class McpConnection {
             return started;
         }
         client = created;
+        breaks.newSession();
         CompletableFuture<List<RemoteTool>> listing = new CompletableFuture<>();
         pending.add(listing);
         created.initialize()
-                .then(Mono.defer(() -> listTools(created, null, new ArrayList<>(), 0)))
+                .then(Mono.defer(() -> ToolListing.of(created)))
                 .timeout(startTimeout())
                 .subscribe(listing::complete, listing::completeExceptionally);
         listing.whenComplete((tools, error) -> pending.remove(listing));
@@ -121,26 +131,34 @@ final class McpConnection {
         return started;
     }
 
-    private Mono<List<RemoteTool>> listTools(McpAsyncClient c, String cursor, List<RemoteTool> all, int page) {
-        return c.listTools(cursor).flatMap(result -> {
-            for (McpSchema.Tool tool : result.tools()) {
-                all.add(new RemoteTool(tool.name(), tool.description(), schemaOf(tool.inputSchema())));
+    /** Lists the running server's tools again, bounded by the call timeout. */
+    private CompletableFuture<List<RemoteTool>> relist() {
+        McpAsyncClient c;
+        synchronized (this) {
+            if (!(state instanceof McpServerState.Ready)) {
+                return CompletableFuture.failedFuture(new McpServerException(state.describe()));
             }
-            String next = result.nextCursor();
-            return next == null || next.isEmpty() || page + 1 >= MAX_PAGES ? Mono.just(List.copyOf(all))
-                    : listTools(c, next, all, page + 1);
-        });
+            c = client;
+        }
+        CompletableFuture<List<RemoteTool>> listing = new CompletableFuture<>();
+        ToolListing.of(c).timeout(timeout).subscribe(listing::complete,
+                listing::completeExceptionally);
+        return listing;
     }
 
-    private static ObjectNode schemaOf(Map<String, Object> schema) {
-        ObjectNode node = schema == null ? JSON.createObjectNode() : JSON.valueToTree(schema);
-        if (!node.has("type")) {
-            node.put("type", "object");
+    /** A new listing replaces the tools of a running server; a failed one keeps the last, saying why. */
+    private void relisted(List<RemoteTool> tools, Throwable error) {
+        synchronized (this) {
+            if (!(state instanceof McpServerState.Ready)) {
+                return;
+            }
+            if (error == null) {
+                state = new McpServerState.Ready(tools);
+            }
         }
-        if (!node.has("properties")) {
-            node.putObject("properties");
-        }
-        return node;
+        log.accept(error == null ? "MCP server '" + entry.name() + "': tools listed again, " + tools.size() + " tools"
+                : "MCP server '" + entry.name() + "': listing its tools again failed (" + Causes.describe(Causes.root(error))
+                + "); the last list stays");
     }
 
     /** Calls a tool; fails with an {@link McpServerException} naming the server on a crash, time-out or cancel. */
@@ -176,8 +194,9 @@ final class McpConnection {
                     + " session");
             return send.apply(c);
         });
+        long sentAt = System.nanoTime();
         Disposable subscription = sent.timeout(timeout).subscribe(answer::complete, error -> {
-            answer.completeExceptionally(new McpServerException(failure(what, error)));
+            answer.completeExceptionally(new McpServerException(failure(what, error, sentAt)));
         }, () -> answer.complete(null));
         Runnable cancel = () -> {
             subscription.dispose();
@@ -193,20 +212,29 @@ final class McpConnection {
      * Why a request failed, in words naming the server. A stdio server whose link broke is marked failed; an HTTP
      * server is not, as each request is an exchange of its own (a cut one, or one too large, says nothing of the next).
      */
-    private String failure(String what, Throwable error) {
-        Throwable cause = root(error);
-        if (cause instanceof TimeoutException) {
-            return "MCP server '" + entry.name() + "' did not answer " + what + " within " + seconds(timeout)
-                    + " (agentls.mcp.timeout)" + skippedNote();
+    private String failure(String what, Throwable error, long sentAt) {
+        Throwable cause = Causes.root(error);
+        Optional<String> refused = refusal(error);
+        if (refused.isPresent()) {
+            // Credentials do not come back by themselves: failed until a run starts it again (one attempt per run,
+            // never a loop). The link already logged it.
+            synchronized (this) {
+                state = new McpServerState.Failed(refused.get());
+            }
+            return refused.get();
         }
-        String message = "MCP server '" + entry.name() + "' failed on " + what + ": " + describe(cause);
+        if (cause instanceof TimeoutException) {
+            return "MCP server '" + entry.name() + "' did not answer " + what + " within " + Causes.seconds(timeout)
+                    + " (agentls.mcp.timeout)" + breaks.since(sentAt) + output.skippedNote();
+        }
+        String message = "MCP server '" + entry.name() + "' failed on " + what + ": " + Causes.describe(cause);
         if (!isToolError(cause) && entry instanceof McpServerEntry.Stdio) {
             synchronized (this) {
-                state = new McpServerState.Failed(message + stderrNote());
+                state = new McpServerState.Failed(message + output.stderrNote());
             }
             log.accept(message);
         }
-        return message + stderrNote();
+        return message + output.stderrNote();
     }
 
     /** An error the server answered (JSON-RPC error) leaves it running; anything else means the link is gone. */
@@ -214,40 +242,28 @@ final class McpConnection {
         return cause instanceof io.modelcontextprotocol.spec.McpError;
     }
 
+    /** An HTTP server's 401 or 403 in actionable words; empty for any other failure. */
+    private Optional<String> refusal(Throwable error) {
+        return entry instanceof McpServerEntry.Http http ? AuthorizationRefusal.in(error).map(r -> r.describe(http))
+                : Optional.empty();
+    }
+
     private void fail(Throwable error) {
-        Throwable cause = root(error);
-        String why = cause instanceof TimeoutException ? "did not start within " + seconds(startTimeout())
-                : "failed to start: " + describe(cause);
+        Optional<String> refused = refusal(error);
+        if (refused.isPresent()) {
+            state = new McpServerState.Failed(refused.get());
+            log.accept(refused.get());
+            return;
+        }
+        Throwable cause = Causes.root(error);
+        String why = cause instanceof TimeoutException ? "did not start within " + Causes.seconds(startTimeout())
+                : "failed to start: " + Causes.describe(cause);
         if (entry instanceof McpServerEntry.Http http && !why.contains(http.url().toString())) {
             why += " (at " + http.url() + ")";
         }
-        String reason = "MCP server '" + entry.name() + "' " + why + stderrNote();
+        String reason = "MCP server '" + entry.name() + "' " + why + output.stderrNote();
         state = new McpServerState.Failed(reason);
         log.accept(reason);
-    }
-
-    private void stderrLine(String line) {
-        log.accept("MCP server '" + entry.name() + "' stderr: " + line);
-        synchronized (stderr) {
-            stderr.addLast(line.length() > 300 ? line.substring(0, 300) + "\u2026" : line);
-            while (stderr.size() > STDERR_LINES) {
-                stderr.removeFirst();
-            }
-        }
-    }
-
-    /** Lines on stdout that were not JSON-RPC: how many, and the last, for the message of a call that timed out. */
-    private String skippedNote() {
-        synchronized (stderr) {
-            return skippedLines == 0 ? "" : "; its stdout had " + skippedLines + (skippedLines == 1 ? " line" : " lines")
-                    + " that " + (skippedLines == 1 ? "is" : "are") + " not JSON-RPC, the last: '" + lastSkipped + "'";
-        }
-    }
-
-    private String stderrNote() {
-        synchronized (stderr) {
-            return stderr.isEmpty() ? "" : "; its last stderr lines: " + String.join(" | ", stderr);
-        }
     }
 
     synchronized void close() {
@@ -275,32 +291,6 @@ final class McpConnection {
         return timeout.compareTo(MIN_START) > 0 ? timeout : MIN_START;
     }
 
-    private static Throwable root(Throwable error) {
-        Throwable cause = error;
-        while ((cause instanceof java.util.concurrent.CompletionException
-                || cause instanceof java.util.concurrent.ExecutionException
-                || (cause instanceof RuntimeException && cause.getClass() == RuntimeException.class))
-                && cause.getCause() != null && cause.getCause() != cause) {
-            cause = cause.getCause();
-        }
-        return cause;
-    }
-
-    /** A cause in words, bounded: an HTTP server's error page is quoted by the SDK, and it may be anything. */
-    private static String describe(Throwable cause) {
-        String message = cause.getMessage();
-        if (message == null || message.isBlank()) {
-            return cause instanceof java.net.ConnectException ? "could not connect (ConnectException)"
-                    : cause.getClass().getSimpleName();
-        }
-        return message.length() > MAX_CAUSE_CHARS ? message.substring(0, MAX_CAUSE_CHARS) + "\u2026 ("
-                + message.length() + " characters)" : message;
-    }
-
-    static String seconds(Duration duration) {
-        return duration.toMillis() % 1000 == 0 ? duration.toSeconds() + " s" : duration.toMillis() + " ms";
-    }
-
     /** What the stdio transport reports: the process to watch, stderr, skipped lines, a broken link. */
     private final class StdioEvents implements StdioServerTransport.Listener {
         @Override
@@ -310,17 +300,15 @@ final class McpConnection {
 
         @Override
         public void stderr(String line) {
-            stderrLine(line);
+            log.accept("MCP server '" + entry.name() + "' stderr: " + line);
+            output.stderr(line);
         }
 
         @Override
         public void skipped(String line) {
             log.accept("MCP server '" + entry.name() + "' wrote a line that is not JSON-RPC on stdout (skipped): "
                     + line);
-            synchronized (stderr) {
-                skippedLines++;
-                lastSkipped = line;
-            }
+            output.skipped(line);
         }
 
         @Override
@@ -330,11 +318,54 @@ final class McpConnection {
                 if (state instanceof McpServerState.Stopped) {
                     return;
                 }
-                message = "MCP server '" + entry.name() + "' " + reason + stderrNote();
+                message = "MCP server '" + entry.name() + "' " + reason + output.stderrNote();
                 state = new McpServerState.Failed(message);
             }
             log.accept(message);
             List.copyOf(pending).forEach(f -> f.completeExceptionally(new McpServerException(message)));
+        }
+    }
+
+    /** Starting or ready: the event stream opens as the session starts, before the tools are listed. */
+    private boolean live() {
+        McpServerState now = state();
+        return now instanceof McpServerState.Starting || now instanceof McpServerState.Ready;
+    }
+
+    /** What the link reports: a forgotten session, a changed tool list, a refusal, a broken stream. */
+    private final class LinkEvents implements WatchedTransport.Events {
+        @Override
+        public void sessionExpired() {
+            sessionExpiries.incrementAndGet();
+            breaks.newSession();
+        }
+
+        @Override
+        public void toolsChanged() {
+            refresh.changed();
+        }
+
+        @Override
+        public void refused(io.modelcontextprotocol.client.transport.McpHttpClientTransportAuthorizationException
+                                    refusal) {
+            // Said here for the event stream (GET), which fails no request; a refused request fails saying it.
+            if ("GET".equals(refusal.getRequestSnapshot().method()) && live()) {
+                refusal(refusal).ifPresent(message -> {
+                    breaks.broke(message);
+                    log.accept(message);
+                });
+            }
+        }
+
+        @Override
+        public void broken(Throwable cause) {
+            if (!(entry instanceof McpServerEntry.Http) || !live()) {
+                return;
+            }
+            String how = Causes.describe(Causes.root(cause));
+            breaks.broke(how);
+            log.accept("MCP server '" + entry.name() + "': a stream from it broke (" + how + "); what it carried is"
+                    + " lost, and its tools are listed again as each run starts");
         }
     }
 
@@ -352,7 +383,7 @@ final class McpConnection {
                 if (state instanceof McpServerState.Stopped || client == null) {
                     return;
                 }
-                message = "MCP server '" + entry.name() + "' exited (process " + process.pid() + ")" + stderrNote();
+                message = "MCP server '" + entry.name() + "' exited (process " + process.pid() + ")" + output.stderrNote();
                 state = new McpServerState.Failed(message);
             }
             log.accept(message);

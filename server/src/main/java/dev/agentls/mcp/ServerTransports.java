@@ -6,11 +6,8 @@ import dev.agentls.config.Provider;
 import dev.agentls.tools.command.CommandEnvironment;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.json.McpJsonMapper;
-import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpClientTransport;
-import io.modelcontextprotocol.spec.McpSchema;
-import io.modelcontextprotocol.spec.McpTransportSessionNotFoundException;
 import java.io.File;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -22,15 +19,12 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
-import java.util.function.Function;
-import reactor.core.publisher.Mono;
 
 /**
  * Makes the transport of an entry: a stdio server started in the workspace folder with an environment that leaves out
  * the model's keys ({@link StdioServerTransport}), or the SDK's Streamable HTTP client for the entry's URL with its
- * headers; both bound the size of one inbound message, and an HTTP transport tells its connection when the server
- * forgot the session.
+ * headers; both bound the size of one inbound message, and both are watched ({@link WatchedTransport}) for what the
+ * connection must hear of the link.
  */
 final class ServerTransports {
 
@@ -54,9 +48,10 @@ final class ServerTransports {
 
     /**
      * @param stdio   what a stdio server's transport reports (its process, stderr, skipped lines, a broken link)
-     * @param expired runs when an HTTP server answered 404 to the session: the SDK then asks for a new one
+     * @param link    what the connection hears of the link, either kind: a forgotten session, a changed tool list, a
+     *                refusal, a broken stream ({@link WatchedTransport})
      */
-    McpClientTransport of(McpServerEntry entry, StdioServerTransport.Listener stdio, Runnable expired) {
+    McpClientTransport of(McpServerEntry entry, StdioServerTransport.Listener stdio, WatchedTransport.Events link) {
         // Servers send fields newer than this SDK knows: they must be skipped, not fail the message.
         McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper()
                 .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false));
@@ -68,7 +63,8 @@ final class ServerTransports {
             // execute_command; the entry's own env comes on top: a server sees what its entry gives it.
             Map<String, String> environment = new HashMap<>(inheritedEnvironment(System.getenv()));
             environment.putAll(server.env());
-            return new StdioServerTransport(command, environment, workingDirectory, mapper, MAX_MESSAGE_BYTES, stdio);
+            return new WatchedTransport(new StdioServerTransport(command, environment, workingDirectory, mapper,
+                    MAX_MESSAGE_BYTES, stdio), link);
         }
         McpServerEntry.Http http = (McpServerEntry.Http) entry;
         URI url = http.url();
@@ -77,9 +73,10 @@ final class ServerTransports {
                 + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery());
         HttpRequest.Builder request = HttpRequest.newBuilder();
         http.headers().forEach(request::header);
-        return new SessionExpiryWatch(HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint)
+        // No authorization error handler: a 401 or 403 fails the request once, never a retry loop.
+        return new WatchedTransport(HttpClientStreamableHttpTransport.builder(base).endpoint(endpoint)
                 .jsonMapper(mapper).requestBuilder(request).connectTimeout(connectTimeout)
-                .maxResponseSize(MAX_MESSAGE_BYTES).build(), expired);
+                .maxResponseSize(MAX_MESSAGE_BYTES).build(), link);
     }
 
     /** Whether a command can be started: a path to an executable file, or a name found on {@code PATH}. */
@@ -98,59 +95,5 @@ final class ServerTransports {
     /** What a stdio server inherits of {@code environment}: see {@link CommandEnvironment#forChildProcess()}. */
     static Map<String, String> inheritedEnvironment(Map<String, String> environment) {
         return new CommandEnvironment(environment, () -> KEY_VARIABLES).forChildProcess();
-    }
-
-    /**
-     * An HTTP transport that says when the server forgot the session. The SDK then asks for a new one, but fails the
-     * requests under way with a bare "session terminated"; knowing why lets the connection send them again.
-     */
-    private static final class SessionExpiryWatch implements McpClientTransport {
-        private final McpClientTransport delegate;
-        private final Runnable expired;
-
-        SessionExpiryWatch(McpClientTransport delegate, Runnable expired) {
-            this.delegate = delegate;
-            this.expired = expired;
-        }
-
-        @Override
-        public Mono<Void> connect(Function<Mono<McpSchema.JSONRPCMessage>, Mono<McpSchema.JSONRPCMessage>> handler) {
-            return delegate.connect(handler);
-        }
-
-        @Override
-        public void setExceptionHandler(Consumer<Throwable> handler) {
-            delegate.setExceptionHandler(error -> {
-                if (error instanceof McpTransportSessionNotFoundException) {
-                    expired.run();
-                }
-                handler.accept(error);
-            });
-        }
-
-        @Override
-        public Mono<Void> closeGracefully() {
-            return delegate.closeGracefully();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
-        }
-
-        @Override
-        public Mono<Void> sendMessage(McpSchema.JSONRPCMessage message) {
-            return delegate.sendMessage(message);
-        }
-
-        @Override
-        public <T> T unmarshalFrom(Object data, TypeRef<T> typeRef) {
-            return delegate.unmarshalFrom(data, typeRef);
-        }
-
-        @Override
-        public List<String> protocolVersions() {
-            return delegate.protocolVersions();
-        }
     }
 }

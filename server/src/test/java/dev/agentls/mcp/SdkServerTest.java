@@ -68,6 +68,25 @@ class SdkServerTest {
     }
 
     @Test
+    void aStdioServersListChangedNoticeListsItsToolsAgainForTheNextRun() throws Exception {
+        RecordingHost host = new RecordingHost().answering(true);
+        ToolResult grown = call("mcp__sdk__grow", "{}", host);
+        String name = grown.text().substring("added ".length());
+
+        boolean listed = HttpServerFixture.within(10, () -> servers.status(settings).stream()
+                .filter(s -> s.entry().name().equals("sdk")).anyMatch(s -> s.state() instanceof McpServerState.Ready r
+                        && r.tools().stream().anyMatch(t -> t.name().equals(name))));
+
+        assertTrue(grown.text().startsWith("added grown"), grown.text());
+        assertTrue(listed, log.toString());
+        List<String> next = new ToolSet(List.of(), () -> servers.toolsFor(settings, ToolMode.NATIVE,
+                new RecordingHost())).names();
+        assertTrue(next.contains("mcp__sdk__" + name), next.toString());
+        assertTrue(log.stream().anyMatch(l -> l.startsWith("MCP server 'sdk': tools listed again, ")),
+                log.toString());
+    }
+
+    @Test
     void listsEveryToolAsMcpServerToolWithTheServersOwnSchema() throws Exception {
         List<String> names = tools.names();
         assertTrue(names.contains("mcp__sdk__echo"), names + " notes: " + tools.notes() + " log: " + log);

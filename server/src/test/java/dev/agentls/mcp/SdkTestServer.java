@@ -13,7 +13,8 @@ import java.util.Map;
  * The MCP Java SDK's own server ({@code McpServer.sync} over its stdio transport), run by the tests in a child JVM so
  * the client meets it exactly as it meets any stdio server. Its tools: {@code echo} (answers its text, with the
  * handler's own time for the overhead benchmark), {@code big} (a text of {@code size} characters), {@code image},
- * {@code fail} (an error result), {@code crash} (the process exits mid-call) and {@code hang} (never answers); one
+ * {@code fail} (an error result), {@code crash} (the process exits mid-call), {@code hang} (never answers) and
+ * {@code grow} (adds a tool {@code grown<n>}, which sends {@code notifications/tools/list_changed}); one
  * resource, {@code test://greeting}. Anything on stderr must reach the server log.
  */
 public final class SdkTestServer {
@@ -24,7 +25,10 @@ public final class SdkTestServer {
         System.err.println("sdk test server starting in " + System.getProperty("user.dir"));
         JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper()
                 .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false));
-        McpServer.sync(new StdioServerTransportProvider(mapper))
+        java.util.concurrent.atomic.AtomicReference<io.modelcontextprotocol.server.McpSyncServer> self =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicInteger grown = new java.util.concurrent.atomic.AtomicInteger();
+        self.set(McpServer.sync(new StdioServerTransportProvider(mapper))
                 .serverInfo("sdk-test-server", "1.0.0")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).resources(false, false).build())
                 .tools(
@@ -53,6 +57,12 @@ public final class SdkTestServer {
                             System.exit(3);
                             return text("unreachable");
                         }),
+                        tool("grow", "Adds a tool.", Map.of(), List.of(), (exchange, request) -> {
+                            String name = "grown" + grown.incrementAndGet();
+                            self.get().addTool(tool(name, "A tool added later.", Map.of(), List.of(),
+                                    (e, r) -> text("I was added")));
+                            return text("added " + name);
+                        }),
                         tool("hang", "Never answers.", Map.of(), List.of(), (exchange, request) -> {
                             try {
                                 Thread.sleep(Long.MAX_VALUE);
@@ -65,7 +75,7 @@ public final class SdkTestServer {
                         McpSchema.Resource.builder("test://greeting", "greeting").mimeType("text/plain").build(),
                         (exchange, request) -> new McpSchema.ReadResourceResult(List.of(
                                 new McpSchema.TextResourceContents(request.uri(), "text/plain", "hello from a resource")))))
-                .build();
+                .build());
         // The transport reads stdin on its own threads; the process lives until the client closes it.
         Thread.currentThread().join();
     }

@@ -26,17 +26,20 @@ import java.util.concurrent.Executors;
  * either as {@code application/json} or as a {@code text/event-stream} (with a priming event of empty data first, as
  * 2025-11-25 allows); a notification gets 202 with no body; {@code initialize} hands out an {@code Mcp-Session-Id},
  * which every later request must carry (400 without it, 404 for one the server does not know, as after
- * {@link #expireSessions}); GET (the server-to-client stream) is 405, as for a server that offers none; DELETE ends a
- * session. Tools: {@code echo}, {@code fail} (an error result), {@code broken} (a JSON-RPC error), {@code big} (a
+ * {@link #expireSessions}); GET (the server-to-client stream) is 405, as for a server that offers none, unless
+ * {@link #offerEventStream} (then events with ids, resumable with {@code Last-Event-ID}: {@link ServerEventLog});
+ * DELETE ends a session; {@link #requireAuthorization} and {@link #forbid} make it a protected resource answering 401
+ * or 403 with a {@code WWW-Authenticate} challenge. Tools: {@code echo}, {@code fail} (an error result), {@code broken} (a JSON-RPC error), {@code big} (a
  * text of {@code size} characters), {@code cut} (the connection closed mid-answer), {@code garbage} (a body that is not
- * JSON), {@code hang} (no answer until the server stops), and any more a test gives; one
+ * JSON), {@code hang} (no answer until the server stops), {@code resumable} (an event stream broken after its
+ * priming event, the answer kept for a GET with {@code Last-Event-ID}), and any more a test gives; one
  * resource, {@code test://greeting}. Every request is recorded with its headers.
  */
 final class StreamableHttpTestServer implements AutoCloseable {
 
     /** One HTTP request as the server saw it. */
     record Seen(String httpMethod, String rpcMethod, String sessionId, String protocolVersion, String authorization,
-                String accept) {}
+                String accept, String lastEventId) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -61,7 +64,15 @@ final class StreamableHttpTestServer implements AutoCloseable {
     private final Set<String> sessions = ConcurrentHashMap.newKeySet();
     private final CountDownLatch stopping = new CountDownLatch(1);
     private final boolean eventStream;
-    private final List<ObjectNode> extraTools;
+    private volatile List<ObjectNode> extraTools;
+    private final java.util.concurrent.atomic.AtomicInteger toolListings = new java.util.concurrent.atomic.AtomicInteger();
+    private final ServerEventLog events = new ServerEventLog(() -> stopping.getCount() == 0);
+    private final List<JsonNode> responses = new CopyOnWriteArrayList<>();
+    private volatile boolean offersEventStream;
+    private volatile String requiredAuthorization;
+    private volatile String challenge;
+    private volatile boolean forbidden;
+    private volatile boolean refusesEventStream;
 
     /**
      * @param eventStream answer requests as {@code text/event-stream} rather than {@code application/json}
@@ -91,6 +102,61 @@ final class StreamableHttpTestServer implements AutoCloseable {
         return List.copyOf(seen);
     }
 
+    /** GET opens the server-to-client event stream (with event ids, resumable) instead of answering 405. */
+    StreamableHttpTestServer offerEventStream() {
+        offersEventStream = true;
+        return this;
+    }
+
+    /**
+     * Every request must carry {@code Authorization: expected}; others get 401 with {@code WWW-Authenticate: challenge}
+     * (the specification's "Authorization": a protected resource names its metadata there).
+     */
+    StreamableHttpTestServer requireAuthorization(String expected, String challenge) {
+        this.requiredAuthorization = expected;
+        this.challenge = challenge;
+        return this;
+    }
+
+    /** Every request gets 403 with {@code WWW-Authenticate: challenge}: credentials the server refuses. */
+    StreamableHttpTestServer forbid(String challenge) {
+        this.forbidden = true;
+        this.challenge = challenge;
+        return this;
+    }
+
+    /** What {@code tools/list} gives after the fixed tools from now on. */
+    void changeTools(List<ObjectNode> extra) {
+        extraTools = List.copyOf(extra);
+    }
+
+    /** How many {@code tools/list} requests were answered. */
+    int toolListings() {
+        return toolListings.get();
+    }
+
+    /** GET (the event stream) gets 401 with {@code WWW-Authenticate: challenge}; POSTs go through. */
+    StreamableHttpTestServer refuseEventStream(String challenge) {
+        this.refusesEventStream = true;
+        this.challenge = challenge;
+        return this;
+    }
+
+    /** The event log of the streams, for a test to send on the GET stream and break it. */
+    ServerEventLog events() {
+        return events;
+    }
+
+    /** Sends a JSON-RPC message (a notification, a request) on the GET stream; returns its event id. */
+    String push(ObjectNode message) {
+        return events.append(ServerEventLog.GET_STREAM, message.toString());
+    }
+
+    /** What the client POSTed back as responses to the server's requests. */
+    List<JsonNode> responses() {
+        return List.copyOf(responses);
+    }
+
     /** Forgets every session, as a server does when one expires or it restarts: their next request gets 404. */
     void expireSessions() {
         sessions.clear();
@@ -99,6 +165,7 @@ final class StreamableHttpTestServer implements AutoCloseable {
     @Override
     public void close() {
         stopping.countDown();
+        events.wake();
         http.stop(0);
         threads.shutdownNow();
     }
@@ -108,7 +175,14 @@ final class StreamableHttpTestServer implements AutoCloseable {
         String method = exchange.getRequestMethod();
         if (!method.equals("POST")) {
             record(exchange, null, session);
-            if (method.equals("DELETE") && session != null && sessions.remove(session)) {
+            if (!authorized(exchange)) {
+                return;
+            }
+            if (method.equals("GET") && offersEventStream && session != null && sessions.contains(session)) {
+                events.serve(exchange, exchange.getRequestHeaders().getFirst("Last-Event-ID"));
+            } else if (method.equals("GET") && offersEventStream) {
+                empty(exchange, session == null ? 400 : 404);
+            } else if (method.equals("DELETE") && session != null && sessions.remove(session)) {
                 empty(exchange, 200);
             } else if (method.equals("DELETE")) {
                 empty(exchange, 404);
@@ -121,6 +195,15 @@ final class StreamableHttpTestServer implements AutoCloseable {
         JsonNode message = JSON.readTree(exchange.getRequestBody().readAllBytes());
         String rpc = message.path("method").asText(null);
         record(exchange, rpc, session);
+        if (!authorized(exchange)) {
+            return;
+        }
+        if (rpc == null) {
+            // A response to one of the server's requests (sent on the GET stream): taken, 202 as the spec says.
+            responses.add(message);
+            empty(exchange, 202);
+            return;
+        }
         if ("initialize".equals(rpc)) {
             String created = UUID.randomUUID().toString();
             sessions.add(created);
@@ -151,7 +234,10 @@ final class StreamableHttpTestServer implements AutoCloseable {
             return;
         }
         switch (rpc) {
-            case "tools/list" -> answer(exchange, message, toolList());
+            case "tools/list" -> {
+                toolListings.incrementAndGet();
+                answer(exchange, message, toolList());
+            }
             case "tools/call" -> call(exchange, message);
             case "resources/read" -> {
                 String uri = message.path("params").path("uri").asText();
@@ -192,6 +278,22 @@ final class StreamableHttpTestServer implements AutoCloseable {
                 exchange.sendResponseHeaders(200, body.length);
                 exchange.getResponseBody().write(body);
             }
+            case "resumable" -> {
+                // Opens the answer's event stream with a priming event, breaks before the answer, and keeps the answer
+                // for a GET carrying that event's id as Last-Event-ID.
+                String stream = "post-" + message.get("id");
+                String primed = events.prime(stream);
+                ObjectNode response = JSON.createObjectNode().put("jsonrpc", "2.0");
+                response.set("id", message.get("id"));
+                response.set("result", text("resumed: " + arguments.path("text").asText(), false));
+                events.append(stream, response.toString());
+                exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+                exchange.sendResponseHeaders(200, 1L << 40);
+                OutputStream body = exchange.getResponseBody();
+                body.write(("id: " + primed + "\ndata: \n\n").getBytes(StandardCharsets.UTF_8));
+                body.flush();
+                throw new IOException("cut on purpose before the answer");
+            }
             case "hang" -> {
                 try {
                     stopping.await();
@@ -206,11 +308,11 @@ final class StreamableHttpTestServer implements AutoCloseable {
     private ObjectNode toolList() {
         ObjectNode result = JSON.createObjectNode();
         ArrayNode tools = result.putArray("tools");
-        for (String name : List.of("echo", "fail", "broken", "big", "cut", "garbage", "hang")) {
+        for (String name : List.of("echo", "fail", "broken", "big", "cut", "garbage", "hang", "resumable")) {
             ObjectNode tool = tools.addObject().put("name", name).put("description", "The " + name + " tool.");
             ObjectNode schema = tool.putObject("inputSchema").put("type", "object");
             ObjectNode properties = schema.putObject("properties");
-            if (name.equals("echo")) {
+            if (name.equals("echo") || name.equals("resumable")) {
                 properties.putObject("text").put("type", "string").put("description", "what to answer");
                 schema.putArray("required").add("text");
             } else if (name.equals("big")) {
@@ -260,6 +362,22 @@ final class StreamableHttpTestServer implements AutoCloseable {
         body.write("\n\n".getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Whether the request may go on; if not, it was answered 401 or 403 with the challenge. */
+    private boolean authorized(HttpExchange exchange) throws IOException {
+        String given = exchange.getRequestHeaders().getFirst("Authorization");
+        int refusal = forbidden ? 403 : requiredAuthorization != null && !requiredAuthorization.equals(given) ? 401
+                : refusesEventStream && exchange.getRequestMethod().equals("GET") ? 401 : 0;
+        if (refusal == 0) {
+            return true;
+        }
+        byte[] body = (refusal == 401 ? "Unauthorized" : "Forbidden").getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("WWW-Authenticate", challenge);
+        exchange.getResponseHeaders().add("Content-Type", "text/plain");
+        exchange.sendResponseHeaders(refusal, body.length);
+        exchange.getResponseBody().write(body);
+        return false;
+    }
+
     private static void empty(HttpExchange exchange, int status) throws IOException {
         exchange.sendResponseHeaders(status, -1);
     }
@@ -267,6 +385,6 @@ final class StreamableHttpTestServer implements AutoCloseable {
     private void record(HttpExchange exchange, String rpc, String session) {
         var headers = exchange.getRequestHeaders();
         seen.add(new Seen(exchange.getRequestMethod(), rpc, session, headers.getFirst("MCP-Protocol-Version"),
-                headers.getFirst("Authorization"), headers.getFirst("Accept")));
+                headers.getFirst("Authorization"), headers.getFirst("Accept"), headers.getFirst("Last-Event-ID")));
     }
 }
