@@ -130,7 +130,11 @@ record ResponseHead(int status, List<Field> fields) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             boolean alnum = c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
-            if (!alnum && "!#$%&'*+-.^_`|~".indexOf(c) < 0) {
+            boolean symbol = switch (c) {
+                case '!', '#', '$', '%', '&', '\'', '*', '+', '-', '.', '^', '_', '`', '|', '~' -> true;
+                default -> false;
+            };
+            if (!alnum && !symbol) {
                 return false;
             }
         }

@@ -113,6 +113,37 @@ class DirectHttpConnectionTest {
     }
 
     @Test
+    void aConnectionNeverAcceptedEndsAtTheConnectWait() throws Exception {
+        // A listener that never accepts, its backlog filled: Linux then drops further SYNs, so a connect waits.
+        try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            java.util.List<java.net.Socket> queued = new java.util.ArrayList<>();
+            try {
+                for (int i = 0; i < 8; i++) {
+                    java.net.Socket s = new java.net.Socket();
+                    try {
+                        s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(),
+                                full.getLocalPort()), 200);
+                        queued.add(s);
+                    } catch (java.net.SocketTimeoutException e) {
+                        s.close();
+                        break; // the backlog is full
+                    }
+                }
+                Duration connect = Duration.ofMillis(300);
+                LlmSettings settings = Harness.withTimeouts(Harness.settings(Provider.OPENAI,
+                        URI.create("http://127.0.0.1:" + full.getLocalPort() + "/v1")),
+                        new Timeouts(connect, Duration.ofSeconds(20), Duration.ofSeconds(20), Duration.ofSeconds(30)));
+                assertEquals(new ModelFailure.Timeout(ModelFailure.TimeoutKind.CONNECT, connect),
+                        Harness.failure(run(settings)));
+            } finally {
+                for (java.net.Socket s : queued) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    @Test
     void localhostIsResolvedAndReached() throws Exception {
         try (RawHttpServer server = RawHttpServer.answering(WHOLE)) {
             ModelOutcome outcome = run(at(URI.create("http://localhost:" + server.port() + "/v1"),
