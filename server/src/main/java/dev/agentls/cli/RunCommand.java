@@ -101,9 +101,14 @@ final class RunCommand implements Subcommand {
         RunOptions options;
         try {
             options = RunOptions.parse(args);
-        } catch (SettingsFileException refused) {
-            // Before anything is made: no model call, no file, no MCP server.
-            err.println("agentls run: " + ShownArgument.redactKeys(refused.getMessage()));
+        } catch (UsageException e) {
+            // Tested here, not caught by its own type: a catch clause loads its class at every start, and a run
+            // without --settings loads nothing of the settings file.
+            if (!(e instanceof SettingsFileException)) {
+                throw e;
+            }
+            // A refusal before anything is made: no model call, no file, no MCP server.
+            err.println("agentls run: " + ShownArgument.redactKeys(e.getMessage()));
             return FAILED;
         }
         options.warnings().forEach(warning -> err.println("agentls run: warning: " + warning));

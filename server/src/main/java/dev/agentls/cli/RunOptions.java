@@ -113,18 +113,12 @@ record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> 
 
     /**
      * The settings of {@code file} with the flags laid over them key by key (a flag wins), parsed as one section; the
-     * warnings name the file. Only a run given {@code --settings} comes here: a plain run reads no JSON.
+     * warnings name the file. Only a run given {@code --settings} comes here: a plain run reads no JSON, and loads
+     * nothing of the settings file (its classes are named only in {@link SettingsFile}'s own code).
      */
-    private static ParsedSettings underFlags(Path file, String[] args) throws SettingsFileException {
-        SettingsFile read = SettingsFile.read(file);
-        ParsedSettings parsed;
-        try {
-            parsed = new SettingsFlags(new SettingsParser()).parse(List.of(args), read.section()).settings();
-        } catch (SettingsException e) {
-            throw read.refused(e);
-        }
+    private static ParsedSettings underFlags(Path file, String[] args) throws UsageException {
+        ParsedSettings parsed = SettingsFile.read(file).underFlags(List.of(args));
         List<String> warnings = new ArrayList<>();
-        read.warnings().forEach(w -> warnings.add("--settings " + file + ": " + w));
         parsed.warnings().forEach(w -> warnings.add("--settings " + file + ": " + w));
         return new ParsedSettings(parsed.settings(), warnings);
     }
