@@ -16,8 +16,10 @@ import java.util.Optional;
 
 /**
  * The options of {@code agentls run}, parsed whole: the run's own flags, and every model and agent setting as the
- * flags of {@link SettingsFlags} (the same parser as the editor's settings, so the rules are one). Anything malformed
- * is a {@link UsageException} naming the flag and the accepted form.
+ * flags of {@link SettingsFlags} (the same parser as the editor's settings, so the rules are one), laid key by key over
+ * the settings section of {@code --settings FILE} when one is given (a flag wins: one shared file, one key changed on
+ * the command line). Anything malformed is a {@link UsageException} naming the flag and the accepted form; a settings
+ * file that cannot be used, a {@link SettingsFileException} naming the file and each bad key.
  */
 record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> conversationId, boolean json,
                   Approvals approvals, AgentLsSettings settings, List<String> warnings) {
