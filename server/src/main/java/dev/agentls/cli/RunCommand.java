@@ -22,8 +22,9 @@ import java.util.concurrent.TimeUnit;
  * with the settings section FILE holds (its MCP servers too) under the flags, which win key by key. It prints the run
  * as a {@link LiveView} (or, with {@code --json}, one {@link AgentEventJson} object per line and nothing else on
  * stdout); approvals and questions are asked on stderr and read from stdin. Exit status: 0 completed, 1 failed,
- * stopped by a limit or refused (a settings file that cannot be used, before anything starts), 2 bad arguments, 130 cancelled (an interrupt cancels the run cleanly: its command
- * processes die, no change is left half-written, and {@code run_finished} is still printed).
+ * stopped by a limit or refused (a settings file that cannot be used: before anything starts), 2 bad arguments, 130
+ * cancelled (an interrupt cancels the run cleanly: its command processes die, no change is left half-written, and
+ * {@code run_finished} is still printed).
  */
 final class RunCommand implements Subcommand {
 
@@ -101,9 +102,14 @@ final class RunCommand implements Subcommand {
         RunOptions options;
         try {
             options = RunOptions.parse(args);
-        } catch (SettingsFileException refused) {
-            // Before anything is made: no model call, no file, no MCP server.
-            err.println("agentls run: " + ShownArgument.redactKeys(refused.getMessage()));
+        } catch (UsageException e) {
+            // Tested here, not caught by its own type: a catch clause loads its class at every start, and a run
+            // without --settings loads nothing of the settings file.
+            if (!(e instanceof SettingsFileException)) {
+                throw e;
+            }
+            // A refusal before anything is made: no model call, no file, no MCP server.
+            err.println("agentls run: " + ShownArgument.redactKeys(e.getMessage()));
             return FAILED;
         }
         options.warnings().forEach(warning -> err.println("agentls run: warning: " + warning));

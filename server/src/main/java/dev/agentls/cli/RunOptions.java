@@ -16,8 +16,10 @@ import java.util.Optional;
 
 /**
  * The options of {@code agentls run}, parsed whole: the run's own flags, and every model and agent setting as the
- * flags of {@link SettingsFlags} (the same parser as the editor's settings, so the rules are one). Anything malformed
- * is a {@link UsageException} naming the flag and the accepted form.
+ * flags of {@link SettingsFlags} (the same parser as the editor's settings, so the rules are one), laid key by key over
+ * the settings section of {@code --settings FILE} when one is given (a flag wins: one shared file, one key changed on
+ * the command line). Anything malformed is a {@link UsageException} naming the flag and the accepted form; a settings
+ * file that cannot be used, a {@link SettingsFileException} naming the file and each bad key.
  */
 record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> conversationId, boolean json,
                   Approvals approvals, AgentLsSettings settings, List<String> warnings) {
@@ -113,18 +115,12 @@ record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> 
 
     /**
      * The settings of {@code file} with the flags laid over them key by key (a flag wins), parsed as one section; the
-     * warnings name the file. Only a run given {@code --settings} comes here: a plain run reads no JSON.
+     * warnings name the file. Only a run given {@code --settings} comes here: a plain run reads no JSON, and loads
+     * nothing of the settings file (its classes are named only in {@link SettingsFile}'s own code).
      */
-    private static ParsedSettings underFlags(Path file, String[] args) throws SettingsFileException {
-        SettingsFile read = SettingsFile.read(file);
-        ParsedSettings parsed;
-        try {
-            parsed = new SettingsFlags(new SettingsParser()).parse(List.of(args), read.section()).settings();
-        } catch (SettingsException e) {
-            throw read.refused(e);
-        }
+    private static ParsedSettings underFlags(Path file, String[] args) throws UsageException {
+        ParsedSettings parsed = SettingsFile.read(file).underFlags(List.of(args));
         List<String> warnings = new ArrayList<>();
-        read.warnings().forEach(w -> warnings.add("--settings " + file + ": " + w));
         parsed.warnings().forEach(w -> warnings.add("--settings " + file + ": " + w));
         return new ParsedSettings(parsed.settings(), warnings);
     }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.ParsedSettings;
 import dev.agentls.config.SettingsException;
+import dev.agentls.config.SettingsFlags;
 import dev.agentls.config.SettingsParser;
 import java.io.IOException;
 import java.io.InputStream;
@@ -186,17 +187,32 @@ final class SettingsFile {
     /** The file's settings alone, parsed by the one settings parser; its warnings follow the reader's. */
     ParsedSettings parse() throws SettingsFileException {
         try {
-            ParsedSettings parsed = new SettingsParser().parse(section);
-            List<String> all = new ArrayList<>(warnings);
-            all.addAll(parsed.warnings());
-            return new ParsedSettings(parsed.settings(), all);
+            return withReaderWarnings(new SettingsParser().parse(section));
         } catch (SettingsException e) {
             throw refused(e);
         }
     }
 
+    /**
+     * This file's settings with the command line's settings flags laid over them key by key (a flag wins), parsed as
+     * one section by the one parser; the reader's warnings, then the parser's.
+     */
+    ParsedSettings underFlags(List<String> args) throws SettingsFileException {
+        try {
+            return withReaderWarnings(new SettingsFlags(new SettingsParser()).parse(args, section).settings());
+        } catch (SettingsException e) {
+            throw refused(e);
+        }
+    }
+
+    private ParsedSettings withReaderWarnings(ParsedSettings parsed) {
+        List<String> all = new ArrayList<>(warnings);
+        all.addAll(parsed.warnings());
+        return new ParsedSettings(parsed.settings(), all);
+    }
+
     /** The parser's refusal of this file's settings (alone or under flags), every problem named. */
-    SettingsFileException refused(SettingsException e) {
+    private SettingsFileException refused(SettingsException e) {
         return new SettingsFileException("--settings " + file + ": " + String.join("; ", e.errors()));
     }
 }
