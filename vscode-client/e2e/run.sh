@@ -43,10 +43,13 @@ jar="${AGENTLS_E2E_SERVER_JAR:-$ROOT/vscode-client/server/agentls.jar}"
 settings='"workbench.startupEditor":"none","security.workspace.trust.enabled":false,"window.restoreWindows":"none"'
 [ -n "${AGENTLS_E2E_SERVER_JAR:-}" ] && settings="$settings,\"agentls.server.path\":\"$jar\""
 tests=(e2e.test.mjs)
+after_task=()
 if unzip -l "$jar" 'dev/agentls/lsp/StartRunCommand.class' >/dev/null 2>&1; then
   # The demo's stats task, its test command marked as needing the user's approval.
   sed 's/\\"requires_approval\\": false/\\"requires_approval\\": true/' "$ROOT/scripts/demo-model/stats-task-openai.jsonl" >"$work/task.jsonl"
   grep -q 'requires_approval\\": true' "$work/task.jsonl" || { echo "e2e: could not mark the command for approval" >&2; exit 1; }
+  # Then one answer asking a question, for the run ask-withdrawn.test.mjs starts and stops.
+  cat ask-withdrawn.jsonl >>"$work/task.jsonl"
   java -jar "$jar" replay-model --once --script "$work/task.jsonl" --port 0 >"$work/replay.log" 2>&1 &
   replay_pid=$!
   base=
@@ -58,6 +61,8 @@ if unzip -l "$jar" 'dev/agentls/lsp/StartRunCommand.class' >/dev/null 2>&1; then
   [ -n "$base" ] || { echo "e2e: the replay model did not start" >&2; cat "$work/replay.log" >&2; exit 1; }
   settings="$settings,\"agentls.llm.provider\":\"openai\",\"agentls.llm.baseUrl\":\"$base/v1\",\"agentls.llm.model\":\"replay-demo\""
   tests+=(run-task.test.mjs)
+  # After the task (node --test orders files by name): its run takes the answer appended after the task's.
+  after_task=(ask-withdrawn.test.mjs)
 else
   echo "vscode e2e: the server has no agentls.run yet, so no task is run from the palette" >&2
 fi
@@ -70,3 +75,7 @@ AGENTLS_E2E_URL="http://127.0.0.1:$port/?folder=$work/demo" AGENTLS_E2E_WORKSPAC
   AGENTLS_E2E_EXTENSIONS="$work/extensions" \
   AGENTLS_E2E_SCREENSHOT="${AGENTLS_E2E_SCREENSHOT:-$ROOT/vscode-client/e2e/screenshot-latest.png}" \
   node --test --test-concurrency=1 "${tests[@]}" || { echo "--- code-server log" >&2; tail -50 "$work/code-server.log" >&2; exit 1; }
+if [ "${#after_task[@]}" -gt 0 ]; then
+  AGENTLS_E2E_URL="http://127.0.0.1:$port/?folder=$work/demo" \
+    node --test --test-concurrency=1 "${after_task[@]}" || { echo "--- code-server log" >&2; tail -50 "$work/code-server.log" >&2; exit 1; }
+fi
