@@ -217,10 +217,11 @@ final class McpConnection {
         Optional<String> refused = refusal(error);
         if (refused.isPresent()) {
             // Credentials do not come back by themselves: failed until a run starts it again (one attempt per run,
-            // never a loop). The link already logged it.
+            // never a loop).
             synchronized (this) {
                 state = new McpServerState.Failed(refused.get());
             }
+            log.accept(refused.get());
             return refused.get();
         }
         if (cause instanceof TimeoutException) {
