@@ -43,7 +43,8 @@ final class McpConnection {
     private final StdioOutputTail output = new StdioOutputTail();
     private McpAsyncClient client;
     private CompletableFuture<List<RemoteTool>> started;
-    private McpServerState state = new McpServerState.NotStarted();
+    /** Written under the lock; volatile so the link's threads can look without it (never blocked by a close). */
+    private volatile McpServerState state = new McpServerState.NotStarted();
     /** Lists the tools again when the server says they changed, coalesced. */
     private final ToolListRefresh refresh;
     private final StreamBreaks breaks = new StreamBreaks();
@@ -329,7 +330,7 @@ final class McpConnection {
 
     /** Starting or ready: the event stream opens as the session starts, before the tools are listed. */
     private boolean live() {
-        McpServerState now = state();
+        McpServerState now = state;
         return now instanceof McpServerState.Starting || now instanceof McpServerState.Ready;
     }
 
