@@ -201,6 +201,19 @@ class HttpEventStreamTest {
     }
 
     @Test
+    void aRetryFieldOnTheEventStreamIsTakenAndLaterNoticesStillArrive() throws Exception {
+        Started s = startedWithEventStream(Duration.ofSeconds(10));
+
+        // 2025-11-25 has servers send "retry:" before they close a stream; an SSE field the client must not choke on.
+        s.server().events().appendRaw("r", "retry: 1000\n\n");
+        s.server().changeTools(StreamableHttpTestServer.plainTools(1));
+        s.server().push(listChanged());
+
+        assertTrue(within(10, () -> toolNames(s.servers(), s.settings()).contains("t0")), fixture.log.toString());
+        assertTrue(fixture.log.stream().noneMatch(l -> l.contains("broke")), fixture.log.toString());
+    }
+
+    @Test
     void anEventWithAMegabyteIdIsTakenAndItsNoticeArrives() throws Exception {
         Started s = startedWithEventStream(Duration.ofSeconds(10));
         String huge = "9".repeat(1 << 20);
