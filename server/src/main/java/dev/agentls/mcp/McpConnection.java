@@ -43,7 +43,8 @@ final class McpConnection {
     private final StdioOutputTail output = new StdioOutputTail();
     private McpAsyncClient client;
     private CompletableFuture<List<RemoteTool>> started;
-    private McpServerState state = new McpServerState.NotStarted();
+    /** Written under the lock; volatile so the link's threads can look without it (never blocked by a close). */
+    private volatile McpServerState state = new McpServerState.NotStarted();
     /** Lists the tools again when the server says they changed, coalesced. */
     private final ToolListRefresh refresh;
     private final StreamBreaks breaks = new StreamBreaks();
@@ -217,10 +218,11 @@ final class McpConnection {
         Optional<String> refused = refusal(error);
         if (refused.isPresent()) {
             // Credentials do not come back by themselves: failed until a run starts it again (one attempt per run,
-            // never a loop). The link already logged it.
+            // never a loop).
             synchronized (this) {
                 state = new McpServerState.Failed(refused.get());
             }
+            log.accept(refused.get());
             return refused.get();
         }
         if (cause instanceof TimeoutException) {
@@ -328,7 +330,7 @@ final class McpConnection {
 
     /** Starting or ready: the event stream opens as the session starts, before the tools are listed. */
     private boolean live() {
-        McpServerState now = state();
+        McpServerState now = state;
         return now instanceof McpServerState.Starting || now instanceof McpServerState.Ready;
     }
 

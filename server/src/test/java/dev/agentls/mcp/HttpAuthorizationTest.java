@@ -136,6 +136,7 @@ class HttpAuthorizationTest {
         assertFalse(refused.isSuccess());
         assertEquals("mcp__web__echo: " + reason, refused.text());
         assertEquals(reason, servers.status(settings).get(0).state().describe());
+        assertEquals(1, fixture.log.stream().filter(reason::equals).count(), "logged once: " + fixture.log);
         assertNoSecretShown(servers, settings, List.of(refused.text()));
     }
 

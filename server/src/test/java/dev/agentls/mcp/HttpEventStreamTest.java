@@ -201,6 +201,19 @@ class HttpEventStreamTest {
     }
 
     @Test
+    void aRetryFieldOnTheEventStreamIsTakenAndLaterNoticesStillArrive() throws Exception {
+        Started s = startedWithEventStream(Duration.ofSeconds(10));
+
+        // 2025-11-25 has servers send "retry:" before they close a stream; an SSE field the client must not choke on.
+        s.server().events().appendRaw("r", "retry: 1000\n\n");
+        s.server().changeTools(StreamableHttpTestServer.plainTools(1));
+        s.server().push(listChanged());
+
+        assertTrue(within(10, () -> toolNames(s.servers(), s.settings()).contains("t0")), fixture.log.toString());
+        assertTrue(fixture.log.stream().noneMatch(l -> l.contains("broke")), fixture.log.toString());
+    }
+
+    @Test
     void anEventWithAMegabyteIdIsTakenAndItsNoticeArrives() throws Exception {
         Started s = startedWithEventStream(Duration.ofSeconds(10));
         String huge = "9".repeat(1 << 20);
@@ -210,6 +223,23 @@ class HttpEventStreamTest {
 
         assertTrue(within(10, () -> toolNames(s.servers(), s.settings()).contains("t0")), fixture.log.toString());
         assertTrue(fixture.log.stream().noneMatch(l -> l.contains(huge)), "the id is never echoed");
+        assertEquals("echo: fine", call(run(s.servers(), s.settings()), "mcp__web__echo", "{\"text\": \"fine\"}")
+                .text());
+    }
+
+    @Test
+    void anEventIdThreeTimesTheMessageBoundEndsTheStreamNotTheServer() throws Exception {
+        Started s = startedWithEventStream(Duration.ofSeconds(10));
+        // The SDK bounds a line near the message bound (seen: an id of 8 MiB + 1 KiB is still taken); far past it, the
+        // stream is ended, which AgentLS then treats as any broken stream.
+        String huge = "7".repeat(3 * ServerTransports.MAX_MESSAGE_BYTES);
+
+        s.server().events().appendRaw("huge", "id: " + huge + "\nevent: message\ndata: " + listChanged() + "\n\n");
+
+        assertTrue(within(20, () -> fixture.log.stream().anyMatch(l -> l.startsWith("MCP server 'web': a stream from"
+                + " it broke ("))), fixture.log.toString());
+        assertTrue(fixture.log.stream().allMatch(l -> l.length() < 2_000), "nothing of the id is echoed at length");
+        assertInstanceOf(McpServerState.Ready.class, s.servers().status(s.settings()).get(0).state());
         assertEquals("echo: fine", call(run(s.servers(), s.settings()), "mcp__web__echo", "{\"text\": \"fine\"}")
                 .text());
     }
