@@ -92,7 +92,7 @@ final class DirectExchange implements HttpExchange {
         int timeout = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeouts.connect().toMillis()));
         IOException last = null;
         for (InetAddress address : addresses) {
-            // No proxy applies to loopback; saying so skips the SOCKS layer and the proxy selector a plain Socket loads.
+            // No proxy applies to loopback; saying so skips the SOCKS layer and proxy selector a plain Socket loads.
             Socket candidate = new Socket(Proxy.NO_PROXY);
             socket = candidate;
             if (cancelled) {

@@ -14,7 +14,8 @@ import java.util.logging.Logger;
 /**
  * One logical answer: rounds (the first, then a continuation for each {@code length} stop, up to
  * {@code continuationRounds}, where the protocol allows the prefill a continuation needs), each round tried again
- * after a 429 or 5xx only while nothing has reached the listener. Owns the call's cancellation: the flag, the HTTP exchange under way and the latch that wakes a backoff; and
+ * after a 429 or 5xx only while nothing has reached the listener. Owns the call's cancellation: the flag, the HTTP
+ * exchange under way and the latch that wakes a backoff; and
  * the answer's {@link AnswerBudget}, shared by all rounds, which stops the call when the answer grows too large. In
  * xml tool mode the answer's text runs through one {@link XmlToolCalls} for all rounds.
  */

@@ -14,8 +14,8 @@ import okhttp3.OkHttpClient;
  * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider and the HTTP transport by
  * base URL (the direct HTTP/1.1 client for {@code http://} on loopback, whose okhttp set-up would be most of a cold
  * start's first request; okhttp for everything else), owns it (connect, first-byte, idle and no-progress waits from
- * the settings, no timeout for the whole call) and starts each call on the given executor. Its collaborators are injected so tests run it against a loopback server with no
- * sleeping and a made-up environment.
+ * the settings, no timeout for the whole call) and starts each call on the given executor. Its collaborators are
+ * injected so tests run it against a loopback server with no sleeping and a made-up environment.
  */
 public final class StreamingModelClient implements ModelClient {
 
