@@ -1,6 +1,7 @@
 # Shared helpers for the scripts in this folder. Source it; it defines ROOT, ensure_jar and the class-data archive's
 # helpers (cds_options, make_cds_archive_in_background).
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROOT=${BASH_SOURCE[0]%/*}; [ "$ROOT" != "${BASH_SOURCE[0]}" ] || ROOT=.  # its folder, with no forked `dirname`
+ROOT=$(cd "$ROOT/.." && pwd)
 JAR="$ROOT/server/target/agentls.jar"
 # A class-data-sharing archive of the classes a start of `agentls lsp` loads, made from this jar (JDK 17 makes none
 # by itself), and its stamp: the jar's and the archive's size and modification time when it was made.
@@ -15,12 +16,20 @@ JSA="$ROOT/server/target/agentls.jsa"
 # buffer per thread otherwise) keeps none past 1 MB. AGENTLS_JAVA_OPTS comes after these, so a user's own -Xmx wins;
 # a collector it names replaces the serial one (the JVM refuses two).
 server_java_options() {
+  set_server_java_options
+  printf '%s\n' "${SERVER_JAVA_OPTIONS[@]}"
+}
+
+# As server_java_options, into the array SERVER_JAVA_OPTIONS, without a fork (the launcher: every process forked
+# before java delays the editor's server and `agentls run`).
+set_server_java_options() {
+  SERVER_JAVA_OPTIONS=()
   case " ${AGENTLS_JAVA_OPTS:-} " in
     *" -XX:+Use"*GC" "*) ;;
-    *) printf '%s\n' -XX:+UseSerialGC ;;
+    *) SERVER_JAVA_OPTIONS=(-XX:+UseSerialGC) ;;
   esac
-  printf '%s\n' -Xms32m -Xmx200m -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40 -XX:MaxDirectMemorySize=64m \
-    -Djdk.nio.maxCachedBufferSize=1048576
+  SERVER_JAVA_OPTIONS+=(-Xms32m -Xmx200m -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40 -XX:MaxDirectMemorySize=64m
+    -Djdk.nio.maxCachedBufferSize=1048576)
 }
 
 # JIT thresholds for the one-shot commands (`run`, `apply`: a process of a second or less): C2 compiles a method only
@@ -55,17 +64,23 @@ file_stamp() {
 # jar and has not changed since: a stale one is left unused, and a damaged one (which can crash the JVM rather than
 # be refused by it) is never passed. The JVM's own warnings go to stderr, so none reaches an LSP client on stdout.
 cds_options() {
+  set_cds_options
+  printf '%s\n' "${CDS_OPTIONS[@]}"
+}
+
+# As cds_options, into the array CDS_OPTIONS, with one fork only (the stat of the jar and the archive).
+set_cds_options() {
   local stamp now
-  printf '%s\n' "-Xlog:disable" "-Xlog:all=warning:stderr"
+  CDS_OPTIONS=(-Xlog:disable -Xlog:all=warning:stderr)
   [ -f "$JSA" ] && [ -f "$JSA.stamp" ] || return 0
   IFS= read -r stamp < "$JSA.stamp" || return 0
-  # Both stamps from one stat (as file_stamp makes each): every process forked here delays the editor's server.
+  # Both stamps from one stat (as file_stamp makes each).
   mapfile -t now < <(stat -c '%s %y' "$JAR" "$JSA" 2>/dev/null)
   [ "${#now[@]}" = 2 ] && [ "$stamp" = "${now[0]} / ${now[1]}" ] || return 0
-  printf '%s\n' "-XX:SharedArchiveFile=$JSA"
+  CDS_OPTIONS+=("-XX:SharedArchiveFile=$JSA")
   # Mapped at its own address when the maker found this JVM to accept that (see maps_at_own_address): a marker
   # file, not a list of options, so nothing but these two can ever be passed from it.
-  [ -f "$JSA.fixed-address" ] && printf '%s\n' "${FIXED_ADDRESS_OPTIONS[@]}"
+  [ -f "$JSA.fixed-address" ] && CDS_OPTIONS+=("${FIXED_ADDRESS_OPTIONS[@]}")
   return 0
 }
 
