@@ -11,8 +11,9 @@ public interface RunHandle {
 
     /**
      * Stops the run at whatever point it is: a model call's connection is closed, a running command is stopped with
-     * every process it started, a question or approval waiting for the user is abandoned; a file change already
-     * handed to the host finishes (none is left half-applied). The run ends {@code cancelled}. Idempotent.
+     * every process it started, a question or approval waiting for the user is withdrawn from the host (which takes it
+     * back from the editor or terminal, saying so); a file change already handed to the host finishes (none is left
+     * half-applied). The run ends {@code cancelled}. Idempotent.
      */
     void cancel();
 

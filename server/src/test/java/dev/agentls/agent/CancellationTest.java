@@ -3,10 +3,12 @@ package dev.agentls.agent;
 import static dev.agentls.agent.ModelScript.call;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.config.Provider;
 import dev.agentls.config.ToolMode;
+import dev.agentls.host.QuestionWithdrawn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -102,6 +104,29 @@ class CancellationTest {
             assertEquals(RunStatus.CANCELLED, outcome.status());
             assertEquals(List.of("run_started", "token_usage", "tool_call", "question_asked", "tool_result",
                     "run_finished"), h.types());
+        }
+    }
+
+    @Test
+    void cancellingWhileAnApprovalOrAQuestionWaitsWithdrawsItFromTheHostSayingTheRunWasCancelled() throws Exception {
+        for (ModelScript script : List.of(
+                new ModelScript(Provider.OPENAI, ToolMode.NATIVE).calls("", call("ask_followup_question",
+                        "question", "Which greeting?")),
+                new ModelScript(Provider.OPENAI, ToolMode.NATIVE).calls("", call("execute_command",
+                        "command", "echo hi", "requires_approval", true)))) {
+            try (AgentHarness h = new AgentHarness(temp.resolve("run" + System.nanoTime()), script)) {
+                h.host.hangOnQuestions = true;
+                RunHandle run = h.start(RunRequest.of("Ask first"));
+                h.host.questionWaiting.get(10, TimeUnit.SECONDS);
+                CompletableFuture<?> asked = h.host.hanging.get(0);
+                assertFalse(asked.isDone());
+
+                run.cancel();
+
+                assertEquals(RunStatus.CANCELLED, run.outcome().get(10, TimeUnit.SECONDS).status());
+                assertTrue(asked.isCancelled(), "a withdrawal is a cancellation to a host that knows no more");
+                assertEquals("the run was cancelled", assertThrows(QuestionWithdrawn.class, asked::join).reason());
+            }
         }
     }
 

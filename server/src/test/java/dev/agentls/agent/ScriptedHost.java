@@ -24,6 +24,8 @@ final class ScriptedHost implements Host {
     final List<String> progress = new CopyOnWriteArrayList<>();
     final CompletableFuture<Void> questionWaiting = new CompletableFuture<>();
     volatile boolean hangOnQuestions;
+    /** The futures given for questions left hanging, in order: how the run withdraws them shows here. */
+    final List<CompletableFuture<?>> hanging = new CopyOnWriteArrayList<>();
     /** Runs when a question is asked, before it is answered (a test steers the run there). */
     volatile Runnable onAsk = () -> { };
 
@@ -45,8 +47,10 @@ final class ScriptedHost implements Host {
     public CompletableFuture<Boolean> confirm(String title, String detail) {
         confirmed.add(title + "\n" + detail);
         if (hangOnQuestions) {
+            CompletableFuture<Boolean> open = new CompletableFuture<>();
+            hanging.add(open);
             questionWaiting.complete(null);
-            return new CompletableFuture<>();
+            return open;
         }
         Boolean answer = approvals.poll();
         return CompletableFuture.completedFuture(answer != null && answer);
@@ -57,8 +61,10 @@ final class ScriptedHost implements Host {
         asked.add(question + " " + options);
         onAsk.run();
         if (hangOnQuestions) {
+            CompletableFuture<Optional<String>> open = new CompletableFuture<>();
+            hanging.add(open);
             questionWaiting.complete(null);
-            return new CompletableFuture<>();
+            return open;
         }
         Optional<String> answer = answers.poll();
         return CompletableFuture.completedFuture(answer == null ? Optional.empty() : answer);
