@@ -3,6 +3,7 @@ package dev.agentls.mcp;
 import dev.agentls.config.McpSettings;
 import dev.agentls.config.ToolMode;
 import dev.agentls.host.Host;
+import dev.agentls.host.QuestionWithdrawn;
 import dev.agentls.tools.Cancellation;
 import dev.agentls.tools.Tool;
 import dev.agentls.tools.ToolSet;
@@ -218,13 +219,18 @@ public final class McpServers implements AutoCloseable {
                         + " changes.");
         try {
             approved = Boolean.TRUE.equals(Cancellable.await(question, TRUST_WAIT, cancellation));
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (TimeoutException e) {
+            // Taken back from the user: an answer given later would start nothing.
+            question.completeExceptionally(new QuestionWithdrawn("it waited " + TRUST_WAIT.toMinutes()
+                    + " minutes without an answer; the next run asks again"));
+            return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the trust"
+                    + " question was not answered within " + TRUST_WAIT.toMinutes() + " minutes"));
+        } catch (ExecutionException e) {
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the trust"
                     + " question was not answered"));
         } catch (CancellationException e) {
-            // Abandoned (the future is cancelled, for a host that can take a question back); the user did not
-            // decide, so the next run asks again.
-            question.cancel(true);
+            // Withdrawn from the user with its reason; the user did not decide, so the next run asks again.
+            question.completeExceptionally(new QuestionWithdrawn("the run was cancelled"));
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the run was"
                     + " cancelled while the trust question waited for an answer"));
         } catch (InterruptedException e) {

@@ -232,6 +232,8 @@ class McpRunTest {
         List<String> warnings = events("warning").stream().map(w -> w.path("message").asText()).toList();
         assertTrue(warnings.contains("MCP server 'local' was not started: the run was cancelled while the trust"
                 + " question waited for an answer"), warnings.toString());
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("question withdrawn: the run was cancelled"),
+                "the terminal takes the trust question back, saying why: " + err);
         assertEquals(0, servers.get(0).requests().size(), "the model is never asked");
         assertFalse(err.toString(StandardCharsets.UTF_8).contains("MCP server 'local': starting"),
                 "the server is never started: " + err);
