@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.config.JsonKinds;
 import dev.agentls.config.ParsedSettings;
 import dev.agentls.config.SettingsException;
 import dev.agentls.config.SettingsFlags;
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The {@code agentls} settings section a {@code --settings FILE} holds, as an editor sends it: the section itself
@@ -73,7 +73,7 @@ final class SettingsFile {
         }
         if (!root.isObject()) {
             throw new SettingsFileException("--settings " + file + " must hold a JSON object: " + FORMS + "; it holds "
-                    + kind(root));
+                    + JsonKinds.of(root));
         }
         List<String> warnings = new ArrayList<>();
         JsonNode inner = root.get(SECTION);
@@ -82,7 +82,7 @@ final class SettingsFile {
         }
         if (!inner.isObject()) {
             throw new SettingsFileException("--settings " + file + ": agentls: expected an object of settings such"
-                    + " as {\"llm\": {\"model\": \"...\"}}, got " + kind(inner));
+                    + " as {\"llm\": {\"model\": \"...\"}}, got " + JsonKinds.of(inner));
         }
         if (inner.isEmpty()) {
             throw new SettingsFileException("--settings " + file + ": its agentls section is empty: nothing to"
@@ -156,18 +156,6 @@ final class SettingsFile {
             throw new SettingsFileException("--settings " + file + " is not UTF-8 text");
         }
         return text.startsWith("\uFEFF") ? text.substring(1) : text;
-    }
-
-    private static String kind(JsonNode node) {
-        return switch (node.getNodeType()) {
-            case ARRAY -> "an array";
-            case OBJECT -> "an object";
-            case STRING -> "a string";
-            case NUMBER -> "a number";
-            case BOOLEAN -> "a boolean";
-            case NULL -> "null";
-            default -> node.getNodeType().toString().toLowerCase(Locale.ROOT);
-        };
     }
 
     Path file() {

@@ -1,5 +1,6 @@
 package dev.agentls.mcp;
 
+import dev.agentls.config.JsonKinds;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -51,7 +52,7 @@ final class McpConfigParser {
         }
         if (!servers.isObject()) {
             problems.add(origin.label() + ": \"mcpServers\" must be an object of servers by name, got "
-                    + kind(servers));
+                    + JsonKinds.of(servers));
             return new Parsed(entries, problems);
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = servers.fields(); it.hasNext(); ) {
@@ -72,11 +73,11 @@ final class McpConfigParser {
                     + " part of tool names)");
         }
         if (!node.isObject()) {
-            throw new IllegalArgumentException("the entry must be an object, got " + kind(node));
+            throw new IllegalArgumentException("the entry must be an object, got " + JsonKinds.of(node));
         }
         JsonNode disabled = node.get("disabled");
         if (disabled != null && !disabled.isNull() && !disabled.isBoolean()) {
-            throw new IllegalArgumentException("'disabled' must be true or false, got " + kind(disabled));
+            throw new IllegalArgumentException("'disabled' must be true or false, got " + JsonKinds.of(disabled));
         }
         if (disabled != null && disabled.asBoolean(false)) {
             return java.util.Optional.empty();
@@ -141,7 +142,7 @@ final class McpConfigParser {
         JsonNode value = node.get(key);
         if (value == null || !value.isTextual() || value.textValue().isBlank()) {
             throw new IllegalArgumentException("'" + key + "' must be a non-empty string, got "
-                    + (value == null ? "nothing" : kind(value)));
+                    + (value == null ? "nothing" : JsonKinds.of(value)));
         }
         if (value.textValue().length() > MAX_TEXT) {
             throw new IllegalArgumentException("'" + key + "' is " + value.textValue().length()
@@ -157,7 +158,7 @@ final class McpConfigParser {
             return items;
         }
         if (!value.isArray()) {
-            throw new IllegalArgumentException("'" + key + "' must be an array of strings, got " + kind(value));
+            throw new IllegalArgumentException("'" + key + "' must be an array of strings, got " + JsonKinds.of(value));
         }
         if (value.size() > MAX_ITEMS) {
             throw new IllegalArgumentException("'" + key + "' has " + value.size() + " items; the limit is "
@@ -167,7 +168,7 @@ final class McpConfigParser {
         for (JsonNode item : value) {
             if (!item.isTextual() || item.textValue().length() > MAX_TEXT) {
                 throw new IllegalArgumentException("'" + key + "' must be an array of strings; item " + (index + 1)
-                        + " is " + (item.isTextual() ? "too long" : kind(item)));
+                        + " is " + (item.isTextual() ? "too long" : JsonKinds.of(item)));
             }
             items.add(item.textValue());
             index++;
@@ -182,14 +183,14 @@ final class McpConfigParser {
             return table;
         }
         if (!value.isObject()) {
-            throw new IllegalArgumentException("'" + key + "' must be an object of strings, got " + kind(value));
+            throw new IllegalArgumentException("'" + key + "' must be an object of strings, got " + JsonKinds.of(value));
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             if (!field.getValue().isTextual()) {
                 // The value is never shown: env and headers hold secrets.
                 throw new IllegalArgumentException("'" + key + "." + shorten(field.getKey())
-                        + "' must be a string, got " + kind(field.getValue()));
+                        + "' must be a string, got " + JsonKinds.of(field.getValue()));
             }
             table.put(field.getKey(), field.getValue().textValue());
         }
@@ -205,18 +206,6 @@ final class McpConfigParser {
         } catch (com.fasterxml.jackson.core.JsonProcessingException | NoSuchAlgorithmException e) {
             throw new IllegalStateException("cannot hash an MCP server entry", e);
         }
-    }
-
-    private static String kind(JsonNode value) {
-        return switch (value.getNodeType()) {
-            case ARRAY -> "an array";
-            case OBJECT -> "an object";
-            case STRING -> "a string";
-            case NUMBER -> "a number";
-            case BOOLEAN -> "a boolean";
-            case NULL -> "null";
-            default -> value.getNodeType().name().toLowerCase(Locale.ROOT);
-        };
     }
 
     private static String shorten(String text) {
