@@ -11,6 +11,7 @@ import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.tools.TestWorkspace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -30,6 +31,23 @@ class RunCommandSignalTest {
     @TempDir
     Path temp;
 
+    /**
+     * {@code agentls run} as its own JVM with SIGINT at its default (python puts it back before exec: a test JVM's
+     * children inherit it ignored), its stdin a pipe this test holds open and never writes.
+     */
+    private Process startRun(Path root, String prompt, java.net.URI baseUrl, Path stdout) throws IOException {
+        return new ProcessBuilder("python3", "-c",
+                "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1],"
+                        + " sys.argv[1:])",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
+                "--workspace", root.toString(), "--prompt", prompt, "--json",
+                "--base-url", baseUrl + "/v1", "--model", "m")
+                .redirectOutput(stdout.toFile())
+                .redirectError(temp.resolve("stderr.txt").toFile())
+                .start();
+    }
+
     @Test
     void sigintCancelsTheRunPrintsRunFinishedCancelledAndExits130() throws Exception {
         // A process started in the background inherits an ignored SIGINT, which the JVM then leaves ignored; python
@@ -42,16 +60,7 @@ class RunCommandSignalTest {
         try (ReplayServer server = ReplayServer.start(new dev.agentls.llm.replay.TranscriptReader().parse(script,
                 "script"), 0, threads, line -> { })) {
             Path stdout = temp.resolve("stdout.jsonl");
-            Process process = new ProcessBuilder("python3", "-c",
-                    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1],"
-                            + " sys.argv[1:])",
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
-                    "--workspace", root.toString(), "--prompt", "Strip names", "--json",
-                    "--base-url", server.baseUrl() + "/v1", "--model", "m")
-                    .redirectOutput(stdout.toFile())
-                    .redirectError(temp.resolve("stderr.txt").toFile())
-                    .start();
+            Process process = startRun(root, "Strip names", server.baseUrl(), stdout);
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (server.requests().isEmpty()) {
@@ -88,16 +97,7 @@ class RunCommandSignalTest {
                 "script"), 0, threads, line -> { })) {
             Path stdout = temp.resolve("stdout.jsonl");
             // stdin stays a pipe this test holds open and never writes: a terminal nobody types into.
-            Process process = new ProcessBuilder("python3", "-c",
-                    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1],"
-                            + " sys.argv[1:])",
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
-                    "--workspace", root.toString(), "--prompt", "Greet", "--json",
-                    "--base-url", server.baseUrl() + "/v1", "--model", "m")
-                    .redirectOutput(stdout.toFile())
-                    .redirectError(temp.resolve("stderr.txt").toFile())
-                    .start();
+            Process process = startRun(root, "Greet", server.baseUrl(), stdout);
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
                 while (!stderr().contains("Which greeting?")) {
