@@ -66,6 +66,7 @@ final class AgentWorkspace implements AutoCloseable {
     /** The workspace's MCP servers, being made; null when none is configured. */
     private final CompletableFuture<McpServers> mcpServers;
     private final Agent agent;
+    private final PendingModelClient model;
     private final FileIndex index;
     private final RepoMap map;
     private final TokenCounter tokens;
@@ -97,7 +98,7 @@ final class AgentWorkspace implements AutoCloseable {
         // The model client (the process's first Jackson mapper, okhttp's classes: about a third of the set-up before
         // the first request) is built on a background thread while this one builds the tools and the run's prompt:
         // they are independent, and only the first request waits for the client (PendingModelClient).
-        PendingModelClient model = new PendingModelClient(CompletableFuture.supplyAsync(
+        model = new PendingModelClient(CompletableFuture.supplyAsync(
                 () -> StreamingModelClient.forProduct(settings.llm(), background), background), quietModel, timers);
         WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
         PathPolicy policy = new PathPolicy();
@@ -186,6 +187,8 @@ final class AgentWorkspace implements AutoCloseable {
 
     @Override
     public void close() {
+        // What the model client still holds for its log is published before the process ends.
+        model.close();
         // Stopped now, or as soon as they are made (closed servers start nothing more).
         if (mcpServers != null) {
             mcpServers.thenAccept(McpServers::close);

@@ -85,6 +85,12 @@ final class PendingModelClient implements ModelClient {
         return call;
     }
 
+    /** Closes the client once it is built (at once when it already is); one that could not be built has nothing. */
+    @Override
+    public void close() {
+        client.thenAccept(ModelClient::close);
+    }
+
     private ModelClient built() {
         try {
             return client.join();

@@ -17,8 +17,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import javax.net.ssl.SSLException;
 
 /**
@@ -43,13 +41,13 @@ final class HttpAttempt {
     private final Duration connectTimeout;
     private final Duration noProgressTimeout;
     private final LongSupplier nanoTime;
-    private final Logger log;
+    private final DeferredLog log;
 
     /**
      * @param clock    reads the dates of {@code Retry-After}
      * @param nanoTime a monotonic clock in nanoseconds ({@code System::nanoTime}) measuring the no-progress wait
      */
-    HttpAttempt(HttpTransport http, Clock clock, LongSupplier nanoTime, Timeouts timeouts, Logger log) {
+    HttpAttempt(HttpTransport http, Clock clock, LongSupplier nanoTime, Timeouts timeouts, DeferredLog log) {
         this.http = http;
         this.clock = clock;
         this.nanoTime = nanoTime;
@@ -99,7 +97,8 @@ final class HttpAttempt {
     private RoundEnd answer(WireProtocol protocol, HttpExchange response, KeyRedactor redactor, Registry registry,
                             EventSink sink) throws FailureException {
         int status = response.status();
-        log.fine(() -> "model response: HTTP " + status + " " + headerOr(response, "Content-Type"));
+        String type = headerOr(response, "Content-Type"); // read now: the record may be published later
+        log.fine(() -> "model response: HTTP " + status + " " + type);
         if (status >= 300 && status <= 399) {
             // Never followed: the request would go (with its key) wherever the server says.
             String location = headerOr(response, "Location");
@@ -112,7 +111,6 @@ final class HttpAttempt {
             Optional<Duration> retryAfter = RetryAfter.parse(response::header, clock);
             throw new FailureException(protocol.errorFailure(status, body, retryAfter), retryAfter);
         }
-        String type = headerOr(response, "Content-Type");
         if (!type.toLowerCase(Locale.ROOT).startsWith("text/event-stream")) {
             String body = redactor.redact(errorBody(response));
             throw new FailureException(new ModelFailure.ProtocolError("expected a text/event-stream answer, got '"
@@ -285,16 +283,15 @@ final class HttpAttempt {
     }
 
     private void logRequest(WireRequest wire, KeyRedactor redactor) {
-        if (!log.isLoggable(Level.FINE)) {
-            return;
-        }
-        StringBuilder headers = new StringBuilder();
-        for (Map.Entry<String, String> h : new java.util.TreeMap<>(wire.headers()).entrySet()) {
-            boolean secret = wire.secretHeaders().stream().anyMatch(s -> s.equalsIgnoreCase(h.getKey()));
-            headers.append(h.getKey()).append(": ").append(secret ? KeyRedactor.MASK : h.getValue()).append("; ");
-        }
-        log.fine(redactor.redact("model request: POST " + wire.url() + " (" + wire.jsonBody().length()
-                + " bytes) " + headers));
+        log.fine(() -> {
+            StringBuilder headers = new StringBuilder();
+            for (Map.Entry<String, String> h : new java.util.TreeMap<>(wire.headers()).entrySet()) {
+                boolean secret = wire.secretHeaders().stream().anyMatch(s -> s.equalsIgnoreCase(h.getKey()));
+                headers.append(h.getKey()).append(": ").append(secret ? KeyRedactor.MASK : h.getValue()).append("; ");
+            }
+            return redactor.redact("model request: POST " + wire.url() + " (" + wire.jsonBody().length()
+                    + " bytes) " + headers);
+        });
         log.finest(() -> redactor.redact("model request body: " + wire.jsonBody()));
     }
 }

@@ -6,7 +6,15 @@ package dev.agentls.llm;
  * first event only), continuation after an output limit and the timeouts happen inside; the consumer sees one
  * logical answer or one typed failure.
  */
-public interface ModelClient {
+public interface ModelClient extends AutoCloseable {
 
     ModelCall stream(ModelRequest request, ModelListener listener);
+
+    /**
+     * Done with the client: what it still holds for its log is published now (see {@code DeferredLog}), so a process
+     * that ends after this has lost nothing. Calls under way are not stopped. Nothing to do by default.
+     */
+    @Override
+    default void close() {
+    }
 }

@@ -6,7 +6,6 @@ import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import java.util.logging.Logger;
 import java.util.random.RandomGenerator;
 import okhttp3.OkHttpClient;
 
@@ -19,7 +18,10 @@ import okhttp3.OkHttpClient;
  */
 public final class StreamingModelClient implements ModelClient {
 
-    /** The logger every request, response and failure goes to, always redacted. */
+    /**
+     * The logger every request, response and failure goes to, always redacted; made when the process can spare it
+     * ({@link DeferredLog}).
+     */
     public static final String LOGGER = "dev.agentls.llm";
 
     private final LlmSettings settings;
@@ -30,7 +32,7 @@ public final class StreamingModelClient implements ModelClient {
     private final Backoff backoff;
     private final Executor executor;
     private final JsonCodec json = new JsonCodec();
-    private final Logger log = Logger.getLogger(LOGGER);
+    private final DeferredLog log;
 
     /**
      * @param environment how a variable's value is read ({@code System::getenv} in the product)
@@ -51,6 +53,7 @@ public final class StreamingModelClient implements ModelClient {
     StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
                          RandomGenerator random, Executor executor, HttpTransport transport) {
         this.settings = settings;
+        this.log = new DeferredLog(LOGGER, executor);
         String base = settings.baseUrl().toString();
         this.protocol = settings.provider() == Provider.ANTHROPIC
                 ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
@@ -85,5 +88,11 @@ public final class StreamingModelClient implements ModelClient {
                 listener);
         executor.execute(call::run);
         return call;
+    }
+
+    /** Publishes what waits for the log (a short process's records, made before its logger). */
+    @Override
+    public void close() {
+        log.make();
     }
 }

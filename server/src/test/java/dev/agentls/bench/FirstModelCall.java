@@ -62,6 +62,7 @@ public final class FirstModelCall {
         }
         System.out.printf(Locale.ROOT, "built_ms=%.1f first_event_ms=%.1f finished_ms=%.1f%n", ms(built - start),
                 ms(firstEvent.getNow(finished) - start), ms(finished - start));
+        client.close(); // as the product does before it ends: what waits for the log is published
     }
 
     private static double ms(long nanos) {
