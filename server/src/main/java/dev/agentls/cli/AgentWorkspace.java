@@ -145,9 +145,10 @@ final class AgentWorkspace implements AutoCloseable {
         // What no first request needs (the file index: the tools' searches wait for it; the repo map: a request made
         // before it is read goes without it, the run's later requests carry it; the encoding's load after the map)
         // starts when the first call leaves the machine idle or needs it (PendingModelClient.idleForSetUp): the
-        // answer begins a tool call, ends, or has not begun after QUIET_MODEL. Not at the answer's first text: the
-        // run thread is then reading it and stating run_started, and on two cores the set-up's threads and their JIT
-        // work would delay that (BENCHMARKS.md, session 7, branch h36). Started on the thread that reports it, before
+        // answer begins a tool call, or has not begun after QUIET_MODEL. Not at the answer's first text: the run
+        // thread is then reading it and stating run_started, and on two cores the set-up's threads and their JIT
+        // work would delay that (BENCHMARKS.md, session 7, branch h36); nor at the end of a first answer without a
+        // tool call, which ends the run (session 8). Started on the thread that reports it, before
         // a tool call goes on: only scheduling happens there, and it is done before any tool of that answer runs.
         model.idleForSetUp().thenRun(this::startReading);
     }

@@ -23,14 +23,16 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>the first answer begins a tool call: the tools will search the index, so it gets the time the call's
  *       arguments take to stream;</li>
- *   <li>the first answer ends, or could not be made;</li>
+ *   <li>the first call could not be made;</li>
  *   <li>a retry notice: the client waits out a back-off;</li>
  *   <li>the model has sent nothing for the quiet time since the call was made: a real model's wait for its first
  *       token (0.3-3 s) leaves the cores idle, the best time for that work.</li>
  * </ul>
  * Not at the answer's first text: the run thread is then decoding it and stating the run's mode ({@code run_started}),
  * and a model that answers at once (a local one, the replay model) would find the set-up's threads and their JIT work
- * on the same two cores (measured: BENCHMARKS.md, session 7, branch h36).
+ * on the same two cores (measured: BENCHMARKS.md, session 7, branch h36). Nor at the end of a first answer that began
+ * no tool call: that answer ends the run ({@code agentls run} makes one run per workspace), so the index and the map
+ * would only compete with the run stating and printing it (BENCHMARKS.md, session 8).
  */
 final class PendingModelClient implements ModelClient {
 
@@ -51,8 +53,8 @@ final class PendingModelClient implements ModelClient {
     }
 
     /**
-     * Completes once the first call began a tool call, ended, retried, or sent nothing for the quiet time after it was
-     * made.
+     * Completes once the first call began a tool call, could not be made, retried, or sent nothing for the quiet
+     * time after it was made.
      */
     CompletableFuture<Void> idleForSetUp() {
         return idleForSetUp;
@@ -81,7 +83,6 @@ final class PendingModelClient implements ModelClient {
             idleForSetUp.complete(null);
             throw e;
         }
-        call.outcome().whenComplete((outcome, failure) -> idleForSetUp.complete(null));
         return call;
     }
 
