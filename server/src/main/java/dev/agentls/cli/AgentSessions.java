@@ -102,9 +102,11 @@ public final class AgentSessions implements SessionAgents.Factory {
             long started = System.nanoTime();
             // A line on stderr (the server's log) that says when the session's map is ready: scripts/bench-repomap
             // times the real server by it.
-            map.start().thenRun(() -> Logger.getLogger(AgentSessions.class.getName()).info(() -> "repo map built: "
-                    + map.stats().files() + " files, " + map.stats().parsed() + " parsed, in "
-                    + (System.nanoTime() - started) / 1_000_000 + " ms"));
+            map.start().thenRun(() -> {
+                RepoMap.Stats built = map.stats();
+                Logger.getLogger(AgentSessions.class.getName()).info("repo map built: " + built.files() + " files, "
+                        + built.parsed() + " parsed, in " + (System.nanoTime() - started) / 1_000_000 + " ms");
+            });
         });
         return map;
     }

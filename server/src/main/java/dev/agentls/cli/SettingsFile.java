@@ -158,20 +158,6 @@ final class SettingsFile {
         return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
-    Path file() {
-        return file;
-    }
-
-    /** The section's content, for a caller that lays more over it (the command line's flags). */
-    ObjectNode section() {
-        return section;
-    }
-
-    /** What the reader ignored (keys outside the section), each naming it. */
-    List<String> warnings() {
-        return warnings;
-    }
-
     /** The file's settings alone, parsed by the one settings parser; its warnings follow the reader's. */
     ParsedSettings parse() throws SettingsFileException {
         try {

@@ -10,7 +10,6 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One request of the {@link DirectHttpTransport} on its own connection: connects within the connect timeout (for
@@ -61,27 +60,23 @@ final class DirectExchange implements HttpExchange {
             connected.getOutputStream().write(request);
             return;
         }
-        // Whoever settles first wins: the write (done or failed) or the watch (the wait ran out: close the socket).
-        AtomicBoolean settled = new AtomicBoolean();
+        // The watch closes the socket when the wait runs out; the write then fails, and the watch's timeout says why.
         CompletableFuture<Void> written = new CompletableFuture<>();
-        written.completeOnTimeout(null, timeouts.firstByte().toMillis(), TimeUnit.MILLISECONDS).thenRun(() -> {
-            if (settled.compareAndSet(false, true)) {
+        written.orTimeout(timeouts.firstByte().toMillis(), TimeUnit.MILLISECONDS).whenComplete((done, late) -> {
+            if (late != null) {
                 closeSocket();
             }
         });
-        boolean watchFired;
         try {
             connected.getOutputStream().write(request);
-            watchFired = !settled.compareAndSet(false, true);
         } catch (IOException e) {
-            if (settled.compareAndSet(false, true) || cancelled) {
+            if (!written.isCompletedExceptionally() || cancelled) {
                 throw e;
             }
-            watchFired = true;
         } finally {
             written.complete(null);
         }
-        if (watchFired) {
+        if (written.isCompletedExceptionally()) {
             throw new SocketTimeoutException("the request could not be written within the first-byte wait ("
                     + request.length + " bytes; the server stopped reading it)");
         }
