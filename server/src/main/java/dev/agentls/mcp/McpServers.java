@@ -35,6 +35,7 @@ public final class McpServers implements AutoCloseable {
     private final McpConfigLoader loader;
     private final List<Path> roots;
     private final Consumer<String> log;
+    private final Duration trustWait;
     private final Map<String, McpConnection> connections = new LinkedHashMap<>();
     private final Map<String, String> untrusted = new LinkedHashMap<>();
     /** Fingerprints the user declined this session: not asked again until the entry changes. */
@@ -47,9 +48,15 @@ public final class McpServers implements AutoCloseable {
      * @param log   the server log: lifecycle, problems and every server's stderr
      */
     public McpServers(McpConfigLoader loader, List<Path> roots, Consumer<String> log) {
+        this(loader, roots, log, TRUST_WAIT);
+    }
+
+    /** @param trustWait how long a trust question waits for the user before it is withdrawn (tests give a short one) */
+    McpServers(McpConfigLoader loader, List<Path> roots, Consumer<String> log, Duration trustWait) {
         this.loader = loader;
         this.roots = List.copyOf(roots);
         this.log = log;
+        this.trustWait = trustWait;
     }
 
     /**
@@ -218,13 +225,14 @@ public final class McpServers implements AutoCloseable {
                         + "\nIt runs with your permissions in " + root + ". You are asked again if the entry"
                         + " changes.");
         try {
-            approved = Boolean.TRUE.equals(Cancellable.await(question, TRUST_WAIT, cancellation));
+            approved = Boolean.TRUE.equals(Cancellable.await(question, trustWait, cancellation));
         } catch (TimeoutException e) {
             // Taken back from the user: an answer given later would start nothing.
-            question.completeExceptionally(new QuestionWithdrawn("it waited " + TRUST_WAIT.toMinutes()
-                    + " minutes without an answer; the next run asks again"));
+            String waited = Causes.seconds(trustWait);
+            question.completeExceptionally(new QuestionWithdrawn("it waited " + waited
+                    + " without an answer; the next run asks again"));
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the trust"
-                    + " question was not answered within " + TRUST_WAIT.toMinutes() + " minutes"));
+                    + " question was not answered within " + waited));
         } catch (ExecutionException e) {
             return Optional.of(untrust(entry, "MCP server '" + entry.name() + "' was not started: the trust"
                     + " question was not answered"));

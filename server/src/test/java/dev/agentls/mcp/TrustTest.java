@@ -1,12 +1,18 @@
 package dev.agentls.mcp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.McpSettings;
 import dev.agentls.config.ToolMode;
+import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.FileChange;
+import dev.agentls.host.Host;
+import dev.agentls.host.QuestionWithdrawn;
 import dev.agentls.tools.RecordingHost;
 import dev.agentls.tools.ToolSet;
 import java.nio.file.Files;
@@ -15,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +40,41 @@ class TrustTest {
     private McpServers servers() {
         return new McpServers(new McpConfigLoader(McpConfigLoader.userFileUnder(home), Map.of()), List.of(root),
                 line -> { });
+    }
+
+    @Test
+    void aTrustQuestionLeftUnansweredIsWithdrawnAtItsWaitAndStartsNothing() throws Exception {
+        McpFixtures.writeProjectConfig(root, "sdk", McpFixtures.sdkServerEntry());
+        CompletableFuture<Boolean> question = new CompletableFuture<>();
+        Host silent = new Host() {
+            @Override
+            public CompletableFuture<ChangeOutcome> applyChange(FileChange change) {
+                throw new AssertionError("nothing is written");
+            }
+
+            @Override
+            public CompletableFuture<Boolean> confirm(String title, String detail) {
+                return question;
+            }
+
+            @Override
+            public CompletableFuture<Optional<String>> ask(String q, List<String> options) {
+                throw new AssertionError("only the trust question is asked");
+            }
+
+            @Override
+            public void progress(String message) {}
+        };
+        try (McpServers servers = new McpServers(new McpConfigLoader(McpConfigLoader.userFileUnder(home), Map.of()),
+                List.of(root), line -> { }, Duration.ofMillis(300))) {
+            ToolSet.Later later = servers.toolsFor(SETTINGS, ToolMode.NATIVE, silent);
+            assertEquals(List.of(), later.tools());
+            assertEquals(List.of("MCP server 'sdk' was not started: the trust question was not answered within"
+                    + " 300 ms"), later.notes());
+        }
+        assertEquals("it waited 300 ms without an answer; the next run asks again",
+                assertThrows(QuestionWithdrawn.class, question::join).reason());
+        assertFalse(Files.exists(root.resolve(".agentls/settings.json")), "nothing is remembered as trusted");
     }
 
     private static final McpSettings SETTINGS = new McpSettings(Duration.ofSeconds(30), Optional.empty());
