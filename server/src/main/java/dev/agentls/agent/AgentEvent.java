@@ -152,6 +152,34 @@ public sealed interface AgentEvent {
         }
     }
 
+    /**
+     * {@code model_mistake}: an answer the run could not use as it was (no tool call where one was needed, an empty
+     * answer, a malformed, unknown or cut call); the model is told {@code problem} and how a correct call looks, and
+     * the run goes on. {@code kind} names the mistake ({@code no_tool_call}, {@code empty_answer}, {@code bad_call},
+     * {@code unknown_tool}, {@code unclosed_tag}, {@code cut_by_length}, {@code answer_too_large},
+     * {@code early_completion}); {@code consecutive} counts answers in a row without a usable call, against
+     * {@code limit} ({@code agent.maxConsecutiveMistakes}).
+     */
+    record ModelMistake(String runId, long seq, String kind, String problem, int consecutive, int limit)
+            implements AgentEvent {
+        public ModelMistake {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(problem, "problem");
+        }
+    }
+
+    /**
+     * {@code tool_call_from_text}: the model wrote a tool call as text ({@code form}: a bare JSON object, a
+     * {@code <tool_call>} tag, a fenced JSON block) instead of calling natively; it runs as call {@code callId}.
+     */
+    record TextToolCall(String runId, long seq, String callId, String name, String form) implements AgentEvent {
+        public TextToolCall {
+            Objects.requireNonNull(callId, "callId");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(form, "form");
+        }
+    }
+
     /** {@code warning}: something the user should know that does not stop the run (80% of the budget used). */
     record Warning(String runId, long seq, String message) implements AgentEvent {
         public Warning {

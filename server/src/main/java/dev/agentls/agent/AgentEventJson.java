@@ -50,6 +50,10 @@ public final class AgentEventJson {
             return "retry";
         } else if (event instanceof AgentEvent.LoopDetected) {
             return "loop_detected";
+        } else if (event instanceof AgentEvent.ModelMistake) {
+            return "model_mistake";
+        } else if (event instanceof AgentEvent.TextToolCall) {
+            return "tool_call_from_text";
         } else if (event instanceof AgentEvent.Warning) {
             return "warning";
         } else if (event instanceof AgentEvent.Error) {
@@ -124,6 +128,15 @@ public final class AgentEventJson {
             node.put("what", e.what());
             node.put("repeats", e.repeats());
             node.put("stopping", e.stopping());
+        } else if (event instanceof AgentEvent.ModelMistake e) {
+            node.put("kind", e.kind());
+            node.put("problem", e.problem());
+            node.put("consecutive", e.consecutive());
+            node.put("limit", e.limit());
+        } else if (event instanceof AgentEvent.TextToolCall e) {
+            node.put("callId", e.callId());
+            node.put("name", e.name());
+            node.put("form", e.form());
         } else if (event instanceof AgentEvent.Warning e) {
             node.put("message", e.message());
         } else if (event instanceof AgentEvent.Error e) {

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -24,10 +25,11 @@ import java.util.logging.Logger;
 
 /**
  * One run: the tool-call loop. Build the request, stream the answer, run its tool calls, feed the results back, and
- * repeat until {@code attempt_completion}, an answer with no tool call, a limit (iterations, budget, a loop that
- * persists), a cancellation or a failure; then exactly one {@code run_finished}. Steering messages join the
- * conversation as user turns at the next tool boundary. Runs on one thread of the agent's executor; its handle
- * methods are safe from any thread.
+ * repeat until {@code attempt_completion}, a final text answer, a limit (iterations, budget, a loop that persists,
+ * mistakes in a row past their bound), a cancellation or a failure; then exactly one {@code run_finished}. A model's
+ * mistake ({@link AnswerReview}) is told to the model and the loop goes on. Steering messages join the conversation
+ * as user turns at the next tool boundary. Runs on one thread of the agent's executor; its handle methods are safe
+ * from any thread.
  */
 final class AgentRun implements RunHandle {
 
@@ -52,6 +54,9 @@ final class AgentRun implements RunHandle {
     private final Budget budget;
     private final LoopDetector loops = new LoopDetector();
     private final Set<String> dropped = new HashSet<>();
+    private AnswerReview review;
+    private MistakeNotes notes;
+    private MistakeBound mistakes;
     private final Runnable onEnd;
     private volatile ModelCall currentCall;
     private volatile boolean ended;
@@ -142,6 +147,10 @@ final class AgentRun implements RunHandle {
         // Tools gathered as the prompt was built (MCP servers started for this run) may come with notes on what
         // could not be had: the run goes on without those, and says so.
         context.tools().notes().forEach(note -> events.emit(seq -> new AgentEvent.Warning(runId, seq, note)));
+        review = new AnswerReview(context.tools(), llm.toolMode());
+        notes = new MistakeNotes(llm.toolMode(), context.tools());
+        mistakes = new MistakeBound(context.settings().agent().maxConsecutiveMistakes(), events, host,
+                words -> conversation.append(runId, new ModelMessage.User(words)));
         RequestBuilder requests = new RequestBuilder(PromptLayers.withProjectLayers(system, project.text()),
                 context.tools(), llm.toolMode(), context.history());
         conversation.append(runId, new ModelMessage.User(RequestText.of(request)));
@@ -175,21 +184,44 @@ final class AgentRun implements RunHandle {
                     name -> events.start(decide(name)));
             currentCall = null;
             if (result instanceof ModelTurn.Result.Failed failed) {
+                if (failed.failure() instanceof ModelFailure.AnswerTooLarge tooLarge && !cancellation.isCancelled()) {
+                    // The answer was stopped unread: nothing of it is kept or run, and the model hears why.
+                    events.start(decide(""));
+                    if (mistaken("answer_too_large", tooLarge.message() + "; nothing in it was run.", "")) {
+                        return;
+                    }
+                    continue;
+                }
                 fail(failed.failure());
                 return;
             }
             ModelTurn.Result.Answered answer = (ModelTurn.Result.Answered) result;
-            events.start(decide(answer.message().toolCalls().isEmpty() ? "" : answer.message().toolCalls().get(0)
-                    .name()));
-            ConversationMessage assistant = conversation.append(runId, answer.message());
+            AnswerReview.Verdict verdict = review.review(answer, mode.current(), iterations);
+            ModelMessage.Assistant kept = verdict instanceof AnswerReview.Verdict.Run run ? run.message()
+                    : answer.message();
+            events.start(decide(kept.toolCalls().isEmpty() ? "" : kept.toolCalls().get(0).name()));
+            // An empty answer is not kept: providers refuse an assistant turn without content.
+            ConversationMessage assistant = kept.blocks().isEmpty() ? null : conversation.append(runId, kept);
             context.history().observe(next, answer.usage());
             budget.add(answer.usage(), answer.cost());
             reportUsage();
-            List<ToolCall> calls = answer.message().toolCalls();
-            if (calls.isEmpty()) {
-                complete(answer.message().text().strip(), answer.reason());
+            if (verdict instanceof AnswerReview.Verdict.Final done) {
+                complete(done.text(), answer.reason());
                 return;
             }
+            if (verdict instanceof AnswerReview.Verdict.Mistake mistake) {
+                if (mistaken(mistake.kind(), mistake.problem(), kept.text())) {
+                    return;
+                }
+                continue;
+            }
+            AnswerReview.Verdict.Run run = (AnswerReview.Verdict.Run) verdict;
+            for (int i = 0; i < run.fromText().size(); i++) {
+                ToolCall call = run.calls().get(i);
+                String form = run.fromText().get(i).form().words();
+                events.emit(seq -> new AgentEvent.TextToolCall(runId, seq, call.id(), call.name(), form));
+            }
+            List<ToolCall> calls = run.calls();
             if (budget.spent()) {
                 for (ToolCall call : calls) {
                     conversation.append(runId, new ModelMessage.ToolResult(call.id(), call.name(),
@@ -213,10 +245,44 @@ final class AgentRun implements RunHandle {
                 end(RunStatus.FAILED, done.planRejected().get());
                 return;
             }
+            if (!run.unusable().isEmpty()) {
+                String problem = String.join("; ", run.unusable()) + ".";
+                mistakes.unfinished("cut_by_length", problem);
+                conversation.append(runId, new ModelMessage.User(notes.note(problem)));
+            }
+            Optional<String> stop = mistakes.calls(done.done(), kept.text());
+            if (cancellation.isCancelled()) {
+                end(RunStatus.CANCELLED, "cancelled");
+                return;
+            }
+            if (stop.isPresent()) {
+                events.emit(seq -> new AgentEvent.Error(runId, seq, stop.get()));
+                end(RunStatus.FAILED, stop.get());
+                return;
+            }
             if (checkLoops(assistant, calls, done)) {
                 return;
             }
         }
+    }
+
+    /**
+     * Tells the model its mistake and counts it; true when the run ended (the bound reached and no one said go on,
+     * or a cancel while asking).
+     */
+    private boolean mistaken(String kind, String problem, String lastText) {
+        conversation.append(runId, new ModelMessage.User(notes.note(problem)));
+        Optional<String> stop = mistakes.answer(kind, problem, lastText);
+        if (cancellation.isCancelled()) {
+            end(RunStatus.CANCELLED, "cancelled");
+            return true;
+        }
+        if (stop.isPresent()) {
+            events.emit(seq -> new AgentEvent.Error(runId, seq, stop.get()));
+            end(RunStatus.FAILED, stop.get());
+            return true;
+        }
+        return false;
     }
 
     private RunMode decide(String firstToolName) {

@@ -11,6 +11,10 @@ import dev.agentls.llm.ModelOutcome;
 import dev.agentls.llm.ModelRequest;
 import dev.agentls.llm.TokenUsage;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -23,8 +27,17 @@ final class ModelTurn {
 
     /** What one call gave: the answer and why it ended, or the failure. */
     sealed interface Result {
+        /** {@code unusable}: what was wrong with each call the answer began but could not complete. */
         record Answered(ModelMessage.Assistant message, FinishReason reason, TokenUsage usage,
-                        Optional<BigDecimal> cost) implements Result {}
+                        Optional<BigDecimal> cost, List<String> unusable) implements Result {
+            public Answered {
+                unusable = List.copyOf(unusable);
+            }
+
+            Answered(ModelMessage.Assistant message, FinishReason reason, TokenUsage usage, Optional<BigDecimal> cost) {
+                this(message, reason, usage, cost, List.of());
+            }
+        }
 
         record Failed(ModelFailure failure) implements Result {}
     }
@@ -46,7 +59,9 @@ final class ModelTurn {
     static Result call(ModelClient model, ModelRequest request, Consumer<ModelCall> register, EventStream events,
                        ToolStartListener starts) {
         String runId = events == null ? "" : events.runId();
+        Unfinished unfinished = new Unfinished();
         AnswerCollector collector = new AnswerCollector(event -> {
+            unfinished.observe(event);
             if (events == null) {
                 return;
             }
@@ -69,6 +84,37 @@ final class ModelTurn {
         }
         ModelOutcome.Completed completed = (ModelOutcome.Completed) outcome;
         return new Result.Answered(collector.message(), completed.reason(),
-                completed.usage().orElse(TokenUsage.NONE), completed.cost());
+                completed.usage().orElse(TokenUsage.NONE), completed.cost(), unfinished.problems());
+    }
+
+    /** The calls an answer began and never completed: an XML tag left open, a native call cut by the output limit. */
+    private static final class Unfinished {
+        private final Map<String, String> open = new LinkedHashMap<>();
+        private final List<String> problems = new ArrayList<>();
+
+        synchronized void observe(ModelEvent event) {
+            if (event instanceof ModelEvent.ToolCallStarted s) {
+                open.put(s.id(), s.name());
+            } else if (event instanceof ModelEvent.ToolCallCompleted c) {
+                open.remove(c.id());
+            } else if (event instanceof ModelEvent.ToolCallUnusable u) {
+                // XML calls are read one after another: the unusable one is the one begun last.
+                String last = null;
+                for (String id : open.keySet()) {
+                    last = id;
+                }
+                if (last != null) {
+                    open.remove(last);
+                }
+                problems.add(u.problem());
+            }
+        }
+
+        synchronized List<String> problems() {
+            List<String> all = new ArrayList<>(problems);
+            open.values().forEach(name -> all.add("the call to " + name + " was cut by the output limit"
+                    + " (finish_reason length) before its arguments were complete, so it did not run"));
+            return all;
+        }
     }
 }

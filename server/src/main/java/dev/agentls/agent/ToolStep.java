@@ -35,8 +35,12 @@ final class ToolStep {
     /** Calls one answer may make; the rest are answered "not run", so a runaway answer cannot flood the workspace. */
     static final int MAX_CALLS_PER_ANSWER = 50;
 
-    /** One call's outcome, as loop detection needs it. */
-    record Done(ToolCall call, boolean ok, String text, String resultMessageId) {}
+    /**
+     * One call's outcome, as loop detection needs it; {@code mistake} is the kind of mistake the call was refused
+     * for before it ran ({@link CallCheck}, a completion too early), empty when it ran or was refused for another
+     * reason.
+     */
+    record Done(ToolCall call, boolean ok, String text, String resultMessageId, Optional<String> mistake) {}
 
     /** What the answer's calls did to the run. */
     record Outcome(List<Done> done, Optional<String> completion, Optional<String> planRejected) {}
@@ -50,6 +54,7 @@ final class ToolStep {
     private final Conversation conversation;
     private final List<Path> roots;
     private final Clock clock;
+    private final CallCheck check;
 
     ToolStep(ToolSet tools, ToolContext context, RunHost host, EventStream events, PlanTracker plan, ModeState mode,
              Conversation conversation, List<Path> roots, Clock clock) {
@@ -62,6 +67,7 @@ final class ToolStep {
         this.conversation = conversation;
         this.roots = roots;
         this.clock = clock;
+        this.check = new CallCheck(tools);
     }
 
     Outcome run(List<ToolCall> calls) {
@@ -78,9 +84,14 @@ final class ToolStep {
             }
             List<ToolCall> group = calls.subList(i, end);
             List<CompletableFuture<ToolResult>> running = new ArrayList<>();
+            List<Optional<String>> mistakes = new ArrayList<>();
             for (int k = 0; k < group.size(); k++) {
                 announce(group.get(k));
-                running.add(start(group.get(k), i + k));
+                Optional<CallCheck.Problem> problem = refusal(group.get(k), i + k, calls, done);
+                mistakes.add(problem.map(CallCheck.Problem::kind));
+                running.add(problem.isPresent()
+                        ? CompletableFuture.completedFuture(ToolResult.failure(problem.get().text()))
+                        : start(group.get(k), i + k));
             }
             for (int k = 0; k < group.size(); k++) {
                 ToolCall call = group.get(k);
@@ -93,7 +104,7 @@ final class ToolStep {
                 if (effect.rejected.isPresent()) {
                     rejected = effect.rejected;
                 }
-                done.add(finish(call, result));
+                done.add(finish(call, result, mistakes.get(k)));
             }
             i = end;
         }
@@ -122,10 +133,6 @@ final class ToolStep {
                     + ": not run: the run was cancelled"));
         }
         Optional<JsonNode> arguments = arguments(call);
-        if (arguments.isEmpty()) {
-            return CompletableFuture.completedFuture(ToolResult.failure(call.name() + ": the arguments are not a"
-                    + " JSON object: " + shorten(call.argumentsJson()) + ". Call it again with valid JSON arguments."));
-        }
         Optional<String> readOnly = mode.readOnlyReason();
         boolean changes = !tools.find(call.name()).map(Tool::readOnly).orElse(true);
         if (readOnly.isPresent() && changes) {
@@ -133,6 +140,18 @@ final class ToolStep {
                     + readOnly.get()));
         }
         return tools.execute(call.name(), arguments.get(), context);
+    }
+
+    /**
+     * Why a call is refused as the model's mistake before it runs: malformed ({@link CallCheck}), or an
+     * {@code attempt_completion} in an answer with other calls, whose results the model has not seen yet.
+     */
+    private Optional<CallCheck.Problem> refusal(ToolCall call, int index, List<ToolCall> calls, List<Done> done) {
+        if (index >= MAX_CALLS_PER_ANSWER) {
+            return Optional.empty();
+        }
+        Optional<CallCheck.Problem> problem = check.problem(call);
+        return problem.isPresent() ? problem : AttemptCompletion.refusal(call, calls, done);
     }
 
     /** What a control tool did: the result the model reads, and the run's end or the plan's rejection. */
@@ -201,7 +220,7 @@ final class ToolStep {
                 + answer.get().strip() + "\nFiles stay read-only; call create_plan again with the changed plan."));
     }
 
-    private Done finish(ToolCall call, ToolResult result) {
+    private Done finish(ToolCall call, ToolResult result, Optional<String> mistake) {
         String runId = events.runId();
         String text = result.text();
         boolean truncated = text.length() > AgentEventJson.MAX_RESULT_CHARS;
@@ -222,7 +241,7 @@ final class ToolStep {
         String reason = arguments(call).map(a -> a.path("explanation").asText("")).orElse("");
         conversation.record(new HistoryEntry(runId, call.id(), call.name(), reason, call.argumentsJson(), ok, text,
                 clock.instant()));
-        return new Done(call, ok, text, message.id());
+        return new Done(call, ok, text, message.id(), mistake);
     }
 
     private String display(Path path) {
@@ -241,9 +260,5 @@ final class ToolStep {
         } catch (java.io.IOException e) {
             return Optional.empty();
         }
-    }
-
-    private static String shorten(String text) {
-        return text.length() <= 200 ? text : text.substring(0, 200) + "…";
     }
 }

@@ -97,6 +97,10 @@ final class LiveView implements AgentListener {
             line("retry " + e.attempt() + " in " + e.delayMillis() + " ms: " + e.reason());
         } else if (event instanceof AgentEvent.LoopDetected e) {
             line("loop detected: " + e.what() + " (" + e.repeats() + " times)" + (e.stopping() ? "; stopping" : ""));
+        } else if (event instanceof AgentEvent.ModelMistake e) {
+            line("model mistake (" + e.consecutive() + " of " + e.limit() + " in a row): " + e.problem());
+        } else if (event instanceof AgentEvent.TextToolCall e) {
+            line("(the model wrote " + e.name() + " as " + e.form() + "; running it as a tool call)");
         } else if (event instanceof AgentEvent.Warning e) {
             line("warning: " + e.message());
         } else if (event instanceof AgentEvent.Error e) {

@@ -13,9 +13,13 @@ import java.util.OptionalLong;
  *                      table prices the configured model, else {@code maxTokens} is the budget
  * @param maxTokens     the most tokens (input and output of every call together) one run may use, when no cost
  *                      budget applies
+ * @param maxConsecutiveMistakes answers in a row without a usable tool call (no call, a malformed or unknown one)
+ *                      before the run asks the user whether to go on, or ends {@code failed} when no one answers
  */
-public record AgentSettings(int maxIterations, Optional<BigDecimal> maxCost, OptionalLong maxTokens) {
+public record AgentSettings(int maxIterations, Optional<BigDecimal> maxCost, OptionalLong maxTokens,
+                            int maxConsecutiveMistakes) {
 
+    public static final int DEFAULT_MAX_CONSECUTIVE_MISTAKES = 3;
     public static final AgentSettings DEFAULTS = new AgentSettings(25);
 
     public AgentSettings {
@@ -30,6 +34,15 @@ public record AgentSettings(int maxIterations, Optional<BigDecimal> maxCost, Opt
         if (maxTokens.isPresent() && maxTokens.getAsLong() < 1) {
             throw new IllegalArgumentException("maxTokens must be at least 1, got " + maxTokens.getAsLong());
         }
+        if (maxConsecutiveMistakes < 1) {
+            throw new IllegalArgumentException("maxConsecutiveMistakes must be at least 1, got "
+                    + maxConsecutiveMistakes);
+        }
+    }
+
+    /** These limits, with the default bound on consecutive mistakes. */
+    public AgentSettings(int maxIterations, Optional<BigDecimal> maxCost, OptionalLong maxTokens) {
+        this(maxIterations, maxCost, maxTokens, DEFAULT_MAX_CONSECUTIVE_MISTAKES);
     }
 
     /** Only an iteration limit: no cost or token budget. */

@@ -168,6 +168,7 @@ public final class SettingsFlags {
         f.put("--max-iterations", "agent.maxIterations");
         f.put("--max-cost", "agent.maxCost");
         f.put("--max-tokens", "agent.maxTokens");
+        f.put("--max-mistakes", "agent.maxConsecutiveMistakes");
         return Collections.unmodifiableMap(f);
     }
 }

@@ -22,8 +22,8 @@ import java.util.function.UnaryOperator;
  * continuationRounds, maxTokensField, maxAnswerChars, thinkingBudget, reasoningEffort,
  * timeouts.{connect, firstByte, idleBetweenChunks, noProgress},
  * retries.{maxAttempts, baseDelay, maxDelay},
- * prices.<model>.{input, output, cachedInput}}, {@code agent.maxIterations, maxCost, maxTokens} and
- * {@code mcp.timeout, servers} and {@code editor.doneInstruction}.
+ * prices.<model>.{input, output, cachedInput}}, {@code agent.maxIterations, maxCost, maxTokens,
+ * maxConsecutiveMistakes} and {@code mcp.timeout, servers} and {@code editor.doneInstruction}.
  */
 public final class SettingsParser {
 
@@ -311,9 +311,11 @@ public final class SettingsParser {
             maxCost = Optional.empty();
         }
         Optional<Integer> maxTokens = s.integer("maxTokens", 1, 1_000_000_000, TOKENS + " between 1 and 1000m");
+        int mistakes = s.integer("maxConsecutiveMistakes", 1, 100, "a whole number from 1 to 100")
+                .orElse(AgentSettings.DEFAULT_MAX_CONSECUTIVE_MISTAKES);
         s.finish();
         return new AgentSettings(iterations, maxCost,
-                maxTokens.map(t -> java.util.OptionalLong.of(t)).orElse(java.util.OptionalLong.empty()));
+                maxTokens.map(t -> java.util.OptionalLong.of(t)).orElse(java.util.OptionalLong.empty()), mistakes);
     }
 
     private static EditorSettings editor(Section s) {

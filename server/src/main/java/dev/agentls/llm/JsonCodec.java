@@ -42,6 +42,17 @@ final class JsonCodec {
         }
     }
 
+    /** The JSON values {@code text} holds one after another, separated by whitespace only (none for blank text). */
+    List<JsonValue> readAll(String text) throws IOException {
+        List<JsonValue> values = new ArrayList<>();
+        try (JsonParser parser = factory.createParser(text)) {
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                values.add(value(parser, token));
+            }
+        }
+        return values;
+    }
+
     /** Whether {@code text} is one JSON object. */
     boolean isObject(String text) {
         try {

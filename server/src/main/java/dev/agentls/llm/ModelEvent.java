@@ -74,6 +74,18 @@ public sealed interface ModelEvent {
         }
     }
 
+    /**
+     * A tool call the answer began but that cannot run: an XML tool tag left open when the answer ended (often a tool's
+     * tag written in prose), or one past the size bound. {@code problem} says what was received, for the model to
+     * correct; the answer itself goes on and ends normally.
+     */
+    record ToolCallUnusable(String name, String problem) implements ModelEvent {
+        public ToolCallUnusable {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(problem, "problem");
+        }
+    }
+
     /** A fragment of a tool call's JSON arguments, exactly as streamed (not valid JSON on its own). */
     record ToolCallArgumentsDelta(String id, String fragment) implements ModelEvent {
         public ToolCallArgumentsDelta {

@@ -27,8 +27,9 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
     private final JsonCodec json;
     private final Consumer<ModelEvent> downstream;
     private final XmlToolStreamParser parser;
-    private String error;
     private boolean madeToolCalls;
+    /** The tool of the call begun last: the one a stream error concerns (left open, or too large). */
+    private String lastTool = "";
 
     XmlToolCalls(JsonCodec json, Map<String, Set<String>> parametersByTool, Consumer<ModelEvent> downstream) {
         this.json = json;
@@ -66,12 +67,12 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
         }
     }
 
-    /** The answer is over: flushes held-back text and fails if a tool tag was left open or a call was dropped. */
-    void finish() throws FailureException {
+    /**
+     * The answer is over: flushes held-back text; a tool tag left open becomes a {@link ModelEvent.ToolCallUnusable}
+     * (the model's mistake to correct, not an unreadable answer).
+     */
+    void finish() {
         parser.finish();
-        if (error != null) {
-            throw new FailureException(new ModelFailure.ProtocolError(error));
-        }
     }
 
     boolean madeToolCalls() {
@@ -85,14 +86,13 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
             downstream.accept(new ModelEvent.ThinkingDelta(t.text()));
         } else if (event instanceof XmlStreamEvent.ToolCallStarted s) {
             madeToolCalls = true;
+            lastTool = s.toolName();
             downstream.accept(new ModelEvent.ToolCallStarted(id(s.callIndex()), s.toolName()));
         } else if (event instanceof XmlStreamEvent.ToolCallCompleted c) {
             downstream.accept(new ModelEvent.ToolCallCompleted(id(c.callIndex()), c.toolName(),
                     arguments(c.parameters())));
         } else if (event instanceof XmlStreamEvent.StreamError e) {
-            if (error == null) {
-                error = e.message();
-            }
+            downstream.accept(new ModelEvent.ToolCallUnusable(lastTool, e.message()));
         }
         // ToolParameterDelta: not passed on, see the class comment.
     }

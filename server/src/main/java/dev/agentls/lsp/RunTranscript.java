@@ -122,6 +122,11 @@ final class RunTranscript implements AgentListener, RunNotes {
             return "Question: " + question.question() + (question.options().isEmpty() ? ""
                     : " (options: " + String.join(", ", question.options()) + ")")
                     + " - answer with agentls.answer {\"runId\": \"" + question.runId() + "\", \"answer\": ...}";
+        } else if (event instanceof AgentEvent.ModelMistake mistake) {
+            return "Model mistake (" + mistake.consecutive() + " of " + mistake.limit() + " in a row), told to the"
+                    + " model: " + mistake.problem();
+        } else if (event instanceof AgentEvent.TextToolCall call) {
+            return "The model wrote **" + call.name() + "** as " + call.form() + "; it runs as a tool call.";
         } else if (event instanceof AgentEvent.Warning warning) {
             return "Warning: " + warning.message();
         } else if (event instanceof AgentEvent.Error error) {

@@ -61,6 +61,24 @@ final class OpenAiScript {
         return this;
     }
 
+    /** An answer cut by the output limit ({@code finish_reason: length}) while writing a tool call's arguments. */
+    OpenAiScript cutCall(String name, String partialArguments) {
+        lines.add("{\"type\":\"response\"}");
+        String id = "call_" + (++ids);
+        lines.add(sse(delta(d -> {
+            ObjectNode call = d.putArray("tool_calls").addObject();
+            call.put("index", 0).put("id", id).put("type", "function");
+            call.putObject("function").put("name", name).put("arguments", partialArguments);
+        }), 0));
+        ObjectNode finish = JSON.createObjectNode();
+        ObjectNode choice = finish.putArray("choices").addObject();
+        choice.put("index", 0).putObject("delta");
+        choice.put("finish_reason", "length");
+        lines.add(sse(finish, 0));
+        lines.add("{\"type\":\"raw\",\"text\":\"data: [DONE]\\n\\n\"}");
+        return this;
+    }
+
     /** A refusal: this HTTP status with an OpenAI error body. */
     OpenAiScript error(int status, String message) {
         ObjectNode body = JSON.createObjectNode();

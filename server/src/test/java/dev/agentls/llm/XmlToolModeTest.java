@@ -93,14 +93,19 @@ class XmlToolModeTest {
         }
     }
 
+    /** A tool's tag written in prose ("I will use the <read_file> tool") is the model's mistake, not a broken answer. */
     @Test
-    void aToolTagLeftOpenAtTheEndFailsNamingTheTool() throws Exception {
+    void aToolTagLeftOpenAtTheEndIsAnUnusableCallNamingTheToolAndTheAnswerEnds() throws Exception {
         try (ScriptedModel model = ScriptedModel.fromText(round("stop", "<read_file>\n<target_file>x</target_file>"))) {
-            ModelFailure failure = Harness.failure(h.run(xml(Harness.openai(model)), withTools("read")));
+            h.run(xml(Harness.openai(model)), withTools("read"));
 
-            assertTrue(failure instanceof ModelFailure.ProtocolError, failure.toString());
-            assertTrue(failure.message().contains("read_file"), failure.message());
-            assertTrue(h.all(ModelEvent.Finished.class).isEmpty());
+            List<ModelEvent.ToolCallUnusable> unusable = h.all(ModelEvent.ToolCallUnusable.class);
+            assertEquals(1, unusable.size());
+            assertEquals("read_file", unusable.get(0).name());
+            assertTrue(unusable.get(0).problem().contains("no </read_file>"), unusable.get(0).problem());
+            assertTrue(unusable.get(0).problem().contains("target_file (1 characters)"), unusable.get(0).problem());
+            assertEquals(1, h.all(ModelEvent.Finished.class).size());
+            assertTrue(h.all(ModelEvent.ToolCallCompleted.class).isEmpty());
         }
     }
 
