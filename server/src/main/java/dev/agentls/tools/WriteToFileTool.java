@@ -32,10 +32,14 @@ public final class WriteToFileTool implements Tool {
                 Writes a whole file: creates it (with any missing parent folders) or replaces all of its content. \
                 Give the complete content, never an excerpt with "..." for unchanged parts; to change part of an \
                 existing file use replace_in_file instead. An existing file keeps its line endings and byte order \
-                mark.
-                Example:
+                mark.""";
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <write_to_file>
-                <target_file>src/greeting.txt</target_file>
+                <path>src/greeting.txt</path>
                 <content>Hello, world!
                 </content>
                 </write_to_file>""";
@@ -44,15 +48,16 @@ public final class WriteToFileTool implements Tool {
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("target_file", Parameter.Type.STRING, "The file to write, relative to the workspace root."),
+                Parameter.filePath("The file to write, relative to the workspace root."),
                 Parameter.required("content", Parameter.Type.STRING, "The file's complete new content.")
-                        .maxLength(Parameter.LONG).emptyAllowed());
+                        .maxLength(Parameter.LONG).emptyAllowed(),
+                Parameter.explanation());
     }
 
     @Override
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         try {
-            ResolvedPath path = files.resolve(name(), arguments.string("target_file"));
+            ResolvedPath path = files.resolve(name(), arguments.string(Parameter.PATH));
             String content = arguments.string("content");
             ObjectNode data = JsonNodeFactory.instance.objectNode();
             data.put("path", path.display());
