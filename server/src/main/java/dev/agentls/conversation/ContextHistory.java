@@ -89,7 +89,8 @@ public final class ContextHistory implements RequestHistory {
         List<ConversationMessage> all = conversation.messages();
         ContextState state = conversation.context();
         // Keyed by the result's message id, not the call id: conversations saved before XML-mode call ids were
-        // unique reuse xml_call_0 at every answer, so only the answer just before a result says which call it answers.
+        // unique reuse xml_call_0 at every answer, so only the answer just before a result says which call it
+        // answers.
         Map<String, String> callTool = new HashMap<>();
         Map<String, Optional<String>> callPath = new HashMap<>();
         Map<String, Integer> callStep = new HashMap<>();

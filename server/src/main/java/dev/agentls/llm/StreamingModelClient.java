@@ -59,7 +59,8 @@ public final class StreamingModelClient implements ModelClient {
         this.protocol = settings.provider() == Provider.ANTHROPIC
                 ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
                 : new OpenAiProtocol(json, base, settings.model(),
-                        settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking());
+                        settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking(),
+                        ToolShape.of(settings));
         this.attempt = new HttpAttempt(transport, clock, System::nanoTime, settings.timeouts(), log);
         attempt.prepare(protocol.endpoint());
         this.keys = new ApiKeySource(environment);
