@@ -6,12 +6,14 @@ import dev.agentls.host.FileChange;
 import dev.agentls.workspace.ResolvedPath;
 import dev.agentls.workspace.Snapshot;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * {@code write_to_file}: replaces a file's whole content, or creates it (parent folders included). An existing file
  * keeps its line endings and BOM: the new content's line breaks take the file's dominant ending. Refuses folders,
- * binary files, files outside the workspace and denied files. The change goes through the host, checkpointed first.
+ * binary files, files outside the workspace and denied files, and a file with content the model has not read in this
+ * conversation ({@link ReadFirst}). The change goes through the host, checkpointed first.
  */
 public final class WriteToFileTool implements Tool {
 
@@ -31,7 +33,8 @@ public final class WriteToFileTool implements Tool {
         return """
                 Writes a whole file: creates it (with any missing parent folders) or replaces all of its content. \
                 Give the complete content, never an excerpt with "..." for unchanged parts; to change part of an \
-                existing file use replace_in_file instead. An existing file keeps its line endings and byte order \
+                existing file use replace_in_file instead. An existing file is replaced only after you read it in \
+                this conversation. An existing file keeps its line endings and byte order \
                 mark.""";
     }
 
@@ -69,6 +72,12 @@ public final class WriteToFileTool implements Tool {
                         ToolResult.success("Created " + path.display() + " (" + lines + " lines).", data));
             }
             Snapshot current = files.read(name(), path);
+            if (!current.text().isEmpty()) {
+                Optional<String> refusal = ReadFirst.refusal(name(), files, context, path);
+                if (refusal.isPresent()) {
+                    return CompletableFuture.completedFuture(ToolResult.failure(refusal.get()));
+                }
+            }
             String newText = current.format().normalizeLineEndings(content);
             data.put("created", false);
             if (newText.equals(current.text())) {
