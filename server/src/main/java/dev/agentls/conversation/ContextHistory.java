@@ -36,7 +36,7 @@ import java.util.TreeSet;
  */
 public final class ContextHistory implements RequestHistory {
 
-    /** The argument names read_file takes a file under (the tools package owns them; this package may not import it). */
+    /** The names read_file takes its file under (the tools package owns them; this package may not import it). */
     private static final List<String> FILE_ARGUMENTS = List.of("path", "target_file", "file_path");
 
     static final int KEEP_LAST = 6;

@@ -58,7 +58,8 @@ public final class ExecuteCommandTool implements Tool {
                 after %d seconds; long output keeps its beginning and end. Commands that delete or overwrite data, \
                 use the network, need privileges, install packages, stop processes or reach outside the workspace \
                 always wait for the user's approval; set requires_approval to true for anything else with side \
-                effects the user should see first. Files on the deny list (.env, keys) are never passed to a command.""", seconds);
+                effects the user should see first. Files on the deny list (.env, keys) are never passed to a command.""",
+                seconds);
     }
 
     @Override

@@ -41,7 +41,8 @@ class ToolInterfaceRunTest {
         List<JsonNode[]> tools = new java.util.ArrayList<>();
         for (JsonNode tool : JSON.readTree(body).path("tools")) {
             JsonNode definition = provider == Provider.ANTHROPIC ? tool : tool.path("function");
-            JsonNode schema = provider == Provider.ANTHROPIC ? tool.path("input_schema") : definition.path("parameters");
+            JsonNode schema = provider == Provider.ANTHROPIC ? tool.path("input_schema")
+                    : definition.path("parameters");
             tools.add(new JsonNode[] {definition.path("name"), definition.path("description"), schema});
         }
         return tools;
@@ -63,6 +64,9 @@ class ToolInterfaceRunTest {
                 String name = tool[0].asText();
                 assertFalse(tool[1].asText().contains("<" + name + ">"), name + ": " + tool[1]);
                 assertFalse(tool[1].asText().contains("Example:"), name + ": " + tool[1]);
+                // Every built-in description fits OpenAI's 1,024 characters whole.
+                assertTrue(tool[1].asText().length() <= 1_024 && !tool[1].asText().contains("[description cut"),
+                        name + ": " + tool[1].asText().length());
                 assertFalse(tool[2].toString().contains("additionalProperties"), name + ": " + tool[2]);
                 assertFalse(tool[2].toString().contains("maxLength"), name + ": " + tool[2]);
                 if (Set.of("read_file", "write_to_file", "replace_in_file", "edit_file", "delete_file")

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.ToolMode;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -71,8 +72,8 @@ class XmlToolModeTest {
                 + "</path>\n</read_file>") + round("stop", "<read_file>\n<path>c.txt</path>\n</read_file>");
         try (ScriptedModel model = ScriptedModel.fromText(script)) {
             StreamingModelClient client = h.client(xml(Harness.openai(model)));
-            client.stream(withTools("read two"), h.events::add).outcome().get(30, java.util.concurrent.TimeUnit.SECONDS);
-            client.stream(withTools("read one"), h.events::add).outcome().get(30, java.util.concurrent.TimeUnit.SECONDS);
+            client.stream(withTools("read two"), h.events::add).outcome().get(30, TimeUnit.SECONDS);
+            client.stream(withTools("read one"), h.events::add).outcome().get(30, TimeUnit.SECONDS);
 
             List<String> ids = h.all(ModelEvent.ToolCallCompleted.class).stream().map(ModelEvent.ToolCallCompleted::id)
                     .toList();
