@@ -64,7 +64,7 @@ final class RunEditWatch implements AgentListener {
             }
             why = reason(call, arguments, before);
             if (call.name().equals("read_file")) {
-                arguments.flatMap(a -> string(a, "target_file")).flatMap(this::resolve)
+                arguments.flatMap(RunEditWatch::file).flatMap(this::resolve)
                         .ifPresent(path -> readTargets.put(call.callId(), path));
             }
         } else if (event instanceof AgentEvent.ToolResult result) {
@@ -116,10 +116,16 @@ final class RunEditWatch implements AgentListener {
             text = saidBefore.strip();
         }
         if (text.isEmpty()) {
-            text = call.name() + arguments.flatMap(a -> string(a, "target_file")).map(f -> " " + f).orElse("");
+            text = call.name() + arguments.flatMap(RunEditWatch::file).map(f -> " " + f).orElse("");
         }
         String line = RunWatch.firstLine(text);
         return line.length() <= MAX_WHY_CHARS ? line : line.substring(0, MAX_WHY_CHARS - 3) + "...";
+    }
+
+    /** The file a call names, under {@code path} or a name the file tools also accept for it. */
+    private static Optional<String> file(JsonObject arguments) {
+        return string(arguments, "path").or(() -> string(arguments, "target_file"))
+                .or(() -> string(arguments, "file_path"));
     }
 
     private Optional<Path> resolve(String target) {
