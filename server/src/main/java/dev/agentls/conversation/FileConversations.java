@@ -3,6 +3,7 @@ package dev.agentls.conversation;
 import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.TokenUsage;
 import dev.agentls.workspace.AtomicWriter;
+import dev.agentls.workspace.TempFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -66,6 +67,7 @@ public final class FileConversations implements Conversations {
     /** Ids whose whole file exists, so their tool results may go to the journal. */
     private final Set<String> written = ConcurrentHashMap.newKeySet();
     private boolean excluded;
+    private boolean swept;
 
     /** Ids like {@code 20261124-051500-3f9a2c1b}: sortable by creation, unique by their random tail. */
     public FileConversations(Path root, Clock clock) {
@@ -106,6 +108,7 @@ public final class FileConversations implements Conversations {
 
     @Override
     public synchronized Conversation create() {
+        sweepOnce();
         String id = ids.get();
         checkId(id);
         if (open.containsKey(id) || Files.exists(file(id))) {
@@ -123,6 +126,7 @@ public final class FileConversations implements Conversations {
     @Override
     public synchronized Optional<Conversation> find(String id) {
         checkId(id);
+        sweepOnce();
         Conversation known = open.get(id);
         if (known != null) {
             return Optional.of(known);
@@ -161,6 +165,7 @@ public final class FileConversations implements Conversations {
     /** Ids of every conversation file, oldest first (ids sort by creation). */
     @Override
     public synchronized List<String> ids() {
+        sweepOnce();
         List<String> found = new ArrayList<>(open.keySet());
         if (Files.isDirectory(folder)) {
             try (Stream<Path> files = Files.list(folder)) {
@@ -220,6 +225,14 @@ public final class FileConversations implements Conversations {
     public Path file(String id) {
         checkId(id);
         return folder.resolve(id + SUFFIX);
+    }
+
+    /** Removes the temp files of writes a crash interrupted, once per store (the first thing it does). */
+    private void sweepOnce() {
+        if (!swept) {
+            swept = true;
+            TempFiles.sweep(folder);
+        }
     }
 
     private Path journal(String id) {
