@@ -25,8 +25,9 @@ public final class StoppedCalls {
 
         /** Knows nothing of the tools: the effect of any call is unknown. */
         Note UNKNOWN_EFFECT = call -> call.name() + ": no result: the agent stopped during this call (it was killed"
-                + " or crashed) before its result was saved. Whether it took effect is not known: check what it"
-                + " would have changed (read the files it names) before calling it again.";
+                + " or crashed) before its result was saved. Whether it took effect is not known: a call that changes"
+                + " files or runs a command may have done so in part, so check (read the files it names) before"
+                + " calling it again; a call that only reads changed nothing and can simply be made again.";
     }
 
     private final Note note;
