@@ -24,6 +24,9 @@ final class Inspection {
             "/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/urandom",
             "/dev/random");
     private static final Set<String> WRITABLE_DEVICES = Set.of("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty");
+    private static final java.util.regex.Pattern ARITHMETIC_NAME =
+            java.util.regex.Pattern.compile("(?<![0-9A-Za-z_#])[A-Za-z_][A-Za-z0-9_]*");
+    private static final Set<String> DECLARING = Set.of("export", "declare", "local", "readonly", "typeset");
     private static final List<String> SYSTEM_BINARIES = List.of("/usr/", "/bin/", "/sbin/", "/opt/", "/nix/");
 
     private final Path root;
@@ -59,8 +62,10 @@ final class Inspection {
             learnFolders(command);
         }
         for (SimpleCommand command : commands) {
-            for (Word assignment : command.assignments()) {
-                checkArgument(assignmentValue(assignment), false);
+            command.assignments().forEach(this::checkAssignment);
+            if (!command.words().isEmpty() && command.words().get(0).literal().filter(DECLARING::contains).isPresent()) {
+                command.words().stream().skip(1).filter(w -> w.display().matches("[A-Za-z_][A-Za-z0-9_]*\\+?=.*"))
+                        .forEach(this::checkAssignment);
             }
             for (SimpleCommand.Redirect redirect : command.redirects()) {
                 checkRedirect(redirect);
@@ -96,7 +101,12 @@ final class Inspection {
             }
             String command = text.get();
             if (command.contains("/") && SYSTEM_BINARIES.stream().noneMatch(command::startsWith)) {
+                // A program named by its path may be one the agent wrote (./evil.sh), whatever it is called.
+                approve("`" + command + "` runs a program named by its path, which may be one written in the"
+                        + " workspace");
                 checkArgument(name, false);
+                words.subList(1, words.size()).forEach(w -> checkArgument(w, false));
+                return;
             }
             String base = command.substring(command.lastIndexOf('/') + 1);
             rules.inspect(base, words.subList(1, words.size()));
@@ -127,6 +137,56 @@ final class Inspection {
         reasons.add(reason);
     }
 
+    /** Every folder the line may be in when a command runs (after each {@code cd} it holds). */
+    List<Path> folders() {
+        return List.copyOf(folders);
+    }
+
+    boolean insideWorkspace(Path path) {
+        return guard.insideWorkspace(path);
+    }
+
+    int reasonCount() {
+        return reasons.size();
+    }
+
+    /**
+     * Checks {@code NAME=value}: a variable that decides what runs ({@code PATH}, {@code BASH_ENV}, {@code IFS},
+     * {@code LD_PRELOAD}, ...) asks, and so does a value holding a substitution as text, which arithmetic and
+     * {@code ${x@P}} would run. The value is checked as an argument.
+     */
+    void checkAssignment(Word assignment) {
+        String raw = assignment.display();
+        int equals = raw.indexOf('=');
+        String name = equals > 0 ? raw.substring(0, equals).replace("+", "").replaceAll("\\[.*", "") : raw;
+        if (CommandTables.CODE_VARIABLES.matcher(name).matches()) {
+            approve("setting " + name + " changes which programs run or what they run");
+        }
+        Word value = assignmentValue(assignment);
+        value.text(variables).filter(Inspection::holdsSubstitution).ifPresent(v ->
+                approve(name + " holds a substitution as text, which arithmetic or a prompt expansion would run"));
+        checkArgument(value, false);
+    }
+
+    /**
+     * Checks an arithmetic expression: bash evaluates a variable's value there as an expression in turn, and an
+     * array subscript in it ({@code a[$(cmd)]}) runs commands, so every name must hold a known number.
+     */
+    void checkArithmetic(String expression) {
+        java.util.regex.Matcher names = ARITHMETIC_NAME.matcher(expression);
+        while (names.find()) {
+            String name = names.group();
+            if (!variables.getOrDefault(name, "").strip().matches("-?[0-9]+")) {
+                approve("arithmetic reads " + name + ", whose value is not a known number (a value such as"
+                        + " a[$(cmd)] would run a command)");
+            }
+        }
+    }
+
+    private static boolean holdsSubstitution(String text) {
+        return text.contains("$(") || text.contains("`");
+    }
+
     Optional<String> text(Word word) {
         return word.text(variables);
     }
@@ -139,7 +199,21 @@ final class Inspection {
         for (String variable : word.variables()) {
             if (!variables.containsKey(variable) && !printing) {
                 approve("an argument uses $" + variable + ", whose value cannot be checked");
+            } else if (!printing && variables.getOrDefault(variable, "").matches("(?s).*[\\s*?\\[].*")) {
+                approve("$" + variable + " holds blanks or patterns, so the shell may split it into words that"
+                        + " cannot be checked");
             }
+        }
+        for (Word.Part part : word.parts()) {
+            if (part instanceof Word.Opaque opaque && opaque.what().contains("@P")) {
+                approve("`" + opaque.what() + "` expands a prompt, which may run commands");
+            } else if (part instanceof Word.Opaque opaque && opaque.what().startsWith("$((")) {
+                checkArithmetic(opaque.what().substring(3, opaque.what().length() - 2));
+            }
+        }
+        if (!printing && word.text(variables).filter(Inspection::holdsSubstitution).isPresent()) {
+            approve("an argument holds a substitution as text, which arithmetic or a nested shell would run: "
+                    + word.display());
         }
         String value = lenientText(word);
         for (String candidate : BraceExpansion.expand(value)) {
@@ -168,8 +242,9 @@ final class Inspection {
                 if (WRITABLE_DEVICES.contains(path.toString())) {
                     return;
                 }
-                if (checkPath(path, true) && truncates && Files.isRegularFile(path)) {
-                    approve("overwrites the existing file " + display(path));
+                if (checkPath(path, true)) {
+                    approve(truncates && Files.isRegularFile(path) ? "overwrites the existing file " + display(path)
+                            : "writes to " + display(path));
                 }
             });
         }
@@ -308,7 +383,7 @@ final class Inspection {
         }
         List<Word> assignments = new ArrayList<>(command.assignments());
         if (!command.words().isEmpty() && command.words().get(0).literal()
-                .filter(n -> Set.of("export", "declare", "local", "readonly", "typeset").contains(n)).isPresent()) {
+                .filter(DECLARING::contains).isPresent()) {
             command.words().stream().skip(1).filter(w -> w.literal().map(t -> t.contains("=")).orElse(true))
                     .forEach(assignments::add);
         }
