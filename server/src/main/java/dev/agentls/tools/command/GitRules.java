@@ -21,8 +21,10 @@ final class GitRules {
     private static final Set<String> GLOBAL_WITH_VALUE = Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace",
             "--exec-path", "--config-env");
     private static final Pattern PROGRAM_KEYS = Pattern.compile(
-            "(?i)alias\\..*|core\\.(sshcommand|hookspath|pager|editor|fsmonitor|gitproxy|askpass)|.*\\.(command|cmd"
-                    + "|helper|program|textconv|clean|smudge|process)|credential\\..*|url\\..*|http\\..*");
+            "(?i)alias\\..*|core\\.(sshcommand|hookspath|pager|editor|fsmonitor|gitproxy|askpass|worktree)"
+                    + "|.*\\.(command|cmd|helper|program|textconv|clean|smudge|process|external|driver|tool|browser)"
+                    + "|credential\\..*|url\\..*|http\\..*|include\\..*|includeif\\..*|pager\\..*|sequence\\.editor"
+                    + "|uploadpack\\..*|receive\\..*");
 
     private static final Set<String> READ_ONLY = Set.of(
             "status", "diff", "log", "show", "blame", "annotate", "shortlog", "describe", "rev-parse", "rev-list",
