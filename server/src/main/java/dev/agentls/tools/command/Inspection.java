@@ -24,8 +24,6 @@ final class Inspection {
             "/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/urandom",
             "/dev/random");
     private static final Set<String> WRITABLE_DEVICES = Set.of("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty");
-    private static final java.util.regex.Pattern ARITHMETIC_NAME =
-            java.util.regex.Pattern.compile("(?<![0-9A-Za-z_#])[A-Za-z_][A-Za-z0-9_]*");
     private static final Set<String> DECLARING = Set.of("export", "declare", "local", "readonly", "typeset");
     private static final List<String> SYSTEM_BINARIES = List.of("/usr/", "/bin/", "/sbin/", "/opt/", "/nix/");
 
@@ -36,6 +34,7 @@ final class Inspection {
     private final Map<String, String> variables = new HashMap<>();
     private final Set<String> reasons = new LinkedHashSet<>();
     private final CommandRules rules = new CommandRules(this);
+    private final ValueRules values = new ValueRules(this);
     private String refusal;
     private int nesting;
 
@@ -150,40 +149,22 @@ final class Inspection {
         return reasons.size();
     }
 
-    /**
-     * Checks {@code NAME=value}: a variable that decides what runs ({@code PATH}, {@code BASH_ENV}, {@code IFS},
-     * {@code LD_PRELOAD}, ...) asks, and so does a value holding a substitution as text, which arithmetic and
-     * {@code ${x@P}} would run. The value is checked as an argument.
-     */
+    /** See {@link ValueRules#checkAssignment}. */
     void checkAssignment(Word assignment) {
-        String raw = assignment.display();
-        int equals = raw.indexOf('=');
-        String name = equals > 0 ? raw.substring(0, equals).replace("+", "").replaceAll("\\[.*", "") : raw;
-        if (CommandTables.CODE_VARIABLES.matcher(name).matches()) {
-            approve("setting " + name + " changes which programs run or what they run");
-        }
-        Word value = assignmentValue(assignment);
-        value.text(variables).filter(Inspection::holdsSubstitution).ifPresent(v ->
-                approve(name + " holds a substitution as text, which arithmetic or a prompt expansion would run"));
-        checkArgument(value, false);
+        values.checkAssignment(assignment);
     }
 
-    /**
-     * Checks an arithmetic expression: bash evaluates a variable's value there as an expression in turn, and an
-     * array subscript in it ({@code a[$(cmd)]}) runs commands, so every name must hold a known number.
-     */
+    /** See {@link ValueRules#checkArithmetic}. */
     void checkArithmetic(String expression) {
-        java.util.regex.Matcher names = ARITHMETIC_NAME.matcher(expression);
-        while (names.find()) {
-            String name = names.group();
-            if (!variables.getOrDefault(name, "").strip().matches("-?[0-9]+")) {
-                approve("arithmetic reads " + name + ", whose value is not a known number (a value such as"
-                        + " a[$(cmd)] would run a command)");
-            }
-        }
+        values.checkArithmetic(expression);
     }
 
-    private static boolean holdsSubstitution(String text) {
+    /** The known value of a variable assigned on the line (or given: HOME, PWD, specials), or empty. */
+    Optional<String> value(String name) {
+        return Optional.ofNullable(variables.get(name));
+    }
+
+    static boolean holdsSubstitution(String text) {
         return text.contains("$(") || text.contains("`");
     }
 
