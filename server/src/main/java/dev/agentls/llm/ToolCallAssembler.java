@@ -12,8 +12,9 @@ import java.util.Map;
  * recently started. A call is announced once both its name and id are known (an id the server never sends is made
  * up from the position), argument fragments are passed on as they come, and every call completes when the choice
  * gets its {@code finish_reason}. A call without a name by then completes with the empty name (the tools answer
- * the model that it named none); a call still open when the stream ends is an error. When the output limit ended the choice ({@code length}), a call whose arguments are not a whole JSON
- * object was cut while being written: it is announced but never completed, so nobody runs half a call.
+ * the model that it named none); a call still open when the stream ends is an error. When the output limit ended
+ * the choice ({@code length}), a call whose arguments are not a whole JSON object was cut while being written: it
+ * is announced but never completed, so nobody runs half a call.
  */
 final class ToolCallAssembler {
 
