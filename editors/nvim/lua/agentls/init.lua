@@ -97,11 +97,47 @@ function M.on_event(event)
   end
 end
 
--- What the client tells the server it understands: Neovim's own capabilities plus AgentLS's events.
+-- What the client tells the server it understands: Neovim's own capabilities plus AgentLS's events and saves.
 function M.capabilities()
   local capabilities = vim.lsp.protocol.make_client_capabilities()
-  capabilities.experimental = vim.tbl_extend("force", capabilities.experimental or {}, { agentlsEvents = true })
+  capabilities.experimental = vim.tbl_extend("force", capabilities.experimental or {},
+    { agentlsEvents = true, agentlsSave = true })
   return capabilities
+end
+
+-- agentls/saveDocuments: before a run's command, saves exactly the buffers named (with :update, so undo history
+-- and marks stay), and answers the ones now on disk.
+local function save_documents(_, params)
+  local saved = {}
+  for _, uri in ipairs(params.uris or {}) do
+    local bufnr = vim.uri_to_bufnr(uri)
+    if vim.api.nvim_buf_is_loaded(bufnr) then
+      local ok = pcall(vim.api.nvim_buf_call, bufnr, function() vim.cmd("silent update") end)
+      if ok and not vim.bo[bufnr].modified then
+        table.insert(saved, uri)
+      end
+    end
+  end
+  return { saved = saved }
+end
+
+M.MAX_DIAGNOSTICS = 1000
+
+-- Forwards the buffer's diagnostics from the other language servers (never AgentLS's own) as agentls/diagnostics,
+-- so a run's edit result tells the model what they say; errors and warnings only, at most MAX_DIAGNOSTICS.
+function M.forward_diagnostics(bufnr)
+  local client = find_client()
+  if not client or not vim.lsp.buf_is_attached(bufnr, client.id) then
+    return
+  end
+  local own = vim.lsp.diagnostic.get_namespace(client.id)
+  local items = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr, { severity = { min = vim.diagnostic.severity.WARN } })) do
+    if d.namespace ~= own and #items < M.MAX_DIAGNOSTICS then
+      table.insert(items, { line = d.lnum, severity = d.severity, message = d.message, source = d.source or "" })
+    end
+  end
+  client.notify("agentls/diagnostics", { uri = vim.uri_from_bufnr(bufnr), diagnostics = items })
 end
 
 local approval_scopes = { ["Allow once"] = "once", ["Allow for this run"] = "run" }
@@ -162,6 +198,7 @@ end
 function M.handlers()
   return {
     ["agentls/event"] = function(_, event) M.on_event(event) end,
+    ["agentls/saveDocuments"] = save_documents,
     ["$/progress"] = progress,
     ["window/showMessageRequest"] = show_message_request,
     ["workspace/executeCommand"] = command_answered,
@@ -308,6 +345,17 @@ local function attachable(bufnr)
     and vim.api.nvim_buf_get_name(bufnr) ~= ""
 end
 
+-- Forwards diagnostics as they change; opts.diagnostics = false keeps the other servers' diagnostics from the model.
+function M.create_diagnostics_forwarding(opts)
+  if opts ~= nil and opts.diagnostics == false then
+    return
+  end
+  vim.api.nvim_create_autocmd("DiagnosticChanged", {
+    group = vim.api.nvim_create_augroup("agentls-diagnostics", { clear = true }),
+    callback = function(args) M.forward_diagnostics(args.buf) end,
+  })
+end
+
 -- Neovim 0.7+: starts the client and attaches it to every file buffer, open now or later.
 function M.setup(opts)
   local client_id = vim.lsp.start_client(M.client_config(opts))
@@ -328,6 +376,7 @@ function M.setup(opts)
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
     attach(bufnr)
   end
+  M.create_diagnostics_forwarding(opts)
   M.create_command()
   M.create_apply_command()
   return client_id
