@@ -222,7 +222,7 @@ ensure_emacs() {
 
 # Debian's pylsp, the language server the Neovim diagnostics test runs beside AgentLS.
 ensure_pylsp() {
-  ensure_packages "pylsp" "pylsp --version" python3-pylsp
+  ensure_packages "pylsp with pyflakes" "pylsp --version && python3 -c \"import pyflakes\"" python3-pylsp python3-pyflakes
 }
 
 # Vim with ALE, for the Vim end-to-end tests.

@@ -132,8 +132,9 @@ function M.forward_diagnostics(bufnr)
   end
   local own = vim.lsp.diagnostic.get_namespace(client.id)
   local items = {}
-  for _, d in ipairs(vim.diagnostic.get(bufnr, { severity = { min = vim.diagnostic.severity.WARN } })) do
-    if d.namespace ~= own and #items < M.MAX_DIAGNOSTICS then
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    -- Severity 1 is an error, 2 a warning; hints and information are left out.
+    if d.namespace ~= own and d.severity <= vim.diagnostic.severity.WARN and #items < M.MAX_DIAGNOSTICS then
       table.insert(items, { line = d.lnum, severity = d.severity, message = d.message, source = d.source or "" })
     end
   end
@@ -322,6 +323,12 @@ function M.client_config(opts)
     init_options = opts.settings,
     capabilities = M.capabilities(),
     handlers = M.handlers(),
+    -- What the other servers said of the buffer before AgentLS attached (pylsp reports at once on opening).
+    on_attach = function(_, bufnr)
+      if opts.diagnostics ~= false then
+        vim.schedule(function() M.forward_diagnostics(bufnr) end)
+      end
+    end,
   }
 end
 
@@ -345,15 +352,24 @@ local function attachable(bufnr)
     and vim.api.nvim_buf_get_name(bufnr) ~= ""
 end
 
--- Forwards diagnostics as they change; opts.diagnostics = false keeps the other servers' diagnostics from the model.
+-- Forwards the diagnostics of a buffer each time another language server publishes them (AgentLS's own publishes
+-- change nothing, so an edit's settle waits for the others); opts.diagnostics = false keeps them from the model.
 function M.create_diagnostics_forwarding(opts)
   if opts ~= nil and opts.diagnostics == false then
     return
   end
-  vim.api.nvim_create_autocmd("DiagnosticChanged", {
-    group = vim.api.nvim_create_augroup("agentls-diagnostics", { clear = true }),
-    callback = function(args) M.forward_diagnostics(args.buf) end,
-  })
+  local default = vim.lsp.handlers["textDocument/publishDiagnostics"]
+  vim.lsp.handlers["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
+    local answer = default(err, result, ctx, config)
+    local client = find_client()
+    if result and result.uri and not (client and ctx.client_id == client.id) then
+      local bufnr = vim.fn.bufnr(vim.uri_to_fname(result.uri))
+      if bufnr > 0 then
+        M.forward_diagnostics(bufnr)
+      end
+    end
+    return answer
+  end
 end
 
 -- Neovim 0.7+: starts the client and attaches it to every file buffer, open now or later.
