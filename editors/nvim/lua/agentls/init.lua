@@ -51,6 +51,13 @@ local function request(client, method, params, handler, bufnr)
   return client.request(method, params, handler, bufnr)
 end
 
+local function notify(client, method, params)
+  if vim.fn.has("nvim-0.11") == 1 then
+    return client:notify(method, params)
+  end
+  return client.notify(method, params)
+end
+
 function M.transcript_path(run_id)
   return (M.root or vim.fn.getcwd()) .. "/.agentls/runs/" .. run_id .. ".md"
 end
@@ -138,7 +145,7 @@ function M.forward_diagnostics(bufnr)
       table.insert(items, { line = d.lnum, severity = d.severity, message = d.message, source = d.source or "" })
     end
   end
-  client.notify("agentls/diagnostics", { uri = vim.uri_from_bufnr(bufnr), diagnostics = items })
+  notify(client, "agentls/diagnostics", { uri = vim.uri_from_bufnr(bufnr), diagnostics = items })
 end
 
 local approval_scopes = { ["Allow once"] = "once", ["Allow for this run"] = "run" }
