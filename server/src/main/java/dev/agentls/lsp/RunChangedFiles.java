@@ -14,8 +14,8 @@ import java.util.Optional;
 
 /**
  * The files one run changed in the editor and the text it left in each, to tell which of them hold edits the disk
- * lacks: an open buffer is compared by its reported text (the user's typing counts), a file the server has no
- * buffer of by the run's last text (the editor loaded it into a buffer the server was never told of).
+ * lacks: a file is unsaved when the run's last text of it, or the editor's reported buffer of it (the user's typing
+ * counts), differs from the disk; the editor may hold a buffer the server was never told of.
  */
 final class RunChangedFiles {
 
@@ -44,9 +44,13 @@ final class RunChangedFiles {
         List<Path> unsaved = new ArrayList<>();
         for (Map.Entry<Path, Optional<String>> entry : lastText.entrySet()) {
             Path path = entry.getKey();
-            Optional<String> expected = documents.isOpen(path)
-                    ? Optional.of(documents.snapshot(path).text()) : entry.getValue();
-            if (expected.isPresent() && !expected.get().equals(disk(path))) {
+            if (entry.getValue().isEmpty()) {
+                continue;
+            }
+            String disk = disk(path);
+            // The buffer's report may lag the edit (agentls.el sends it after 0.2 s idle), so either text counts.
+            boolean buffer = documents.isOpen(path) && !documents.snapshot(path).text().equals(disk);
+            if (buffer || !entry.getValue().get().equals(disk)) {
                 unsaved.add(path);
             }
         }
