@@ -19,7 +19,9 @@ import java.util.function.Function;
  * The host of one run started from the editor: changes are checked against what the run's model last saw of each
  * file ({@link ModelViewGuard}: the user's typing since is never overwritten) and go through the session's
  * {@link LspHost}; approvals and questions go through {@link EditorAsking} under the run's id; progress goes to the
- * run's own progress.
+ * run's own progress. A change's outcome waits (bounded) for the editor's other language servers to settle and
+ * carries what they newly say of the changed files; before a command, the run's unsaved files are saved by the editor
+ * where it can ({@link SaveBeforeCommand}).
  */
 final class RunEditorHost implements Host {
 
