@@ -33,6 +33,8 @@ public final class StreamingModelClient implements ModelClient {
     private final Executor executor;
     private final JsonCodec json = new JsonCodec();
     private final DeferredLog log;
+    /** Models found to refuse a prefill, for as long as this client lives. */
+    private final PrefillSupport prefill = new PrefillSupport();
 
     /**
      * @param environment how a variable's value is read ({@code System::getenv} in the product)
@@ -85,7 +87,7 @@ public final class StreamingModelClient implements ModelClient {
     @Override
     public ModelCall stream(ModelRequest request, ModelListener listener) {
         StreamingCall call = new StreamingCall(settings, protocol, attempt, keys, sleeper, backoff, log, json, request,
-                listener);
+                listener, prefill);
         executor.execute(call::run);
         return call;
     }
