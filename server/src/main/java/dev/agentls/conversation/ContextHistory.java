@@ -33,7 +33,7 @@ import java.util.TreeSet;
  * <p>Pruning: when the history passes its budget (the safe zone less what the system prompt, tools and answer need),
  * the oldest tool results are cleared first (their call stays, the result becomes a summary line), then the oldest
  * turns are dropped, until the history fits three quarters of the budget, so the steps after it keep their prefix.
- * Never touched: the last six messages, the newest user request, and the {@code create_plan} call with its result
+ * Never touched: the last six messages, the newest user message and the request that started the newest run, and the {@code create_plan} call with its result
  * (the current plan). Rules live in the system prompt, which is never pruned.
  */
 public final class ContextHistory implements RequestHistory {
@@ -258,6 +258,14 @@ public final class ContextHistory implements RequestHistory {
         for (int i = all.size() - 1; i >= 0; i--) {
             if (all.get(i).message() instanceof ModelMessage.User) {
                 keep.add(all.get(i).id());
+                break;
+            }
+        }
+        // The request that started the newest run, which later user messages (steering, a map read late) follow.
+        String newestRun = all.isEmpty() ? "" : all.get(all.size() - 1).runId();
+        for (ConversationMessage m : all) {
+            if (m.runId().equals(newestRun) && m.message() instanceof ModelMessage.User) {
+                keep.add(m.id());
                 break;
             }
         }
