@@ -34,6 +34,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private final EventSink roundSink;
     private final XmlToolCalls xml;
     private final PrefillSupport prefill;
+    private final ContextGuard contextGuard;
 
     private final CompletableFuture<ModelOutcome> outcome = new CompletableFuture<>();
     private final CountDownLatch cancelLatch = new CountDownLatch(1);
@@ -45,8 +46,9 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
 
     StreamingCall(LlmSettings settings, WireProtocol protocol, HttpAttempt attempt, ApiKeySource keys,
                   Sleeper sleeper, Backoff backoff, DeferredLog log, JsonCodec json, ModelRequest request,
-                  ModelListener listener, PrefillSupport prefill) {
+                  ModelListener listener, PrefillSupport prefill, ContextGuard contextGuard) {
         this.prefill = prefill;
+        this.contextGuard = contextGuard;
         this.settings = settings;
         this.protocol = protocol;
         this.attempt = attempt;
@@ -143,6 +145,10 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         Optional<TokenUsage> usage = Optional.empty();
         int maxTokens = request.maxOutputTokens().orElse(settings.maxOutputTokens());
         boolean withTools = settings.toolMode() == ToolMode.NATIVE;
+        contextGuard.check(request, maxTokens, settings.model()).ifPresent(warning -> {
+            log.info(() -> "warning: " + warning);
+            deliverRetry(new ModelEvent.Warning(warning));
+        });
         for (int rounds = 0; ; rounds++) {
             WireRequest wire;
             try {
@@ -238,7 +244,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         delivered = true;
     }
 
-    /** A retry notice does not count as part of the answer. */
+    /** A retry notice or a warning does not count as part of the answer. */
     private void deliverRetry(ModelEvent event) {
         send(event);
     }
