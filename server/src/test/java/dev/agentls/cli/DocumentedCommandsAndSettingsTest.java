@@ -90,7 +90,10 @@ class DocumentedCommandsAndSettingsTest {
         List<String> wrong = new ArrayList<>();
         SettingsFlags.known().forEach((flag, key) -> {
             List<String> flags = rows.getOrDefault(key, List.of());
-            if (!flags.contains(flag)) {
+            if (!rows.containsKey(key)) {
+                wrong.add("the flag " + flag + " sets " + key + ", which has no row in " + CONFIGURATION
+                        + ": add the row, with `" + flag + "` in its flag column");
+            } else if (!flags.contains(flag)) {
                 wrong.add("the flag " + flag + " sets " + key + ", but " + CONFIGURATION + "'s row for `" + key
                         + "` does not show it: put `" + flag + "` in that row's flag column");
             }
