@@ -49,6 +49,7 @@ public final class FileConversations implements Conversations {
     private final Path root;
     private final Path folder;
     private final Supplier<String> ids;
+    private final ConversationClaims claims = new ConversationClaims();
     private final ConversationCodec codec = new ConversationCodec();
     private final FileWriter writer;
     private final Map<String, Conversation> open = new HashMap<>();
@@ -220,5 +221,10 @@ public final class FileConversations implements Conversations {
     private static String utf8(byte[] bytes) throws CharacterCodingException {
         return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+    }
+
+    @Override
+    public ConversationClaims claims() {
+        return claims;
     }
 }
