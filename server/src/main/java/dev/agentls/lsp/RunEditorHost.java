@@ -3,18 +3,16 @@ package dev.agentls.lsp;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import dev.agentls.session.RunNotes;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.nio.file.Path;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
- * The host of one run started from the editor: changes are checked against what the run's model last saw of each
- * file ({@link ModelViewGuard}: the user's typing since is never overwritten) and go through the session's
- * {@link LspHost}; approvals and questions go through {@link EditorAsking} under the run's id; progress goes to the
- * run's own progress.
+ * The editor's host of one run: changes go through the session's {@link LspHost} (the session core checks them
+ * against what the model saw first); approvals and questions go through {@link EditorAsking} under the run's id;
+ * progress goes to the run's own progress.
  */
 final class RunEditorHost implements Host {
 
@@ -23,22 +21,13 @@ final class RunEditorHost implements Host {
     private final EditorAsking asking;
     private final RunNotes notes;
     private final Consumer<String> progress;
-    private final Consumer<List<FileChange>> landed;
-    private final Function<Path, Optional<String>> seen;
 
-    /**
-     * @param landed hears every set of changes the editor applied (the transcript's diff, the review)
-     * @param seen   what the run's model last saw of a file
-     */
-    RunEditorHost(String runId, LspHost editor, EditorAsking asking, RunNotes notes, Consumer<String> progress,
-                  Consumer<List<FileChange>> landed, Function<Path, Optional<String>> seen) {
-        this.seen = seen;
+    RunEditorHost(String runId, LspHost editor, EditorAsking asking, RunNotes notes, Consumer<String> progress) {
         this.runId = runId;
         this.editor = editor;
         this.asking = asking;
         this.notes = notes;
         this.progress = progress;
-        this.landed = landed;
     }
 
     @Override
@@ -48,22 +37,7 @@ final class RunEditorHost implements Host {
 
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        ModelViewGuard.Checked checked = ModelViewGuard.check(changes, seen);
-        if (checked instanceof ModelViewGuard.Checked.Refused refused) {
-            return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refused.reason()));
-        }
-        ModelViewGuard.Checked.Proceed proceed = (ModelViewGuard.Checked.Proceed) checked;
-        List<FileChange> sent = proceed.changes();
-        return editor.applyRunChanges(sent)
-                .thenApply(outcome -> {
-                    if (!(outcome instanceof ChangeOutcome.Applied applied)) {
-                        return outcome;
-                    }
-                    landed.accept(sent);
-                    String note = String.join("\n", java.util.stream.Stream.of(proceed.note(), applied.note())
-                            .filter(text -> !text.isBlank()).toList());
-                    return new ChangeOutcome.Applied(note);
-                });
+        return editor.applyRunChanges(changes);
     }
 
     @Override
