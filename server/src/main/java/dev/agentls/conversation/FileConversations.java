@@ -49,7 +49,7 @@ public final class FileConversations implements Conversations {
     private final Path root;
     private final Path folder;
     private final Supplier<String> ids;
-    private final ConversationClaims claims = new ConversationClaims();
+    private final ConversationClaims claims;
     private final ConversationCodec codec = new ConversationCodec();
     private final FileWriter writer;
     private final Map<String, Conversation> open = new HashMap<>();
@@ -72,6 +72,7 @@ public final class FileConversations implements Conversations {
     public FileConversations(Path root, Supplier<String> ids, FileWriter writer) {
         this.root = root.toAbsolutePath().normalize();
         this.folder = this.root.resolve(".agentls").resolve("conversations");
+        this.claims = new ConversationClaims(this.root.resolve(".agentls").resolve("locks"));
         this.ids = ids;
         this.writer = writer;
     }
