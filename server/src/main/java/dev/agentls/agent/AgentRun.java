@@ -3,6 +3,7 @@ package dev.agentls.agent;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.ConversationMessage;
+import dev.agentls.conversation.HistoryEntry;
 import dev.agentls.conversation.RunRecord;
 import dev.agentls.llm.FinishReason;
 import dev.agentls.llm.ModelCall;
@@ -11,6 +12,7 @@ import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ModelRequest;
 import dev.agentls.llm.ToolCall;
 import dev.agentls.tools.Cancellation;
+import dev.agentls.tools.PastCalls;
 import dev.agentls.tools.ToolContext;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -135,8 +137,10 @@ final class AgentRun implements RunHandle {
         PlanTracker plan = new PlanTracker(events, host);
         ModelEditSubAgent subAgent = new ModelEditSubAgent(context.model(), cancellation, this::register,
                 budget::add);
+        PastCalls past = () -> conversation.history().stream().filter(HistoryEntry::ok)
+                .map(entry -> new PastCalls.Call(entry.tool(), entry.params())).toList();
         ToolStep step = new ToolStep(context.tools(), new ToolContext(host, cancellation, conversation.id(),
-                subAgent), host,
+                subAgent, past), host,
                 events, plan, mode, conversation, context.roots(), context.clock());
         // Later tools (MCP servers; a project's one may wait for the user's trust) are gathered under this run's
         // cancellation, so a cancel ends that wait.

@@ -116,17 +116,18 @@ final class PromptLayers {
         return projectLayers == null || projectLayers.isBlank() ? system : system + "\n\n" + projectLayers.strip();
     }
 
-    /** Every tool as XML mode needs it: its description (with an example call) and its parameters. */
+    /** Every tool as XML mode needs it: its description, an example call and its parameters. */
     private static String xmlTools(ToolSet tools) {
         StringBuilder text = new StringBuilder("# Tools\n");
         for (Tool tool : tools.tools()) {
-            text.append("\n## ").append(tool.name()).append('\n').append(tool.description()).append("\nParameters:");
+            text.append("\n## ").append(tool.name()).append('\n').append(tool.description())
+                    .append("\nExample:\n").append(tool.xmlExample()).append("\nParameters:");
             for (Parameter p : tool.parameters()) {
                 text.append("\n- ").append(p.name()).append(p.required() ? " (required, " : " (optional, ")
                         .append(p.type().phrase())
                         .append(p.type() == Parameter.Type.STRING_ARRAY || p.type() == Parameter.Type.TITLED_ARRAY
                                 ? " written as a JSON array" : "")
-                        .append("): ").append(p.description());
+                        .append("): ").append(p.documented());
             }
             text.append('\n');
         }

@@ -8,6 +8,7 @@ import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ModelRequest;
 import dev.agentls.llm.ToolCall;
 import dev.agentls.llm.ToolSpec;
+import dev.agentls.tools.Parameter;
 import dev.agentls.tools.Tool;
 import dev.agentls.tools.ToolSet;
 import java.util.ArrayList;
@@ -66,7 +67,10 @@ final class RequestBuilder {
     private static List<ToolSpec> specs(ToolSet tools) {
         List<ToolSpec> specs = new ArrayList<>();
         for (Tool tool : tools.tools()) {
-            specs.add(new ToolSpec(tool.name(), tool.description(), JsonTrees.compact(tool.schema())));
+            Set<String> alsoAccepted = new java.util.TreeSet<>();
+            alsoAccepted.add(Parameter.EXPLANATION);
+            tool.parameters().forEach(p -> alsoAccepted.addAll(p.aliases()));
+            specs.add(new ToolSpec(tool.name(), tool.description(), JsonTrees.compact(tool.schema()), alsoAccepted));
         }
         return List.copyOf(specs);
     }

@@ -22,8 +22,8 @@ final class LiveView implements AgentListener {
     /** A failure's facts (closest lines, similarity, what to change) are worth a longer line. */
     private static final int FAILURE_CHARS = 300;
     /** The argument that says best what a call is about, by tool, in order of preference. */
-    private static final String[] MAIN_ARGUMENTS = {"target_file", "relative_workspace_path", "path", "query",
-            "command", "question", "goal", "result"};
+    private static final String[] MAIN_ARGUMENTS = {"path", "target_file", "file_path", "relative_workspace_path",
+            "query", "command", "question", "goal", "result"};
 
     private final PrintStream out;
     private final boolean tty;

@@ -36,6 +36,9 @@ import java.util.TreeSet;
  */
 public final class ContextHistory implements RequestHistory {
 
+    /** The names read_file takes its file under (the tools package owns them; this package may not import it). */
+    private static final List<String> FILE_ARGUMENTS = List.of("path", "target_file", "file_path");
+
     static final int KEEP_LAST = 6;
     private static final double STALE_SHARE = 0.15;
     private static final double PRUNE_TO = 0.75;
@@ -85,8 +88,9 @@ public final class ContextHistory implements RequestHistory {
     private synchronized Next fit(Conversation conversation, Set<String> exclude, boolean byHand) {
         List<ConversationMessage> all = conversation.messages();
         ContextState state = conversation.context();
-        // Keyed by the result's message id, not the call id: XML-mode call ids restart at every answer
-        // (xml_call_0, ...), so only the answer just before a result says which call it answers.
+        // Keyed by the result's message id, not the call id: conversations saved before XML-mode call ids were
+        // unique reuse xml_call_0 at every answer, so only the answer just before a result says which call it
+        // answers.
         Map<String, String> callTool = new HashMap<>();
         Map<String, Optional<String>> callPath = new HashMap<>();
         Map<String, Integer> callStep = new HashMap<>();
@@ -139,18 +143,19 @@ public final class ContextHistory implements RequestHistory {
                 if (total <= target) {
                     break;
                 }
-                if (m.message() instanceof ModelMessage.ToolResult && !keep.contains(m.id())
+                if (m.message() instanceof ModelMessage.ToolResult r && !keep.contains(m.id())
                         && !exclude.contains(m.id()) && !state.cleared().contains(m.id())
                         && !state.superseded().contains(m.id()) && !state.dropped().contains(m.id())) {
-                    ContextState tried = state.plus(Set.of(), Set.of(m.id()), Set.of());
-                    long after = rendering.tokens(tried);
-                    if (after < total) { // a result shorter than its summary line stays as it is
-                        state = tried;
+                    // Clearing one result changes only its own line: counted by the difference, so an answer of
+                    // thousands of calls costs one count per result, not one count of the whole history per result.
+                    long saved = tokens.count(r) - tokens.count(HistoryRendering.cleared(r));
+                    if (saved > 0) { // a result shorter than its summary line stays as it is
                         cleared.add(m.id());
-                        total = after;
+                        total -= saved;
                     }
                 }
             }
+            state = state.plus(Set.of(), Set.copyOf(cleared), Set.of());
             if (!cleared.isEmpty()) {
                 pruned.add(new RequestHistory.Pruned("cleared the " + cleared.size() + " oldest tool "
                         + (cleared.size() == 1 ? "result" : "results") + " (" + String.join(", ", cleared)
@@ -192,15 +197,32 @@ public final class ContextHistory implements RequestHistory {
         return wholeReads.computeIfAbsent(call, c -> {
             try {
                 JsonNode args = JsonTrees.read(c.argumentsJson());
-                if (args == null || !args.path("target_file").isTextual() || args.hasNonNull("start_line")
+                Optional<String> path = fileArgument(args);
+                if (path.isEmpty() || args.hasNonNull("start_line")
                         || args.hasNonNull("end_line")) {
                     return Optional.empty();
                 }
-                return Optional.of(normalize(args.path("target_file").asText()));
+                return Optional.of(normalize(path.get()));
             } catch (IOException e) {
                 return Optional.empty();
             }
         });
+    }
+
+    /**
+     * The file a call names: {@code path}, or one of the names read_file also accepts for it ({@code target_file},
+     * {@code file_path}), whichever the model wrote.
+     */
+    private static Optional<String> fileArgument(JsonNode args) {
+        if (args == null) {
+            return Optional.empty();
+        }
+        for (String name : FILE_ARGUMENTS) {
+            if (args.path(name).isTextual()) {
+                return Optional.of(args.path(name).asText());
+            }
+        }
+        return Optional.empty();
     }
 
     private static String normalize(String path) {

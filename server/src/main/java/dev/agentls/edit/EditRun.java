@@ -79,7 +79,12 @@ final class EditRun {
                 continue;
             }
             List<Candidate> kept = found;
-            if (!stage.exact()) {
+            if (stage.exact()) {
+                kept = DroppedIndent.keep(doc, found, search, replace, written);
+                if (kept.isEmpty()) {
+                    continue;
+                }
+            } else {
                 Screened screened = screen(block.number(), stage, search, replace, found);
                 if (screened.kept.isEmpty()) {
                     if (firstRejection == null) {

@@ -6,8 +6,8 @@ import java.util.List;
 /**
  * Stage 1: the SEARCH text exactly (line breaks normalised). Finds whole-line occurrences and occurrences inside a
  * line alike; the engine prefers whole-line ones and takes one inside a line only when it is the only candidate.
- * An occurrence preceded on its line by indentation only is left to the line-trimmed stage, which re-indents the
- * REPLACE to that line: taken here, the REPLACE's later lines would keep the model's indentation.
+ * That includes a SEARCH starting after its first line's indentation, as models trained on string-replace tools
+ * write it: their later lines carry the file's own indentation, so the REPLACE is used as written, never shifted.
  */
 final class ExactStage implements MatchStage {
 
@@ -62,9 +62,7 @@ final class ExactStage implements MatchStage {
             int end = p + s.length();
             boolean atLineStart = p == 0 || doc.charAt(p - 1) == '\n';
             boolean whole = atLineStart && (endsWithBreak || end == length || doc.charAt(end) == '\n');
-            if (atLineStart || !indentedOnly(doc, p)) {
-                out.add(new Candidate(p, end, whole));
-            }
+            out.add(new Candidate(p, end, whole));
             p = doc.find(finder, p + 1);
         }
         return out;
@@ -103,27 +101,11 @@ final class ExactStage implements MatchStage {
             }
             boolean atLineStart = p == doc.lineStart(j);
             boolean whole = atLineStart && (endsWithBreak || end == length || doc.charAt(end) == '\n');
-            if (atLineStart || !indentedOnly(doc, p)) {
-                out.add(new Candidate(p, end, whole));
-                if (out.size() > MAX_CANDIDATES) {
-                    break;
-                }
+            out.add(new Candidate(p, end, whole));
+            if (out.size() > MAX_CANDIDATES) {
+                break;
             }
         }
         return out;
-    }
-
-    /** Whether only spaces and tabs precede {@code p} on its line. */
-    private static boolean indentedOnly(Document doc, int p) {
-        for (int i = p - 1; i >= 0; i--) {
-            char c = doc.charAt(i);
-            if (c == '\n') {
-                return true;
-            }
-            if (c != ' ' && c != '\t') {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -20,8 +20,9 @@ import java.util.Set;
  * API, whose reasoning models refuse {@code max_tokens}; {@code max_tokens} for the compatible servers); no reasoning
  * block is sent back, neither thinking nor Anthropic's signed or redacted thinking (DeepSeek refuses
  * {@code reasoning_content} in requests). A configured reasoning effort goes in {@code reasoning_effort}; nothing
- * about reasoning is sent otherwise, since servers that do not reason may refuse the field. The body is written with
- * jackson-core's generator, member by member.
+ * about reasoning is sent otherwise, since servers that do not reason may refuse the field. Tool definitions go out
+ * as the {@link ToolShape} of the provider behind has them (descriptions cut to OpenAI's limit, Gemini's schemas).
+ * The body is written with jackson-core's generator, member by member.
  */
 final class OpenAiProtocol implements WireProtocol {
 
@@ -30,9 +31,14 @@ final class OpenAiProtocol implements WireProtocol {
     private final String model;
     private final String maxTokensField;
     private final Thinking thinking;
+    private final ToolShape shape;
 
-    /** @param maxTokensField the output limit's field, resolved: {@code MAX_TOKENS} or {@code MAX_COMPLETION_TOKENS} */
-    OpenAiProtocol(JsonCodec json, String baseUrl, String model, MaxTokensField maxTokensField, Thinking thinking) {
+    /**
+     * @param maxTokensField the output limit's field, resolved: {@code MAX_TOKENS} or {@code MAX_COMPLETION_TOKENS}
+     * @param shape          how the provider behind takes tool definitions
+     */
+    OpenAiProtocol(JsonCodec json, String baseUrl, String model, MaxTokensField maxTokensField, Thinking thinking,
+                   ToolShape shape) {
         if (maxTokensField == MaxTokensField.AUTO) {
             throw new IllegalArgumentException("the output limit field must be resolved against the base URL first");
         }
@@ -40,6 +46,7 @@ final class OpenAiProtocol implements WireProtocol {
             throw new IllegalArgumentException("a thinking budget is for the Anthropic protocol");
         }
         this.thinking = thinking;
+        this.shape = shape;
         this.json = json;
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
         this.model = model;
@@ -76,12 +83,12 @@ final class OpenAiProtocol implements WireProtocol {
             if (withTools && !request.tools().isEmpty()) {
                 body.writeArrayFieldStart("tools");
                 for (ToolSpec spec : request.tools()) {
-                    JsonValue parameters = Schemas.parse(json, spec);
+                    JsonValue parameters = shape.schema(Schemas.parse(json, spec));
                     body.writeStartObject();
                     body.writeStringField("type", "function");
                     body.writeObjectFieldStart("function");
                     body.writeStringField("name", spec.name());
-                    body.writeStringField("description", spec.description());
+                    body.writeStringField("description", shape.description(spec));
                     body.writeFieldName("parameters");
                     json.write(body, parameters);
                     body.writeEndObject();

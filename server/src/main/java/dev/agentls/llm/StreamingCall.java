@@ -43,7 +43,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
 
     StreamingCall(LlmSettings settings, WireProtocol protocol, HttpAttempt attempt, ApiKeySource keys,
                   Sleeper sleeper, Backoff backoff, DeferredLog log, JsonCodec json, ModelRequest request,
-                  ModelListener listener) {
+                  ModelListener listener, String answerId) {
         this.settings = settings;
         this.protocol = protocol;
         this.attempt = attempt;
@@ -56,7 +56,8 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         // Counted as it arrives, before the xml parser: the raw text is what the parser and the consumer hold.
         this.budget = new AnswerBudget(settings.maxAnswerChars());
         if (settings.toolMode() == ToolMode.XML) {
-            this.xml = new XmlToolCalls(json, XmlToolCalls.declaredParameters(json, request.tools()), this::deliver);
+            this.xml = new XmlToolCalls(json, XmlToolCalls.declaredParameters(json, request.tools()), answerId,
+                    this::deliver);
             // Text fed to the parser may be held back (a possible tag start), yet it is part of the answer now:
             // a retry would feed it twice.
             this.roundSink = event -> {

@@ -31,6 +31,7 @@ public final class StreamingModelClient implements ModelClient {
     private final Sleeper sleeper;
     private final Backoff backoff;
     private final Executor executor;
+    private final RandomGenerator random;
     private final JsonCodec json = new JsonCodec();
     private final DeferredLog log;
 
@@ -58,13 +59,15 @@ public final class StreamingModelClient implements ModelClient {
         this.protocol = settings.provider() == Provider.ANTHROPIC
                 ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
                 : new OpenAiProtocol(json, base, settings.model(),
-                        settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking());
+                        settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking(),
+                        ToolShape.of(settings));
         this.attempt = new HttpAttempt(transport, clock, System::nanoTime, settings.timeouts(), log);
         attempt.prepare(protocol.endpoint());
         this.keys = new ApiKeySource(environment);
         this.sleeper = sleeper;
         this.backoff = new Backoff(settings.retries(), random);
         this.executor = executor;
+        this.random = random;
     }
 
     /**
@@ -85,9 +88,18 @@ public final class StreamingModelClient implements ModelClient {
     @Override
     public ModelCall stream(ModelRequest request, ModelListener listener) {
         StreamingCall call = new StreamingCall(settings, protocol, attempt, keys, sleeper, backoff, log, json, request,
-                listener);
+                listener, answerId());
         executor.execute(call::run);
         return call;
+    }
+
+    /**
+     * Eight hex digits naming one answer's XML-mode calls: unique enough within a conversation. Not
+     * {@code String.format}, whose first use loads the locale's number formats on a run's first request.
+     */
+    private String answerId() {
+        String hex = Integer.toHexString(random.nextInt());
+        return "0".repeat(8 - hex.length()) + hex;
     }
 
     /** Publishes what waits for the log (a short process's records, made before its logger). */

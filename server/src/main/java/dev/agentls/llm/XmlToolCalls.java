@@ -16,7 +16,9 @@ import java.util.function.Consumer;
 /**
  * XML tool mode on top of either protocol: the answer's text deltas go through one {@link XmlToolStreamParser} for
  * the whole logical answer (continuation rounds continue the same text, so a tag cut by the output limit is finished
- * by the next round), and its events become ordinary {@link ModelEvent}s. Calls get ids {@code xml_call_N}; their
+ * by the next round), and its events become ordinary {@link ModelEvent}s. Calls get ids {@code xml_<answer>_N}, the
+ * answer's part drawn at random, so no two calls of a conversation share one (a history keyed by call id, a provider
+ * given the calls back natively after a mode switch, an editor's event log all tell them apart); their
  * arguments arrive whole in {@link ModelEvent.ToolCallCompleted} as a JSON object of string parameters. No argument
  * deltas are sent: a repeated parameter keeps its last value, so streamed fragments could not concatenate to the
  * final JSON. Everything that is not a text delta (thinking the provider streams apart, native events) passes
@@ -27,12 +29,15 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
     private final JsonCodec json;
     private final Consumer<ModelEvent> downstream;
     private final XmlToolStreamParser parser;
+    private final String answerId;
     private boolean madeToolCalls;
     /** The tool of the call begun last: the one a stream error concerns (left open, or too large). */
     private String lastTool = "";
 
-    XmlToolCalls(JsonCodec json, Map<String, Set<String>> parametersByTool, Consumer<ModelEvent> downstream) {
+    XmlToolCalls(JsonCodec json, Map<String, Set<String>> parametersByTool, String answerId,
+                 Consumer<ModelEvent> downstream) {
         this.json = json;
+        this.answerId = answerId;
         this.downstream = downstream;
         this.parser = new XmlToolStreamParser(parametersByTool, this::onXml, XmlToolStreamParser.DEFAULT_MAX_TOOL_CALL_CHARS);
     }
@@ -41,6 +46,7 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
      * Each tool's parameter names, read from the {@code properties} of its JSON Schema. Telling the parser the names
      * keeps a value whose text holds its own closing tag followed by some other tag (an XML file's
      * {@code </content>\n<div>}) whole; a schema without properties (or one that does not parse) accepts any name.
+     * The names a tool also accepts (aliases, {@code explanation}) are parameters too.
      */
     static Map<String, Set<String>> declaredParameters(JsonCodec json, List<ToolSpec> tools) {
         Map<String, Set<String>> byTool = new LinkedHashMap<>();
@@ -52,6 +58,9 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
                 }
             } catch (IOException e) {
                 names.clear();
+            }
+            if (!names.isEmpty()) {
+                names.addAll(tool.alsoAccepted());
             }
             byTool.put(tool.name(), Set.copyOf(names));
         }
@@ -112,7 +121,7 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
         return out.toString();
     }
 
-    private static String id(int callIndex) {
-        return "xml_call_" + callIndex;
+    private String id(int callIndex) {
+        return "xml_" + answerId + "_" + callIndex;
     }
 }

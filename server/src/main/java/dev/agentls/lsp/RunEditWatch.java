@@ -79,10 +79,16 @@ final class RunEditWatch implements AgentListener {
             text = saidBefore.strip();
         }
         if (text.isEmpty()) {
-            text = call.name() + arguments.flatMap(a -> string(a, "target_file")).map(f -> " " + f).orElse("");
+            text = call.name() + arguments.flatMap(RunEditWatch::file).map(f -> " " + f).orElse("");
         }
         String line = RunWatch.firstLine(text);
         return line.length() <= MAX_WHY_CHARS ? line : line.substring(0, MAX_WHY_CHARS - 3) + "...";
+    }
+
+    /** The file a call names, under {@code path} or a name the file tools also accept for it. */
+    private static Optional<String> file(JsonObject arguments) {
+        return string(arguments, "path").or(() -> string(arguments, "target_file"))
+                .or(() -> string(arguments, "file_path"));
     }
 
     private static Optional<JsonObject> arguments(String json) {

@@ -26,12 +26,17 @@ final class AccessMcpResourceTool extends ConnectedServerTool {
     @Override
     public String description() {
         return """
-                Reads a resource of a connected MCP server by its URI (connected servers: %s).
-                Example:
+                Reads a resource of a connected MCP server by its URI (connected servers: %s)."""
+                .formatted(String.join(", ", servers.names()));
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <access_mcp_resource>
                 <server_name>docs</server_name>
                 <uri>docs://guide/intro</uri>
-                </access_mcp_resource>""".formatted(String.join(", ", servers.names()));
+                </access_mcp_resource>""";
     }
 
     @Override

@@ -27,12 +27,6 @@ final class UseMcpToolTool extends ConnectedServerTool {
         StringBuilder text = new StringBuilder("""
                 Calls a tool of a connected MCP server. Each call waits for the user's approval unless the server \
                 auto-approves that tool. arguments is a JSON object matching the tool's input schema.
-                Example:
-                <use_mcp_tool>
-                <server_name>weather</server_name>
-                <tool_name>get_forecast</tool_name>
-                <arguments>{"city": "Paris", "days": 2}</arguments>
-                </use_mcp_tool>
                 Connected MCP servers and their tools:""");
         servers.sorted().forEach(c -> {
             text.append("\n\n### ").append(c.entry().name());
@@ -42,6 +36,16 @@ final class UseMcpToolTool extends ConnectedServerTool {
             }
         });
         return text.toString();
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
+                <use_mcp_tool>
+                <server_name>weather</server_name>
+                <tool_name>get_forecast</tool_name>
+                <arguments>{"city": "Paris", "days": 2}</arguments>
+                </use_mcp_tool>""";
     }
 
     @Override

@@ -77,8 +77,15 @@ final class ModelView implements AgentListener {
 
     private static Optional<String> target(String argumentsJson) {
         try {
-            JsonNode value = JSON.readTree(argumentsJson).get("target_file");
-            return value != null && value.isTextual() ? Optional.of(value.asText()) : Optional.empty();
+            JsonNode arguments = JSON.readTree(argumentsJson);
+            // The file tools' parameter, then the names they also accept for it.
+            for (String name : new String[] {"path", "target_file", "file_path"}) {
+                JsonNode value = arguments.get(name);
+                if (value != null && value.isTextual()) {
+                    return Optional.of(value.asText());
+                }
+            }
+            return Optional.empty();
         } catch (Exception malformed) {
             return Optional.empty();
         }

@@ -21,9 +21,9 @@ public final class ToolCallText {
         JsonNode arguments = arguments(call.arguments());
         String verb = VERBS.get(call.name());
         if (verb != null) {
-            String file = string(arguments, "target_file");
-            if (file == null) {
-                file = string(arguments, "path");
+            String file = string(arguments, "path");
+            for (String alias : new String[] {"target_file", "file_path"}) {
+                file = file == null ? string(arguments, alias) : file;
             }
             return file == null ? verb : verb + " " + RunTranscript.firstLine(file);
         }

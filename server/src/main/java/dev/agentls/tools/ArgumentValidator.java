@@ -39,17 +39,26 @@ final class ArgumentValidator {
                     + describe(arguments));
         }
         Map<String, Parameter> byName = new HashMap<>();
-        parameters.forEach(p -> byName.put(p.name(), p));
+        for (Parameter p : parameters) {
+            byName.put(p.name(), p);
+            p.aliases().forEach(alias -> byName.put(alias, p));
+        }
         for (Iterator<String> names = arguments.fieldNames(); names.hasNext(); ) {
             String name = names.next();
-            if (!byName.containsKey(name)) {
+            // The system prompt asks every call for an explanation: a tool that declares none ignores it.
+            if (!byName.containsKey(name) && !name.equals(Parameter.EXPLANATION)) {
                 return new Validation.Invalid(tool + ": unknown parameter '" + shorten(name) + "'; "
                         + tool + " takes " + names(parameters));
             }
         }
         Map<String, Object> values = new HashMap<>();
         for (Parameter parameter : parameters) {
-            JsonNode value = arguments.get(parameter.name());
+            JsonNode value;
+            try {
+                value = given(tool, parameter, arguments);
+            } catch (IllegalArgumentException e) {
+                return new Validation.Invalid(e.getMessage());
+            }
             if (value == null || value.isNull()) {
                 if (parameter.required()) {
                     return new Validation.Invalid(tool + ": missing required parameter '" + parameter.name()
@@ -66,6 +75,30 @@ final class ArgumentValidator {
             values.put(parameter.name(), converted);
         }
         return new Validation.Valid(new Arguments(values));
+    }
+
+    /**
+     * The value given for {@code parameter} under its name or one of its aliases; null when none. Two different
+     * values under two of its names are refused: which one was meant cannot be known.
+     */
+    private static JsonNode given(String tool, Parameter parameter, JsonNode arguments) {
+        JsonNode value = arguments.get(parameter.name());
+        String under = parameter.name();
+        for (String alias : parameter.aliases()) {
+            JsonNode other = arguments.get(alias);
+            if (other == null || other.isNull()) {
+                continue;
+            }
+            if (value != null && !value.isNull() && !value.equals(other)) {
+                throw new IllegalArgumentException(tool + ": '" + under + "' and '" + alias + "' name the same"
+                        + " parameter with different values; give it once, as '" + parameter.name() + "'");
+            }
+            if (value == null || value.isNull()) {
+                value = other;
+                under = alias;
+            }
+        }
+        return value;
     }
 
     private static Object convert(Parameter parameter, JsonNode value) {
@@ -199,7 +232,8 @@ final class ArgumentValidator {
 
     static String names(List<Parameter> parameters) {
         return parameters.stream()
-                .map(p -> p.required() ? p.name() : p.name() + " (optional)")
+                .map(p -> p.name() + (p.aliases().isEmpty() ? "" : " (or " + String.join(", ", p.aliases()) + ")")
+                        + (p.required() ? "" : " (optional)"))
                 .collect(Collectors.joining(", "));
     }
 

@@ -28,12 +28,16 @@ public final class AskFollowupQuestionTool implements Tool {
         return Descriptions.fill("""
                 Asks the user a question when you cannot go on without their answer: a requirement that is \
                 ambiguous, a choice only they can make. Do not ask what the tools can find out. Offer 2 to %d short \
-                options when the answer is a choice; the user may still answer in their own words.
-                Example:
+                options when the answer is a choice; the user may still answer in their own words.""", MAX_OPTIONS);
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <ask_followup_question>
                 <question>Should the greeting be configurable per user or global?</question>
                 <options>["Per user", "Global"]</options>
-                </ask_followup_question>""", MAX_OPTIONS);
+                </ask_followup_question>""";
     }
 
     @Override

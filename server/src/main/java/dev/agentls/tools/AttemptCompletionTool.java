@@ -26,8 +26,12 @@ public final class AttemptCompletionTool implements Tool {
         return """
                 Ends the task once it is done and verified (tests run, results checked): summarises what was \
                 changed and anything the user should know. State facts, not questions or offers of more help. Do \
-                not call it while another tool's result is still unknown.
-                Example:
+                not call it while another tool's result is still unknown.""";
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <attempt_completion>
                 <result>The greeting is now read from Config.greeting; App and its test were updated and mvn test \
                 passes.</result>

@@ -26,8 +26,12 @@ public final class CompleteStepTool implements Tool {
     public String description() {
         return """
                 Marks a step of the plan made with create_plan as done, once its work is finished and checked, and \
-                moves to the next step. Give the step's number (1 for the first) and one sentence on what was done.
-                Example:
+                moves to the next step. Give the step's number (1 for the first) and one sentence on what was done.""";
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <complete_step>
                 <step>2</step>
                 <summary>App now reads the greeting from Config.</summary>

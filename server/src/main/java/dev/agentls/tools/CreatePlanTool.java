@@ -31,14 +31,18 @@ public final class CreatePlanTool implements Tool {
                 Switches the run to plan mode for a task with several distinct parts: states the goal and the \
                 ordered steps (at most %d), each a short title and a description of work a person could check. The \
                 steps are shown to the user and then carried out one by one with progress; mark each one done with \
-                complete_step. Use it before starting a large change; do not use it for a one-step task.
-                Example:
+                complete_step. Use it before starting a large change; do not use it for a one-step task.""", MAX_STEPS);
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <create_plan>
                 <goal>Make the greeting configurable</goal>
                 <steps>[{"title": "Add a setting", "description": "Add greeting to Config, default Hello"}, \
                 {"title": "Read it in App", "description": "App greets with Config.greeting"}, \
                 {"title": "Test both greetings", "description": "Run mvn -q test"}]</steps>
-                </create_plan>""", MAX_STEPS);
+                </create_plan>""";
     }
 
     @Override

@@ -29,10 +29,14 @@ public final class DeleteFileTool implements Tool {
     public String description() {
         return """
                 Deletes one file of the workspace. Its content is recorded first, so the user can roll the deletion \
-                back. Folders are not deleted.
-                Example:
+                back. Folders are not deleted.""";
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <delete_file>
-                <target_file>src/old/Legacy.java</target_file>
+                <path>src/old/Legacy.java</path>
                 <explanation>Legacy is no longer referenced.</explanation>
                 </delete_file>""";
     }
@@ -40,14 +44,14 @@ public final class DeleteFileTool implements Tool {
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("target_file", Parameter.Type.STRING, "The file to delete, relative to the workspace root."),
+                Parameter.filePath("The file to delete, relative to the workspace root."),
                 Parameter.explanation());
     }
 
     @Override
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         try {
-            ResolvedPath path = files.resolve(name(), arguments.string("target_file"));
+            ResolvedPath path = files.resolve(name(), arguments.string(Parameter.PATH));
             if (Files.isDirectory(path.absolute())) {
                 throw new ToolRefusal(name() + ": '" + (path.display().isEmpty() ? "." : path.display())
                         + "' is a folder; delete_file deletes files only");

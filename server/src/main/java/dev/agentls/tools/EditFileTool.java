@@ -42,10 +42,14 @@ public final class EditFileTool implements Tool {
                 Edits an existing file by showing only the changed parts: write the new code, and stand for every \
                 stretch of unchanged code with a comment in the file's syntax such as "// ... existing code ...". \
                 Include a few unchanged lines around each change so it can be placed; never leave out code without \
-                the marker, or it is deleted. Say in one sentence what the edit does in instructions.
-                Example:
+                the marker, or it is deleted. Say in one sentence what the edit does in instructions.""";
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <edit_file>
-                <target_file>src/main/java/demo/App.java</target_file>
+                <path>src/main/java/demo/App.java</path>
                 <instructions>Strip whitespace from the name before greeting.</instructions>
                 <code_edit>// ... existing code ...
                     public String greet(String name) {
@@ -58,17 +62,18 @@ public final class EditFileTool implements Tool {
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("target_file", Parameter.Type.STRING, "The file to edit, relative to the workspace root."),
+                Parameter.filePath("The file to edit, relative to the workspace root."),
                 Parameter.required("instructions", Parameter.Type.STRING, "One sentence saying what the edit does."),
                 Parameter.required("code_edit", Parameter.Type.STRING,
                         "The changed code, with '... existing code ...' comments for unchanged stretches.")
-                        .maxLength(Parameter.LONG));
+                        .maxLength(Parameter.LONG),
+                Parameter.explanation());
     }
 
     @Override
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         try {
-            ResolvedPath path = files.resolve(name(), arguments.string("target_file"));
+            ResolvedPath path = files.resolve(name(), arguments.string(Parameter.PATH));
             if (!files.exists(path)) {
                 throw new ToolRefusal(name() + ": '" + path.display() + "' does not exist; create it with"
                         + " write_to_file");

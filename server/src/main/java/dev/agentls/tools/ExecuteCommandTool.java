@@ -58,12 +58,17 @@ public final class ExecuteCommandTool implements Tool {
                 after %d seconds; long output keeps its beginning and end. Commands that delete or overwrite data, \
                 use the network, need privileges, install packages, stop processes or reach outside the workspace \
                 always wait for the user's approval; set requires_approval to true for anything else with side \
-                effects the user should see first. Files on the deny list (.env, keys) are never passed to a command.
-                Example:
+                effects the user should see first. Files on the deny list (.env, keys) are never passed to a command.""",
+                seconds);
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <execute_command>
                 <command>mvn -q test</command>
                 <requires_approval>false</requires_approval>
-                </execute_command>""", seconds);
+                </execute_command>""";
     }
 
     @Override
@@ -73,7 +78,8 @@ public final class ExecuteCommandTool implements Tool {
                         "The command line to run with bash in the workspace root.").maxLength(100_000),
                 Parameter.required("requires_approval", Parameter.Type.BOOLEAN,
                         "true when the user should approve the command before it runs (anything with side effects"
-                                + " beyond the workspace's build output); the checker may require approval anyway."));
+                                + " beyond the workspace's build output); the checker may require approval anyway."),
+                Parameter.explanation());
     }
 
     @Override

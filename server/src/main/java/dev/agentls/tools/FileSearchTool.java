@@ -34,11 +34,15 @@ public final class FileSearchTool implements Tool {
         return Descriptions.fill("""
                 Finds files by a fuzzy match on their path: the query's characters must appear in order \
                 ("AppCtl" finds src/AppController.java). Returns at most %d paths, best first; ignored and secret \
-                files are left out. Use it when you know part of a file's name but not where it is.
-                Example:
+                files are left out. Use it when you know part of a file's name but not where it is.""", MAX_RESULTS);
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <file_search>
                 <query>GreeterTest</query>
-                </file_search>""", MAX_RESULTS);
+                </file_search>""";
     }
 
     @Override

@@ -43,12 +43,16 @@ public final class GrepSearchTool implements Tool {
                 %d matching lines with their file and line number, and says when there are more: then narrow the \
                 pattern or the files. Escape special characters (\\. \\( \\[) to match them literally. Case-insensitive \
                 unless case_sensitive is true. include_pattern and exclude_pattern are globs such as "*.java" or \
-                "src/**/*.ts" (comma-separated for several).
-                Example:
+                "src/**/*.ts" (comma-separated for several).""", MAX_MATCHES);
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <grep_search>
                 <query>class \\w+Controller</query>
                 <include_pattern>*.java</include_pattern>
-                </grep_search>""", MAX_MATCHES);
+                </grep_search>""";
     }
 
     @Override

@@ -52,24 +52,29 @@ public final class ListCodeDefinitionNamesTool implements Tool {
                 Lists the definitions (classes, interfaces, functions, methods) of a source file, or of every source \
                 file directly inside a folder (at most %d files), with their line ranges. Use it to see how code is \
                 organised before reading it; then read_file the lines you need. Supports Java, Python, JavaScript, \
-                TypeScript and Go.
-                Example:
+                TypeScript and Go.""", MAX_FILES);
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <list_code_definition_names>
                 <path>src/main/java/demo</path>
-                </list_code_definition_names>""", MAX_FILES);
+                </list_code_definition_names>""";
     }
 
     @Override
     public List<Parameter> parameters() {
-        return List.of(Parameter.required("path", Parameter.Type.STRING,
-                "A source file or a folder, relative to the workspace root."));
+        return List.of(Parameter.required(Parameter.PATH, Parameter.Type.STRING,
+                "A source file or a folder, relative to the workspace root.").alsoAccepted("target_file"),
+                Parameter.explanation());
     }
 
     @Override
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         ResolvedPath path;
         try {
-            path = files.resolve(name(), arguments.string("path"));
+            path = files.resolve(name(), arguments.string(Parameter.PATH));
         } catch (ToolRefusal refusal) {
             return CompletableFuture.completedFuture(ToolResult.failure(refusal.getMessage()));
         }

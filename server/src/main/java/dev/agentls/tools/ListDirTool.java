@@ -43,18 +43,23 @@ public final class ListDirTool implements Tool {
                 Lists a folder of the workspace as a tree, %d levels deep, with file sizes and, for folders shown \
                 closed, how many entries they hold; at most %d entries. Files ignored by .gitignore and secret \
                 files are left out (their number is given). Use "." for the workspace root; list a sub-folder to see \
-                deeper.
-                Example:
+                deeper.""", DEPTH, MAX_ENTRIES);
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <list_dir>
-                <relative_workspace_path>src</relative_workspace_path>
-                </list_dir>""", DEPTH, MAX_ENTRIES);
+                <path>src</path>
+                </list_dir>""";
     }
 
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("relative_workspace_path", Parameter.Type.STRING,
-                        "The folder to list, relative to the workspace root (\".\" for the root)."),
+                Parameter.required(Parameter.PATH, Parameter.Type.STRING,
+                        "The folder to list, relative to the workspace root (\".\" for the root).")
+                        .alsoAccepted("relative_workspace_path"),
                 Parameter.explanation());
     }
 
@@ -62,7 +67,7 @@ public final class ListDirTool implements Tool {
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         ResolvedPath folder;
         try {
-            folder = files.resolve(name(), arguments.string("relative_workspace_path"));
+            folder = files.resolve(name(), arguments.string(Parameter.PATH));
         } catch (ToolRefusal refusal) {
             return CompletableFuture.completedFuture(ToolResult.failure(refusal.getMessage()));
         }

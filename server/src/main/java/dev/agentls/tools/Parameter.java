@@ -1,13 +1,15 @@
 package dev.agentls.tools;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
- * One parameter of a tool: its name, type, whether it is required, what it means (for the schema and the prose), and
- * how large its value may be. The schema a model sees and the validation a call meets are both derived from it, so
- * they cannot drift apart.
+ * One parameter of a tool: its name, the other names a call may give it (aliases, from other tool sets models were
+ * trained on), type, whether it is required, what it means (for the schema and the prose), and how large its value may
+ * be. The schema a model sees and the validation a call meets are both derived from it, so they cannot drift apart.
  */
-public record Parameter(String name, Type type, boolean required, String description, int maxLength, boolean allowEmpty) {
+public record Parameter(String name, Type type, boolean required, String description, int maxLength, boolean allowEmpty,
+                        List<String> aliases) {
 
     /** The value types a tool parameter can have. */
     public enum Type {
@@ -47,29 +49,60 @@ public record Parameter(String name, Type type, boolean required, String descrip
         if (maxLength <= 0) {
             throw new IllegalArgumentException("maxLength must be positive");
         }
+        aliases = List.copyOf(aliases);
+        if (aliases.contains(name)) {
+            throw new IllegalArgumentException("a parameter is not its own alias: " + name);
+        }
     }
 
     public static Parameter required(String name, Type type, String description) {
-        return new Parameter(name, type, true, description, SHORT, false);
+        return new Parameter(name, type, true, description, SHORT, false, List.of());
     }
 
     public static Parameter optional(String name, Type type, String description) {
-        return new Parameter(name, type, false, description, SHORT, false);
+        return new Parameter(name, type, false, description, SHORT, false, List.of());
     }
 
     /** The same parameter accepting values up to {@code max} characters (or items, for arrays). */
     public Parameter maxLength(int max) {
-        return new Parameter(name, type, required, description, max, allowEmpty);
+        return new Parameter(name, type, required, description, max, allowEmpty, aliases);
     }
 
     /** The same parameter accepting an empty string (a file's content may be empty; a path may not). */
     public Parameter emptyAllowed() {
-        return new Parameter(name, type, required, description, maxLength, true);
+        return new Parameter(name, type, required, description, maxLength, true, aliases);
     }
 
-    /** The optional free-text reason some tools take so the model can say why it calls them; never acted upon. */
+    /** The same parameter, also accepted under these names (a call gives it once, under any one of them). */
+    public Parameter alsoAccepted(String... names) {
+        return new Parameter(name, type, required, description, maxLength, allowEmpty, List.of(names));
+    }
+
+    /** The description as the model reads it: with the aliases named, so a call under an old name is no surprise. */
+    public String documented() {
+        if (aliases.isEmpty()) {
+            return description;
+        }
+        return description + " Also accepted as " + String.join(" or ", aliases) + ".";
+    }
+
+    /** The name of the free-text reason every call may carry (the system prompt asks for one). */
+    public static final String EXPLANATION = "explanation";
+
+    /** The optional free-text reason every tool takes so the model can say why it calls it; never acted upon. */
     public static Parameter explanation() {
-        return optional("explanation", Type.STRING, "One sentence on why this tool is used and how it helps the goal.")
+        return optional(EXPLANATION, Type.STRING, "One sentence on why this tool is used and how it helps the goal.")
                 .emptyAllowed();
+    }
+
+    /** The workspace path parameter of the file tools, named as Cline's and Claude's tools name it. */
+    public static final String PATH = "path";
+
+    /**
+     * The {@value #PATH} parameter of a file tool: also accepted as {@code target_file} (this tool set's earlier
+     * name) and {@code file_path} (Claude Code's), which models trained on those tools write.
+     */
+    public static Parameter filePath(String description) {
+        return required(PATH, Type.STRING, description).alsoAccepted("target_file", "file_path");
     }
 }

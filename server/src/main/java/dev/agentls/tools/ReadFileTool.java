@@ -50,20 +50,23 @@ public final class ReadFileTool implements Tool {
                 KiB returns a preview of its first %d lines and its line count, so read it in ranges. Lines are \
                 1-based and inclusive; the text comes without line numbers, exactly as a SEARCH block must quote it, \
                 after a header line naming the lines shown. Binary files, folders and secret files (.env, keys) are \
-                refused.
-                Example:
+                refused.""", MAX_LINES, MAX_BYTES / 1024, PREVIEW_LINES);
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <read_file>
-                <target_file>src/main/java/demo/App.java</target_file>
+                <path>src/main/java/demo/App.java</path>
                 <start_line>1</start_line>
                 <end_line>80</end_line>
-                </read_file>""", MAX_LINES, MAX_BYTES / 1024, PREVIEW_LINES);
+                </read_file>""";
     }
 
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("target_file", Parameter.Type.STRING,
-                        "The file to read, relative to the workspace root (or absolute inside it)."),
+                Parameter.filePath("The file to read, relative to the workspace root (or absolute inside it)."),
                 Parameter.optional("start_line", Parameter.Type.POSITIVE_INTEGER,
                         "The first line to read (1-based); default 1."),
                 Parameter.optional("end_line", Parameter.Type.POSITIVE_INTEGER,
@@ -81,7 +84,7 @@ public final class ReadFileTool implements Tool {
     }
 
     private ToolResult read(Arguments arguments) {
-        ResolvedPath path = files.resolve(name(), arguments.string("target_file"));
+        ResolvedPath path = files.resolve(name(), arguments.string(Parameter.PATH));
         WorkspaceFiles.ReadableText readable = files.readForReading(name(), path);
         Snapshot snapshot = readable.snapshot();
         List<String> lines = lines(snapshot.text());

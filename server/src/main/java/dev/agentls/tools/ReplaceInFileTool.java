@@ -49,10 +49,14 @@ public final class ReplaceInFileTool implements Tool {
                 REPLACE is what they become. Blocks apply in file order; if any block does not match, nothing is \
                 changed and the answer says which block failed and the closest lines, so you can retry with better \
                 context. To delete lines, leave REPLACE empty; an empty SEARCH as the only block replaces the whole \
-                file.
-                Example:
+                file.""";
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <replace_in_file>
-                <target_file>src/main/java/demo/App.java</target_file>
+                <path>src/main/java/demo/App.java</path>
                 <diff>
                 ------- SEARCH
                     public String greet(String name) {
@@ -68,16 +72,17 @@ public final class ReplaceInFileTool implements Tool {
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("target_file", Parameter.Type.STRING, "The file to change, relative to the workspace root."),
+                Parameter.filePath("The file to change, relative to the workspace root."),
                 Parameter.required("diff", Parameter.Type.STRING,
                         "One or more SEARCH/REPLACE blocks (------- SEARCH / ======= / +++++++ REPLACE).")
-                        .maxLength(Parameter.LONG));
+                        .maxLength(Parameter.LONG),
+                Parameter.explanation());
     }
 
     @Override
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         try {
-            ResolvedPath path = files.resolve(name(), arguments.string("target_file"));
+            ResolvedPath path = files.resolve(name(), arguments.string(Parameter.PATH));
             List<SearchReplaceBlock> blocks = blocks(path, arguments.string("diff"));
             if (!files.exists(path)) {
                 if (blocks.size() != 1 || !blocks.get(0).search().isEmpty()) {
@@ -123,7 +128,7 @@ public final class ReplaceInFileTool implements Tool {
             if (edit.filePath().isPresent()) {
                 ResolvedPath named = files.resolve(name(), edit.filePath().get());
                 if (!named.absolute().equals(target.absolute())) {
-                    throw new ToolRefusal(name() + ": the diff edits '" + named.display() + "' but target_file is '"
+                    throw new ToolRefusal(name() + ": the diff edits '" + named.display() + "' but path is '"
                             + target.display() + "'; one call changes one file. Nothing was changed.");
                 }
             }

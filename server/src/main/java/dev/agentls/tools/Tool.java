@@ -5,17 +5,32 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * One agent tool: its name, what it does in prose (with an example of its XML form, for XML tool mode), its
- * parameters (from which its JSON Schema and argument validation derive), and the work itself. {@link ToolSet}
- * validates arguments before {@link #run} is called, so a tool only sees values of the declared types.
+ * One agent tool: its name, what it does in prose, an example call in XML form (for XML tool mode only: in native
+ * mode the example would teach a model to write calls as text), its parameters (from which its JSON Schema and
+ * argument validation derive), and the work itself. {@link ToolSet} validates arguments before {@link #run} is called,
+ * so a tool only sees values of the declared types.
  */
 public interface Tool {
 
     /** The name a model calls it by, e.g. {@code read_file}. */
     String name();
 
-    /** Prose for the system prompt: what it does, its rules, and an example call in XML form. */
+    /** What it does and its rules, in prose, the same in both tool modes; no example call. */
     String description();
+
+    /**
+     * An example call as XML tags, which XML tool mode shows after the description. By default one tag per required
+     * parameter with a placeholder value; a tool whose values have a form to show gives its own.
+     */
+    default String xmlExample() {
+        StringBuilder text = new StringBuilder("<").append(name()).append(">\n");
+        for (Parameter parameter : parameters()) {
+            if (parameter.required()) {
+                text.append('<').append(parameter.name()).append(">...</").append(parameter.name()).append(">\n");
+            }
+        }
+        return text.append("</").append(name()).append('>').toString();
+    }
 
     /** Its parameters, in the order they are documented. */
     List<Parameter> parameters();

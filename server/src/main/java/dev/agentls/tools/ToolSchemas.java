@@ -5,12 +5,20 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
-/** Builds JSON Schemas (draft 2020-12 subset that OpenAI and Anthropic accept) from a tool's parameters. */
+/**
+ * Builds the JSON Schema a model sees from a tool's parameters, in the subset every provider takes: {@code type},
+ * {@code properties}, {@code items}, {@code required}, {@code description}. Bounds ({@code maxLength},
+ * {@code minimum}, ...) and {@code additionalProperties} stay out: the validator enforces them with a message the
+ * model can act on, while strict validators refuse them (Anthropic strict tools refuse {@code minimum} on integers,
+ * https://github.com/earendil-works/pi/issues/9953; {@code additionalProperties: false} with an optional property is
+ * refused by strict OpenAI-compatible validators, https://github.com/anomalyco/opencode/issues/13737) and Gemini's
+ * function declarations refuse {@code additionalProperties} (https://github.com/ax-llm/ax/issues/293).
+ */
 public final class ToolSchemas {
 
     private ToolSchemas() {}
 
-    /** {@code {"type":"object","properties":{...},"required":[...],"additionalProperties":false}}. */
+    /** {@code {"type":"object","properties":{...},"required":[...]}}; aliases are named in their descriptions. */
     public static ObjectNode schemaOf(List<Parameter> parameters) {
         JsonNodeFactory json = JsonNodeFactory.instance;
         ObjectNode schema = json.objectNode();
@@ -20,52 +28,33 @@ public final class ToolSchemas {
         for (Parameter parameter : parameters) {
             ObjectNode property = properties.putObject(parameter.name());
             switch (parameter.type()) {
-                case STRING -> {
-                    property.put("type", "string");
-                    property.put("maxLength", parameter.maxLength());
-                    if (!parameter.allowEmpty()) {
-                        property.put("minLength", 1);
-                    }
-                }
-                case POSITIVE_INTEGER -> {
-                    property.put("type", "integer");
-                    property.put("minimum", 1);
-                }
+                case STRING -> property.put("type", "string");
+                case POSITIVE_INTEGER -> property.put("type", "integer");
                 case BOOLEAN -> property.put("type", "boolean");
                 case STRING_ARRAY -> {
                     property.put("type", "array");
                     property.putObject("items").put("type", "string");
-                    property.put("maxItems", parameter.maxLength());
-                    if (!parameter.allowEmpty()) {
-                        property.put("minItems", 1);
-                    }
                 }
                 case TITLED_ARRAY -> {
                     property.put("type", "array");
                     ObjectNode item = property.putObject("items");
                     item.put("type", "object");
                     ObjectNode fields = item.putObject("properties");
-                    fields.putObject("title").put("type", "string").put("minLength", 1);
+                    fields.putObject("title").put("type", "string");
                     fields.putObject("description").put("type", "string");
                     item.putArray("required").add("title");
-                    item.put("additionalProperties", false);
-                    property.put("maxItems", parameter.maxLength());
-                    if (!parameter.allowEmpty()) {
-                        property.put("minItems", 1);
-                    }
                 }
                 case JSON -> {
                     // No type: any JSON value; the program behind the tool checks it.
                 }
                 default -> throw new IllegalStateException("unknown type " + parameter.type());
             }
-            property.put("description", parameter.description());
+            property.put("description", parameter.documented());
             if (parameter.required()) {
                 required.add(parameter.name());
             }
         }
         schema.set("required", required);
-        schema.put("additionalProperties", false);
         return schema;
     }
 }

@@ -6,12 +6,14 @@ import dev.agentls.host.FileChange;
 import dev.agentls.workspace.ResolvedPath;
 import dev.agentls.workspace.Snapshot;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * {@code write_to_file}: replaces a file's whole content, or creates it (parent folders included). An existing file
  * keeps its line endings and BOM: the new content's line breaks take the file's dominant ending. Refuses folders,
- * binary files, files outside the workspace and denied files. The change goes through the host, checkpointed first.
+ * binary files, files outside the workspace and denied files, and a file with content the model has not read in this
+ * conversation ({@link ReadFirst}). The change goes through the host, checkpointed first.
  */
 public final class WriteToFileTool implements Tool {
 
@@ -31,11 +33,16 @@ public final class WriteToFileTool implements Tool {
         return """
                 Writes a whole file: creates it (with any missing parent folders) or replaces all of its content. \
                 Give the complete content, never an excerpt with "..." for unchanged parts; to change part of an \
-                existing file use replace_in_file instead. An existing file keeps its line endings and byte order \
-                mark.
-                Example:
+                existing file use replace_in_file instead. An existing file is replaced only after you read it in \
+                this conversation. An existing file keeps its line endings and byte order \
+                mark.""";
+    }
+
+    @Override
+    public String xmlExample() {
+        return """
                 <write_to_file>
-                <target_file>src/greeting.txt</target_file>
+                <path>src/greeting.txt</path>
                 <content>Hello, world!
                 </content>
                 </write_to_file>""";
@@ -44,15 +51,16 @@ public final class WriteToFileTool implements Tool {
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("target_file", Parameter.Type.STRING, "The file to write, relative to the workspace root."),
+                Parameter.filePath("The file to write, relative to the workspace root."),
                 Parameter.required("content", Parameter.Type.STRING, "The file's complete new content.")
-                        .maxLength(Parameter.LONG).emptyAllowed());
+                        .maxLength(Parameter.LONG).emptyAllowed(),
+                Parameter.explanation());
     }
 
     @Override
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         try {
-            ResolvedPath path = files.resolve(name(), arguments.string("target_file"));
+            ResolvedPath path = files.resolve(name(), arguments.string(Parameter.PATH));
             String content = arguments.string("content");
             ObjectNode data = JsonNodeFactory.instance.objectNode();
             data.put("path", path.display());
@@ -64,6 +72,12 @@ public final class WriteToFileTool implements Tool {
                         ToolResult.success("Created " + path.display() + " (" + lines + " lines).", data));
             }
             Snapshot current = files.read(name(), path);
+            if (!current.text().isEmpty()) {
+                Optional<String> refusal = ReadFirst.refusal(name(), files, context, path);
+                if (refusal.isPresent()) {
+                    return CompletableFuture.completedFuture(ToolResult.failure(refusal.get()));
+                }
+            }
             String newText = current.format().normalizeLineEndings(content);
             data.put("created", false);
             if (newText.equals(current.text())) {

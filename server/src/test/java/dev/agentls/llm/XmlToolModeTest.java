@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.ToolMode;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,11 +53,32 @@ class XmlToolModeTest {
 
             assertEquals("Let me  read it.\n done", h.text());
             assertTrue(h.thinking().contains("look first"), h.thinking());
-            assertEquals(List.of(new ModelEvent.ToolCallStarted("xml_call_0", "read_file")), h.all(ModelEvent.ToolCallStarted.class));
-            assertEquals(List.of(new ModelEvent.ToolCallCompleted("xml_call_0", "read_file",
+            List<ModelEvent.ToolCallStarted> started = h.all(ModelEvent.ToolCallStarted.class);
+            assertEquals(1, started.size(), started.toString());
+            String id = started.get(0).id();
+            assertTrue(id.matches("xml_[0-9a-f]{8}_0"), id);
+            assertEquals(List.of(new ModelEvent.ToolCallStarted(id, "read_file")), started);
+            assertEquals(List.of(new ModelEvent.ToolCallCompleted(id, "read_file",
                     "{\"target_file\":\"src/A<b>.java\"}")), h.all(ModelEvent.ToolCallCompleted.class));
             assertEquals(FinishReason.TOOL_CALLS, ((ModelOutcome.Completed) outcome).reason());
             assertFalse(model.requestJson(0).has("tools"));
+            model.assertAllConsumed();
+        }
+    }
+
+    @Test
+    void everyXmlCallOfAConversationGetsAnIdNoOtherCallHas() throws Exception {
+        String script = round("stop", "<read_file>\n<path>a.txt</path>\n</read_file>\n<read_file>\n<path>b.txt"
+                + "</path>\n</read_file>") + round("stop", "<read_file>\n<path>c.txt</path>\n</read_file>");
+        try (ScriptedModel model = ScriptedModel.fromText(script)) {
+            StreamingModelClient client = h.client(xml(Harness.openai(model)));
+            client.stream(withTools("read two"), h.events::add).outcome().get(30, TimeUnit.SECONDS);
+            client.stream(withTools("read one"), h.events::add).outcome().get(30, TimeUnit.SECONDS);
+
+            List<String> ids = h.all(ModelEvent.ToolCallCompleted.class).stream().map(ModelEvent.ToolCallCompleted::id)
+                    .toList();
+            assertEquals(3, ids.size(), ids.toString());
+            assertEquals(3, java.util.Set.copyOf(ids).size(), "distinct: " + ids);
             model.assertAllConsumed();
         }
     }
@@ -86,8 +108,10 @@ class XmlToolModeTest {
         try (ScriptedModel model = ScriptedModel.fromText(script)) {
             h.run(xml(Harness.openai(model)), withTools("read"));
 
-            assertEquals(List.of(new ModelEvent.ToolCallCompleted("xml_call_0", "read_file",
-                    "{\"target_file\":\"src/B.java\"}")), h.all(ModelEvent.ToolCallCompleted.class));
+            List<ModelEvent.ToolCallCompleted> calls = h.all(ModelEvent.ToolCallCompleted.class);
+            assertEquals(1, calls.size(), calls.toString());
+            assertEquals("{\"target_file\":\"src/B.java\"}", calls.get(0).argumentsJson());
+            assertTrue(calls.get(0).id().matches("xml_[0-9a-f]{8}_0"), calls.get(0).id());
             assertEquals("Reading.\n<read_file>\n<target_file>src/", model.requestJson(1).at("/messages/1/content").asText());
             model.assertAllConsumed();
         }

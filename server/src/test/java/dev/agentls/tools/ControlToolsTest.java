@@ -1,6 +1,7 @@
 package dev.agentls.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -98,10 +99,11 @@ class ControlToolsTest {
     }
 
     @Test
-    void everyToolDescriptionCarriesAnExampleOfItsXmlForm() {
+    void everyToolHasAnXmlExampleKeptOutOfItsDescription() {
         for (Tool tool : tools.tools()) {
-            assertTrue(tool.description().contains("<" + tool.name() + ">")
-                    && tool.description().contains("</" + tool.name() + ">"), tool.name());
+            assertTrue(tool.xmlExample().startsWith("<" + tool.name() + ">")
+                    && tool.xmlExample().endsWith("</" + tool.name() + ">"), tool.name());
+            assertFalse(tool.description().contains("<" + tool.name() + ">"), tool.name());
         }
     }
 }

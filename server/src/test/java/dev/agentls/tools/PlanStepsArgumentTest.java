@@ -84,9 +84,10 @@ class PlanStepsArgumentTest {
     @Test
     void theSchemaDescribesStepObjects() {
         JsonNode steps = new CreatePlanTool().schema().at("/properties/steps");
-        assertEquals("{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"minLength\":1},"
-                + "\"description\":{\"type\":\"string\"}},\"required\":[\"title\"],\"additionalProperties\":false}",
+        // Bounds stay out of the schema (strict validators refuse them); the validator enforces them.
+        assertEquals("{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\"},"
+                + "\"description\":{\"type\":\"string\"}},\"required\":[\"title\"]}",
                 steps.get("items").toString());
-        assertEquals(30, steps.get("maxItems").asInt());
+        assertEquals(null, steps.get("maxItems"));
     }
 }

@@ -66,7 +66,7 @@ class ReplaceInFileToolTest extends FileToolFixture {
     void aWrapperNamingAnotherFileIsRefused() throws Exception {
         String diff = "<file-edit filePath=\"web/app.js\">\n" + GREET + "</file-edit>\n";
         ToolResult result = call("replace_in_file", "target_file", "src/main/java/demo/App.java", "diff", diff);
-        assertEquals("replace_in_file: the diff edits 'web/app.js' but target_file is 'src/main/java/demo/App.java';"
+        assertEquals("replace_in_file: the diff edits 'web/app.js' but path is 'src/main/java/demo/App.java';"
                 + " one call changes one file. Nothing was changed.", result.text());
     }
 

@@ -11,6 +11,8 @@ enum Noise {
     CRLF(true),
     BLANK_LINE_ADDED(true),
     BLANK_LINE_REMOVED(true),
+    /** str_replace style: the first line's indentation left out, later lines kept, the last one maybe cut short. */
+    MID_LINE(true),
     COMMENT_REWORDED(false),
     LITERAL_CHANGED(false),
     LINE_DROPPED(false),

@@ -1,5 +1,6 @@
 package dev.agentls.edit.generator;
 
+import dev.agentls.edit.SearchReplaceBlock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -38,6 +39,7 @@ final class NoisyEdits {
             case SEARCH_TWICE -> twice(src, lines);
             case ALREADY_APPLIED -> alreadyApplied(src, lines);
             case BLOCKS_OUT_OF_ORDER -> outOfOrder(src, lines);
+            case MID_LINE -> midLine(src, lines);
             default -> noisy(noise, src, lines);
         };
     }
@@ -65,6 +67,50 @@ final class NoisyEdits {
         }
         String edit = block(s, join(replace.stream().map(Line::text).toList()), noise == Noise.CRLF);
         return Optional.of(new GeneratedCase(noise, src.name(), src.text(), edit, c.intended(), c.first() + 1));
+    }
+
+    /**
+     * A clean edit written as models trained on string-replace tools write it: the SEARCH and REPLACE start after
+     * the first line's indentation (later lines keep theirs), and half the time both end inside their last line,
+     * before a tail they share. Made only when that SEARCH occurs exactly once as text, inside a line.
+     */
+    private Optional<GeneratedCase> midLine(SourceFiles.Source src, List<String> lines) {
+        Optional<Clean> made = clean(src.text(), lines, 1);
+        if (made.isEmpty()) {
+            return Optional.empty();
+        }
+        Clean c = made.get();
+        String search = join(c.search());
+        String replace = join(c.replace().stream().map(Line::text).toList());
+        String first = c.search().get(0);
+        String indent = first.substring(0, first.length() - first.stripLeading().length());
+        if (indent.isEmpty() || !replace.startsWith(indent)) {
+            return Optional.empty();
+        }
+        int tail = 1;
+        String last = c.search().get(c.search().size() - 1);
+        int lastIndent = last.length() - last.stripLeading().length();
+        if (rnd.nextBoolean() && last.length() > lastIndent + 2) {
+            // Cut after a character of code, as a model ends a quote, never inside the indentation.
+            int keep = lastIndent + 1 + rnd.nextInt(last.length() - lastIndent - 1);
+            String cut = last.substring(keep) + "\n";
+            if (!replace.endsWith(cut)) {
+                return Optional.empty();
+            }
+            tail = cut.length();
+        }
+        String s = search.substring(indent.length(), search.length() - tail);
+        String r = replace.substring(indent.length(), replace.length() - tail);
+        if (s.isBlank() || s.equals(r) || src.text().indexOf(s) != src.text().lastIndexOf(s)) {
+            return Optional.empty();
+        }
+        if (tail == 1) {
+            return Optional.of(new GeneratedCase(Noise.MID_LINE, src.name(), src.text(), block(s + "\n", r + "\n",
+                    false), c.intended(), c.first() + 1));
+        }
+        String shown = "old_str:\n" + s + "\n<<end>>\nnew_str:\n" + r + "\n<<end>>\n";
+        return Optional.of(new GeneratedCase(Noise.MID_LINE, src.name(), src.text(), shown, c.intended(),
+                c.first() + 1, Optional.of(new SearchReplaceBlock(1, s, r))));
     }
 
     /** The region's text is put in the file twice; the edit is for the second copy. */

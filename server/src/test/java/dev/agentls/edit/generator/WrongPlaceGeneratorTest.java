@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentls.edit.BlockMatch;
 import dev.agentls.edit.EditOutcome;
 import dev.agentls.edit.ParseOutcome;
+import dev.agentls.edit.SearchReplaceBlock;
 import dev.agentls.edit.SearchReplaceEngine;
 import dev.agentls.edit.SearchReplaceParser;
 import java.io.IOException;
@@ -96,6 +97,8 @@ class WrongPlaceGeneratorTest {
         Files.writeString(root.resolve("server/target").resolve(reportFile), report + wrongs);
         int total = tallies.values().stream().mapToInt(t -> t.right + t.refused + t.wrong).sum();
         assertTrue(total >= 10_000, "only " + total + " cases were made\n" + report);
+        // Each mid-line SEARCH occurs once as text: the exact stage must take it, never refuse it.
+        assertEquals(0, tallies.get(Noise.MID_LINE).refused, "mid-line edits were refused\n" + report);
         for (Map.Entry<Noise, Tally> e : tallies.entrySet()) {
             assertEquals(0, e.getValue().wrong, e.getKey() + " applied edits wrongly:\n"
                     + String.join("\n----\n", e.getValue().wrongCases) + "\n" + report);
@@ -103,11 +106,7 @@ class WrongPlaceGeneratorTest {
     }
 
     private void judge(GeneratedCase c, Tally t, Map<String, int[]> byStage) {
-        ParseOutcome parsed = parser.parse(c.edit());
-        if (!(parsed instanceof ParseOutcome.Parsed p)) {
-            throw new AssertionError("the generator made an edit the parser refuses: " + c.describe());
-        }
-        EditOutcome out = engine.apply(c.fileName(), c.original(), p.files().get(0).blocks());
+        EditOutcome out = engine.apply(c.fileName(), c.original(), blocks(c));
         if (out instanceof EditOutcome.Refused) {
             t.refused++;
             return;
@@ -127,6 +126,17 @@ class WrongPlaceGeneratorTest {
             byStage.computeIfAbsent(m.strategy().startsWith("repeat") ? "repeat" : m.strategy(),
                     k -> new int[2])[right ? 0 : 1]++;
         }
+    }
+
+    private List<SearchReplaceBlock> blocks(GeneratedCase c) {
+        if (c.literal().isPresent()) {
+            return List.of(c.literal().get());
+        }
+        ParseOutcome parsed = parser.parse(c.edit());
+        if (!(parsed instanceof ParseOutcome.Parsed p)) {
+            throw new AssertionError("the generator made an edit the parser refuses: " + c.describe());
+        }
+        return p.files().get(0).blocks();
     }
 
     /** The first line where the intended and the actual text differ, both sides. */
