@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code execute_command}: runs a shell command in the workspace root, bounded in time and output. The checker
- * decides whether the user must approve it first; the model's {@code requires_approval} can add that need, never
- * remove it. A command naming a denied file is refused outright. Declined or refused: nothing runs.
+ * {@code execute_command}: runs a shell command in the workspace root, bounded in time and output. Only a command
+ * the checker knows to be read-only runs unasked; the model's {@code requires_approval} can add the need for approval,
+ * never remove it. A command naming a denied file is refused outright. Declined or refused: nothing runs.
  */
 public final class ExecuteCommandTool implements Tool {
 
@@ -55,10 +55,12 @@ public final class ExecuteCommandTool implements Tool {
                 stderr together). Use it to build, test, run scripts and inspect the project; prefer the file tools \
                 for reading, searching and editing files. The command gets no input (stdin is empty), so never run \
                 anything interactive; pass flags such as --yes or -q. It is stopped, with every process it started, \
-                after %d seconds; long output keeps its beginning and end. Commands that delete or overwrite data, \
-                use the network, need privileges, install packages, stop processes or reach outside the workspace \
-                always wait for the user's approval; set requires_approval to true for anything else with side \
-                effects the user should see first. Files on the deny list (.env, keys) are never passed to a command.""",
+                after %d seconds; long output keeps its beginning and end. Only commands that just read and print (ls, \
+                cat, grep, rg, find without -exec, git status/diff/log/show, ...) run at once; everything else \
+                (builds, tests, scripts, interpreters, writes, redirections to files, git commands that write) waits \
+                for the user's approval, so prefer the file tools for reading and editing. Set requires_approval to \
+                true to ask even for a read-only command. Files on the deny list (.env, keys) are never passed to a \
+                command.""",
                 seconds);
     }
 
