@@ -3,6 +3,7 @@ package dev.agentls.cli;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import dev.agentls.host.QuestionWithdrawn;
 import dev.agentls.session.ApprovalPolicy;
 import dev.agentls.session.RunNotes;
 import java.util.List;
@@ -70,8 +71,10 @@ final class ApprovingHost implements Host {
         if (decided.isPresent()) {
             return CompletableFuture.completedFuture(decided.get());
         }
-        return terminal.confirm(title, detail).thenApply(yes -> policy.decide(runId, command,
-                yes ? ApprovalPolicy.ONCE : ApprovalPolicy.DENIED, notes));
+        CompletableFuture<Boolean> asked = terminal.confirm(title, detail);
+        // A withdrawal of the run's future must reach the terminal's question.
+        return QuestionWithdrawn.passedOn(asked.thenApply(yes -> policy.decide(runId, command,
+                yes ? ApprovalPolicy.ONCE : ApprovalPolicy.DENIED, notes)), asked);
     }
 
     @Override

@@ -122,7 +122,13 @@ final class EditorRuns implements RunDoor {
      * client that declared them.
      */
     List<AgentEvent> compact(String conversationId) {
-        List<AgentEvent> events = runs.compact(conversationId, editor);
+        List<AgentEvent> events;
+        try {
+            events = runs.compact(conversationId, editor);
+        } catch (Runs.RunUnderWay busy) {
+            throw new IllegalStateException("conversation '" + busy.conversationId() + "' has run #" + busy.runId()
+                    + " under way; cancel it (agentls.cancel) or wait for its end");
+        }
         if (ClientExtensions.of(capabilities).events() && client instanceof AgentLsClient extended) {
             for (AgentEvent event : events) {
                 extended.agentEvent(JsonParser.parseString(AgentEventJson.toJson(event).toString())

@@ -28,6 +28,27 @@ import java.util.function.Supplier;
  */
 public final class Runs {
 
+    /** Refuses work on a conversation with a run under way, naming the run; a front door words it its own way. */
+    public static final class RunUnderWay extends IllegalStateException {
+        private final String conversationId;
+        private final String runId;
+
+        RunUnderWay(String conversationId, String runId) {
+            super("conversation '" + conversationId + "' has run #" + runId + " under way; cancel it or wait for"
+                    + " its end");
+            this.conversationId = conversationId;
+            this.runId = runId;
+        }
+
+        public String conversationId() {
+            return conversationId;
+        }
+
+        public String runId() {
+            return runId;
+        }
+    }
+
     /** A run under way: its id, its conversation's, its transcript, and its handle. */
     public record Started(String runId, String conversationId, Path transcript, RunHandle handle) {}
 
@@ -137,8 +158,7 @@ public final class Runs {
     public List<AgentEvent> compact(String conversationId, Host host) {
         for (Map.Entry<String, RunHandle> run : running.entrySet()) {
             if (run.getValue().conversationId().equals(conversationId)) {
-                throw new IllegalStateException("conversation '" + conversationId + "' has run #" + run.getKey()
-                        + " under way; cancel it or wait for its end");
+                throw new RunUnderWay(conversationId, run.getKey());
             }
         }
         String runId = "compact-" + compactions.incrementAndGet();
