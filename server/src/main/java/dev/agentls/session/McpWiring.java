@@ -1,4 +1,4 @@
-package dev.agentls.cli;
+package dev.agentls.session;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,7 +37,7 @@ public final class McpWiring {
         this.log = log;
     }
 
-    static McpWiring ofProcess(PrintStream log) {
+    public static McpWiring ofProcess(PrintStream log) {
         return new McpWiring(Path.of(System.getProperty("user.home")), System.getenv(), log);
     }
 
@@ -46,7 +46,7 @@ public final class McpWiring {
      * {@code .mcp.json} exists, or the settings name servers. Two stats, no JSON read: without any, a run makes
      * nothing of MCP (its configuration reader alone builds a Jackson mapper).
      */
-    boolean configured(List<Path> roots, AgentLsSettings settings) {
+    public boolean configured(List<Path> roots, AgentLsSettings settings) {
         // The user's file is named here, not through McpConfigLoader.userFileUnder: loading that class makes its
         // Jackson mapper (AgentWorkspaceStartOrderTest checks the two paths agree).
         if (settings.mcp().servers().isPresent()
@@ -60,7 +60,7 @@ public final class McpWiring {
      * The servers of one workspace. They stop when their owner closes them, and at the latest when the process ends
      * (an LSP session ends with the process; a stdio server also ends when its stdin closes).
      */
-    McpServers servers(List<Path> roots) {
+    public McpServers servers(List<Path> roots) {
         McpServers servers = new McpServers(new McpConfigLoader(McpConfigLoader.userFileUnder(home), environment),
                 roots, line -> log.println("agentls: " + line));
         Runtime.getRuntime().addShutdownHook(new Thread(servers::close, "agentls-mcp-stop"));
@@ -68,20 +68,20 @@ public final class McpWiring {
     }
 
     /** The standard tools, then the MCP tools of the run's settings, started (and trusted) through {@code host}. */
-    static ToolSet toolsFor(List<Tool> standard, McpServers servers, AgentLsSettings settings, Host host) {
+    public static ToolSet toolsFor(List<Tool> standard, McpServers servers, AgentLsSettings settings, Host host) {
         return new ToolSet(standard, cancellation -> servers.toolsFor(settings.mcp(), settings.llm().toolMode(), host,
                 cancellation));
     }
 
     /** As {@link #toolsFor(List, McpServers, AgentLsSettings, Host)}, with servers still being made elsewhere. */
-    static ToolSet toolsFor(List<Tool> standard, CompletableFuture<McpServers> servers, AgentLsSettings settings,
+    public static ToolSet toolsFor(List<Tool> standard, CompletableFuture<McpServers> servers, AgentLsSettings settings,
                             Host host) {
         return new ToolSet(standard, cancellation -> servers.join().toolsFor(settings.mcp(),
                 settings.llm().toolMode(), host, cancellation));
     }
 
     /** {@code {"servers": [...], "problems": [...]}}: what {@code agentls.mcp} and {@code agentls mcp list} show. */
-    static ObjectNode status(McpServers servers, AgentLsSettings settings) {
+    public static ObjectNode status(McpServers servers, AgentLsSettings settings) {
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         var list = answer.putArray("servers");
         servers.status(settings.mcp()).forEach(s -> list.add(s.toJson()));
