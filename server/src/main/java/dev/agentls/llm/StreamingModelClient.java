@@ -10,11 +10,10 @@ import java.util.random.RandomGenerator;
 import okhttp3.OkHttpClient;
 
 /**
- * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider and the HTTP transport by
- * base URL (the direct HTTP/1.1 client for {@code http://} on loopback, whose okhttp set-up would be most of a cold
- * start's first request; okhttp for everything else), owns it (connect, first-byte, idle and no-progress waits from
- * the settings, no timeout for the whole call) and starts each call on the given executor. Its collaborators are
- * injected so tests run it against a loopback server with no sleeping and a made-up environment.
+ * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider, owns its okhttp client
+ * (connect, first-byte, idle and no-progress waits from the settings, no timeout for the whole call) and starts each
+ * call on the given executor. Its collaborators are injected so tests run it against a loopback server with no
+ * sleeping and a made-up environment.
  */
 public final class StreamingModelClient implements ModelClient {
 
@@ -41,18 +40,12 @@ public final class StreamingModelClient implements ModelClient {
      */
     public StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock,
                                 Sleeper sleeper, RandomGenerator random, Executor executor) {
-        this(settings, environment, clock, sleeper, random, executor, transportFor(settings));
+        this(settings, environment, clock, sleeper, random, executor, UnaryOperator.identity());
     }
 
-    /** As the public constructor, forcing okhttp with a hook on its client's builder, for tests (HTTP/2, say). */
+    /** As the public constructor, with a hook on the okhttp client's builder, for tests (HTTP/2, say). */
     StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
                          RandomGenerator random, Executor executor, UnaryOperator<OkHttpClient.Builder> http) {
-        this(settings, environment, clock, sleeper, random, executor, new OkHttpTransport(settings, http));
-    }
-
-    /** As the public constructor, over the given transport. */
-    StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
-                         RandomGenerator random, Executor executor, HttpTransport transport) {
         this.settings = settings;
         this.log = new DeferredLog(LOGGER, executor);
         String base = settings.baseUrl().toString();
@@ -61,22 +54,13 @@ public final class StreamingModelClient implements ModelClient {
                 : new OpenAiProtocol(json, base, settings.model(),
                         settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking(),
                         ToolShape.of(settings));
-        this.attempt = new HttpAttempt(transport, clock, System::nanoTime, settings.timeouts(), log);
-        attempt.prepare(protocol.endpoint());
+        this.attempt = new HttpAttempt(new OkHttpTransport(settings, http), clock, System::nanoTime,
+                settings.timeouts(), log);
         this.keys = new ApiKeySource(environment);
         this.sleeper = sleeper;
         this.backoff = new Backoff(settings.retries(), random);
         this.executor = executor;
         this.random = random;
-    }
-
-    /**
-     * The direct client for a model on {@code http://} loopback: no TLS, and no proxy applies to those hosts (the
-     * JDK's default proxy selector bypasses them too). Okhttp for the rest; its classes load only then.
-     */
-    static HttpTransport transportFor(LlmSettings settings) {
-        return DirectHttpTransport.serves(settings.baseUrl()) ? new DirectHttpTransport(settings.timeouts())
-                : new OkHttpTransport(settings, UnaryOperator.identity());
     }
 
     /** The product's wiring: the real environment, clock and sleeper. */
