@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import java.util.logging.Logger;
 import javax.net.ssl.SSLException;
 
 /**
@@ -41,13 +42,13 @@ final class HttpAttempt {
     private final Duration connectTimeout;
     private final Duration noProgressTimeout;
     private final LongSupplier nanoTime;
-    private final DeferredLog log;
+    private final Logger log;
 
     /**
      * @param clock    reads the dates of {@code Retry-After}
      * @param nanoTime a monotonic clock in nanoseconds ({@code System::nanoTime}) measuring the no-progress wait
      */
-    HttpAttempt(HttpTransport http, Clock clock, LongSupplier nanoTime, Timeouts timeouts, DeferredLog log) {
+    HttpAttempt(HttpTransport http, Clock clock, LongSupplier nanoTime, Timeouts timeouts, Logger log) {
         this.http = http;
         this.clock = clock;
         this.nanoTime = nanoTime;

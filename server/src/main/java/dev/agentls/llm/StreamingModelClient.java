@@ -6,6 +6,7 @@ import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.logging.Logger;
 import java.util.random.RandomGenerator;
 import okhttp3.OkHttpClient;
 
@@ -17,10 +18,7 @@ import okhttp3.OkHttpClient;
  */
 public final class StreamingModelClient implements ModelClient {
 
-    /**
-     * The logger every request, response and failure goes to, always redacted; made when the process can spare it
-     * ({@link DeferredLog}).
-     */
+    /** The logger every request, response and failure goes to, always redacted. */
     public static final String LOGGER = "dev.agentls.llm";
 
     private final LlmSettings settings;
@@ -32,7 +30,7 @@ public final class StreamingModelClient implements ModelClient {
     private final Executor executor;
     private final RandomGenerator random;
     private final JsonCodec json = new JsonCodec();
-    private final DeferredLog log;
+    private final Logger log = Logger.getLogger(LOGGER);
 
     /**
      * @param environment how a variable's value is read ({@code System::getenv} in the product)
@@ -47,7 +45,6 @@ public final class StreamingModelClient implements ModelClient {
     StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
                          RandomGenerator random, Executor executor, UnaryOperator<OkHttpClient.Builder> http) {
         this.settings = settings;
-        this.log = new DeferredLog(LOGGER, executor);
         String base = settings.baseUrl().toString();
         this.protocol = settings.provider() == Provider.ANTHROPIC
                 ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
@@ -84,11 +81,5 @@ public final class StreamingModelClient implements ModelClient {
     private String answerId() {
         String hex = Integer.toHexString(random.nextInt());
         return "0".repeat(8 - hex.length()) + hex;
-    }
-
-    /** Publishes what waits for the log (a short process's records, made before its logger). */
-    @Override
-    public void close() {
-        log.make();
     }
 }

@@ -10,11 +10,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every fault the scripted model can inject, through the real client, for the OpenAI-compatible protocol.
  */
+@Tag("slow")
 class FaultsTest {
 
     private static final String OK = """

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code scripts/bench-llm-first-call} times) against a scripted server, for each protocol and tool mode: it completes,
  * and loads no class of Jackson databind, whose first mapper was some 400 classes of that request (BENCHMARKS.md).
  */
+@Tag("slow")
 class FreshJvmFirstCallTest {
 
     private static final String OPENAI = """

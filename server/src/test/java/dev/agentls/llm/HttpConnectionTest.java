@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * with its own failure, a cancel that ends a blocked read at once, and a header that would break the request's
  * framing refused before anything is sent.
  */
+@Tag("slow")
 class HttpConnectionTest {
 
     private static final String SSE_HEAD = HttpFramingTest.SSE_HEAD;

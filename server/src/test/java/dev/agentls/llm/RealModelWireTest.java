@@ -26,6 +26,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.TestFactory;
  * for the history, or the failure and what streamed before it. Settings as the folder's README asks: no key
  * (loopback), continuation rounds 0, the case's attempts, no tools.
  */
+@Tag("slow")
 class RealModelWireTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

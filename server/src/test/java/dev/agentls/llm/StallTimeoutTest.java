@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * wait and its limit, its connection closed; content (thinking included) moves the deadline, so a stream with pings
  * between content arriving in time completes. The byte waits are long here, so only the no-progress wait can fire.
  */
+@Tag("slow")
 class StallTimeoutTest {
 
     private static final Duration STALL = Duration.ofMillis(300);

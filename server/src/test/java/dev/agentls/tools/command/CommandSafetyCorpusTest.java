@@ -15,10 +15,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The two corpora: every dangerous command needs approval; at most 5% of everyday commands prompt. */
+@Tag("slow")
 class CommandSafetyCorpusTest {
 
     @TempDir
