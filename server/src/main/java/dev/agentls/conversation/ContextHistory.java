@@ -143,18 +143,19 @@ public final class ContextHistory implements RequestHistory {
                 if (total <= target) {
                     break;
                 }
-                if (m.message() instanceof ModelMessage.ToolResult && !keep.contains(m.id())
+                if (m.message() instanceof ModelMessage.ToolResult r && !keep.contains(m.id())
                         && !exclude.contains(m.id()) && !state.cleared().contains(m.id())
                         && !state.superseded().contains(m.id()) && !state.dropped().contains(m.id())) {
-                    ContextState tried = state.plus(Set.of(), Set.of(m.id()), Set.of());
-                    long after = rendering.tokens(tried);
-                    if (after < total) { // a result shorter than its summary line stays as it is
-                        state = tried;
+                    // Clearing one result changes only its own line: counted by the difference, so an answer of
+                    // thousands of calls costs one count per result, not one count of the whole history per result.
+                    long saved = tokens.count(r) - tokens.count(HistoryRendering.cleared(r));
+                    if (saved > 0) { // a result shorter than its summary line stays as it is
                         cleared.add(m.id());
-                        total = after;
+                        total -= saved;
                     }
                 }
             }
+            state = state.plus(Set.of(), Set.copyOf(cleared), Set.of());
             if (!cleared.isEmpty()) {
                 pruned.add(new RequestHistory.Pruned("cleared the " + cleared.size() + " oldest tool "
                         + (cleared.size() == 1 ? "result" : "results") + " (" + String.join(", ", cleared)

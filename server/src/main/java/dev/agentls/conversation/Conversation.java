@@ -18,10 +18,24 @@ import java.util.Optional;
  */
 public final class Conversation {
 
-    /** Told of every change, under the conversation's lock (a persisted store writes the file here). */
+    /**
+     * Told of every change, under the conversation's lock (a persisted store writes the file here). A tool call's
+     * result and its history entry come through their own methods, so a store can append them instead of writing the
+     * whole conversation once per call.
+     */
     @FunctionalInterface
     public interface Listener {
         void changed(Conversation conversation);
+
+        /** A message was appended; its text is in {@code added}. */
+        default void appended(Conversation conversation, ConversationMessage added) {
+            changed(conversation);
+        }
+
+        /** A tool call's history entry was recorded. */
+        default void recorded(Conversation conversation, HistoryEntry entry) {
+            changed(conversation);
+        }
 
         Listener NONE = conversation -> { };
     }
@@ -84,7 +98,7 @@ public final class Conversation {
     public synchronized ConversationMessage append(String runId, ModelMessage message) {
         ConversationMessage added = new ConversationMessage("m" + (messages.size() + 1), runId, message);
         messages.add(added);
-        listener.changed(this);
+        listener.appended(this, added);
         return added;
     }
 
@@ -94,7 +108,7 @@ public final class Conversation {
 
     public synchronized void record(HistoryEntry entry) {
         history.add(Objects.requireNonNull(entry, "entry"));
-        listener.changed(this);
+        listener.recorded(this, entry);
     }
 
     public synchronized List<HistoryEntry> history() {

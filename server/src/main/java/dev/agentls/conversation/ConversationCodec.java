@@ -42,13 +42,11 @@ final class ConversationCodec {
                 .put("title", conversation.title());
         ArrayNode messages = root.putArray("messages");
         for (ConversationMessage m : conversation.messages()) {
-            writeMessage(messages.addObject().put("id", m.id()).put("runId", m.runId()), m.message());
+            messages.add(messageNode(m));
         }
         ArrayNode history = root.putArray("history");
         for (HistoryEntry h : conversation.history()) {
-            history.addObject().put("runId", h.runId()).put("callId", h.callId()).put("tool", h.tool())
-                    .put("reason", h.reason()).put("params", h.params()).put("ok", h.ok()).put("result", h.result())
-                    .put("timestamp", h.timestamp().toString());
+            history.add(historyNode(h));
         }
         ArrayNode runs = root.putArray("runs");
         for (RunRecord r : conversation.runs()) {
@@ -63,6 +61,30 @@ final class ConversationCodec {
         ids(context.putArray("cleared"), conversation.context().cleared());
         ids(context.putArray("dropped"), conversation.context().dropped());
         return JsonTrees.pretty(root);
+    }
+
+    /** One message as the file holds it (also a journal line's content). */
+    static ObjectNode messageNode(ConversationMessage m) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode().put("id", m.id()).put("runId", m.runId());
+        writeMessage(node, m.message());
+        return node;
+    }
+
+    /** One history entry as the file holds it (also a journal line's content). */
+    static ObjectNode historyNode(HistoryEntry h) {
+        return JsonNodeFactory.instance.objectNode().put("runId", h.runId()).put("callId", h.callId())
+                .put("tool", h.tool()).put("reason", h.reason()).put("params", h.params()).put("ok", h.ok())
+                .put("result", h.result()).put("timestamp", h.timestamp().toString());
+    }
+
+    static ConversationMessage message(JsonNode m, String where) throws Unreadable {
+        return new ConversationMessage(text(m, "id", where), text(m, "runId", where), modelMessage(m, where));
+    }
+
+    static HistoryEntry history(JsonNode h, String where) throws Unreadable {
+        return new HistoryEntry(text(h, "runId", where), text(h, "callId", where), text(h, "tool", where),
+                text(h, "reason", where), text(h, "params", where), bool(h, "ok", where), text(h, "result", where),
+                instant(h, "timestamp", where));
     }
 
     private static void ids(ArrayNode array, Set<String> ids) {
@@ -123,15 +145,12 @@ final class ConversationCodec {
             List<ConversationMessage> messages = new ArrayList<>();
             for (JsonNode m : array(root, "messages")) {
                 String where = "message " + (messages.size() + 1);
-                messages.add(new ConversationMessage(text(m, "id", where), text(m, "runId", where),
-                        message(m, where)));
+                messages.add(message(m, where));
             }
             List<HistoryEntry> history = new ArrayList<>();
             for (JsonNode h : array(root, "history")) {
                 String where = "history entry " + (history.size() + 1);
-                history.add(new HistoryEntry(text(h, "runId", where), text(h, "callId", where), text(h, "tool", where),
-                        text(h, "reason", where), text(h, "params", where), bool(h, "ok", where),
-                        text(h, "result", where), instant(h, "timestamp", where)));
+                history.add(history(h, where));
             }
             List<RunRecord> runs = new ArrayList<>();
             for (JsonNode r : array(root, "runs")) {
@@ -152,7 +171,7 @@ final class ConversationCodec {
         }
     }
 
-    private static ModelMessage message(JsonNode m, String where) throws Unreadable {
+    private static ModelMessage modelMessage(JsonNode m, String where) throws Unreadable {
         String role = text(m, "role", where);
         switch (role) {
             case "system":

@@ -1,7 +1,9 @@
 package dev.agentls.conversation;
 
+import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.TokenUsage;
 import dev.agentls.workspace.AtomicWriter;
+import dev.agentls.workspace.TempFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
@@ -17,13 +19,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * Conversations persisted under {@code <root>/.agentls/conversations/<id>.json}, written whole and atomically (temp
- * file and rename) after every change, so a crash leaves the last complete state. A new conversation's file is
+ * file and rename) after every change but a tool call's result and history entry, which are appended to the
+ * {@link ConversationJournal} beside it (so one answer's calls cost one small append each, and the file is rewritten
+ * once per step), so a crash leaves the last complete state. On load the journal is laid over the file and every
+ * call a crash left without a result is answered by {@link StoppedCalls}. A new conversation's file is
  * written at its first change, not at its creation: a run's first write is its request (one write, one sync, before
  * the request is sent), and a conversation that never got a message leaves no file. One {@link Conversation} object per
  * id lives in the process, so concurrent runs and commands share its lock and write in order. A file that cannot be
@@ -51,28 +58,47 @@ public final class FileConversations implements Conversations {
     private final Supplier<String> ids;
     private final ConversationCodec codec = new ConversationCodec();
     private final FileWriter writer;
+    private final ConversationJournal journal = new ConversationJournal();
+    private final StoppedCalls stopped;
+    private final Clock clock;
+    private final Conversation.Listener listener = new Saver();
     private final Map<String, Conversation> open = new HashMap<>();
     private final Object excludeLock = new Object();
+    /** Ids whose whole file exists, so their tool results may go to the journal. */
+    private final Set<String> written = ConcurrentHashMap.newKeySet();
     private boolean excluded;
+    private boolean swept;
 
     /** Ids like {@code 20261124-051500-3f9a2c1b}: sortable by creation, unique by their random tail. */
     public FileConversations(Path root, Clock clock) {
-        this(root, () -> RandomIds.timestamped(clock.instant()));
+        this(root, clock, StoppedCalls.Note.UNKNOWN_EFFECT);
+    }
+
+    /** @param stoppedCall what the model reads for a call a crash left without its result */
+    public FileConversations(Path root, Clock clock, StoppedCalls.Note stoppedCall) {
+        this(root, () -> RandomIds.timestamped(clock.instant()), new AtomicWriter()::writeBytes, stoppedCall, clock);
     }
 
     public FileConversations(Path root, Supplier<String> ids) {
         this(root, ids, new AtomicWriter()::writeBytes);
     }
 
+    public FileConversations(Path root, Supplier<String> ids, FileWriter writer) {
+        this(root, ids, writer, StoppedCalls.Note.UNKNOWN_EFFECT, Clock.systemUTC());
+    }
+
     /**
      * @param writer writes a file whole ({@link AtomicWriter#writeBytes}: temp file, its content synced, renamed over
      *               the old one); tests count the writes through it
      */
-    public FileConversations(Path root, Supplier<String> ids, FileWriter writer) {
+    public FileConversations(Path root, Supplier<String> ids, FileWriter writer, StoppedCalls.Note stoppedCall,
+                             Clock clock) {
         this.root = root.toAbsolutePath().normalize();
         this.folder = this.root.resolve(".agentls").resolve("conversations");
         this.ids = ids;
         this.writer = writer;
+        this.stopped = new StoppedCalls(stoppedCall);
+        this.clock = clock;
     }
 
     /** The folder the files live in. */
@@ -82,12 +108,13 @@ public final class FileConversations implements Conversations {
 
     @Override
     public synchronized Conversation create() {
+        sweepOnce();
         String id = ids.get();
         checkId(id);
         if (open.containsKey(id) || Files.exists(file(id))) {
             throw new IllegalStateException("conversation id " + id + " is taken");
         }
-        Conversation conversation = new Conversation(id, this::save);
+        Conversation conversation = new Conversation(id, listener);
         open.put(id, conversation);
         return conversation;
     }
@@ -99,6 +126,7 @@ public final class FileConversations implements Conversations {
     @Override
     public synchronized Optional<Conversation> find(String id) {
         checkId(id);
+        sweepOnce();
         Conversation known = open.get(id);
         if (known != null) {
             return Optional.of(known);
@@ -114,18 +142,30 @@ public final class FileConversations implements Conversations {
         } catch (IOException e) {
             throw new ConversationFileException(file, "it cannot be read: " + e.getMessage());
         }
+        Conversation.Snapshot snapshot;
         try {
-            Conversation conversation = Conversation.restore(codec.read(text, id), this::save);
-            open.put(id, conversation);
-            return Optional.of(conversation);
+            snapshot = codec.read(text, id);
         } catch (ConversationCodec.Unreadable e) {
             throw new ConversationFileException(file, e.getMessage());
         }
+        Path journalFile = journal(id);
+        try {
+            snapshot = journal.replay(snapshot, journalFile);
+        } catch (ConversationCodec.Unreadable e) {
+            throw new ConversationFileException(journalFile, e.getMessage());
+        } catch (IOException e) {
+            throw new ConversationFileException(journalFile, "it cannot be read: " + e.getMessage());
+        }
+        Conversation conversation = Conversation.restore(stopped.answer(snapshot, clock.instant()), listener);
+        written.add(id);
+        open.put(id, conversation);
+        return Optional.of(conversation);
     }
 
     /** Ids of every conversation file, oldest first (ids sort by creation). */
     @Override
     public synchronized List<String> ids() {
+        sweepOnce();
         List<String> found = new ArrayList<>(open.keySet());
         if (Files.isDirectory(folder)) {
             try (Stream<Path> files = Files.list(folder)) {
@@ -173,10 +213,12 @@ public final class FileConversations implements Conversations {
         }
         try {
             Files.deleteIfExists(file);
+            journal.clear(journal(id));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + file, e);
         }
         open.remove(id);
+        written.remove(id);
     }
 
     /** The file of a conversation (which may not exist). */
@@ -185,17 +227,68 @@ public final class FileConversations implements Conversations {
         return folder.resolve(id + SUFFIX);
     }
 
+    /** Removes the temp files of writes a crash interrupted, once per store (the first thing it does). */
+    private void sweepOnce() {
+        if (!swept) {
+            swept = true;
+            TempFiles.sweep(folder);
+        }
+    }
+
+    private Path journal(String id) {
+        return folder.resolve(id + ConversationJournal.SUFFIX);
+    }
+
     private Conversation existing(String id) {
         return find(id).orElseThrow(() -> new IllegalArgumentException("no conversation with id '" + id + "' in "
                 + folder));
     }
 
-    /** Called under the conversation's lock after every change: the whole file, atomically. */
+    /** Called under the conversation's lock after every change. */
+    private final class Saver implements Conversation.Listener {
+        @Override
+        public void changed(Conversation conversation) {
+            save(conversation);
+        }
+
+        @Override
+        public void appended(Conversation conversation, ConversationMessage added) {
+            if (added.message() instanceof ModelMessage.ToolResult
+                    && written.contains(conversation.id())) {
+                Path file = journal(conversation.id());
+                try {
+                    journal.append(file, added);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+                }
+            } else {
+                save(conversation);
+            }
+        }
+
+        @Override
+        public void recorded(Conversation conversation, HistoryEntry entry) {
+            if (!written.contains(conversation.id())) {
+                save(conversation);
+                return;
+            }
+            Path file = journal(conversation.id());
+            try {
+                journal.append(file, entry);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot append to " + file + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** The whole file, atomically; then the journal, whose lines it now holds, is emptied. */
     private void save(Conversation conversation) {
         Path file = file(conversation.id());
         try {
             excludeFromGit();
             writer.write(file, codec.write(conversation.snapshot()).getBytes(StandardCharsets.UTF_8));
+            written.add(conversation.id());
+            journal.clear(journal(conversation.id()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write conversation file " + file + ": " + e.getMessage(), e);
         }

@@ -85,9 +85,14 @@ final class HistoryRendering {
                     + callStep.getOrDefault(m.id(), 0) + ": see the newest copy further down]", r.error());
         }
         if (state.cleared().contains(m.id())) {
-            return new ModelMessage.ToolResult(r.callId(), r.toolName(), summary(r), r.error());
+            return cleared(r);
         }
         return r;
+    }
+
+    /** A cleared result as sent: its summary line in place of its content. */
+    static ModelMessage.ToolResult cleared(ModelMessage.ToolResult r) {
+        return new ModelMessage.ToolResult(r.callId(), r.toolName(), summary(r), r.error());
     }
 
     /** The result's first line (for read_file its header naming the file and lines) and its size. */

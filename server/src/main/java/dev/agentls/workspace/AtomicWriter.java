@@ -14,7 +14,6 @@ import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a file whole or not at all: the bytes go to a temp file in the same folder, are flushed to disk, take the
@@ -77,15 +76,14 @@ public final class AtomicWriter {
     }
 
     /**
-     * Creates the temp file, owner-only, under a name no other writer uses: the target's name, a random tail, and our
-     * suffix. Named here rather than by {@code Files.createTempFile}, whose names come from a {@code SecureRandom}:
+     * Creates the temp file, owner-only, under a name no other writer uses: the target's name, this process's id and a
+     * random tail, and our suffix ({@link TempFiles}: a later start removes it when this process is gone). Named here rather than by {@code Files.createTempFile}, whose names come from a {@code SecureRandom}:
      * its first use loads and seeds the JDK's security providers, ~30 ms of a fresh {@code agentls run} before its
      * first request (which writes the conversation). A name taken (another writer's temp file) is drawn again.
      */
     private static Path newTempFile(Path dir, String name) throws IOException {
         for (int attempt = 0; ; attempt++) {
-            Path temp = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
-                    + ".agentls-tmp");
+            Path temp = dir.resolve(TempFiles.newName(name));
             try {
                 return Files.createFile(temp, OWNER_ONLY);
             } catch (FileAlreadyExistsException e) {

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * ({@code .ssh}, {@code .gnupg}, {@code .aws}) denies everything below it. Deliberate exceptions: example
  * environment files ({@code .env.example}, {@code .env.sample}, {@code .env.template}, {@code .env.dist}) hold no
  * secrets, and {@code credentials*} spares source code ({@code CredentialsProvider.java}); {@code .npmrc} is denied
- * only when it holds an auth token or password. Stateless and thread-safe.
+ * only when it holds an auth token or password. AgentLS's own temp files ({@link TempFiles}) are refused the same way,
+ * so an interrupted write is never read as a real file. Stateless and thread-safe.
  */
 public final class DenyList {
 
@@ -27,6 +28,9 @@ public final class DenyList {
     private static final String KEY = "private keys and certificate stores";
     private static final String SSH = "SSH private keys";
     private static final String CREDENTIALS = "credential files";
+
+    private static final String TEMP = "the temp file of a write a crash interrupted (removed at AgentLS's next start):"
+            + " tools never read, list or search it";
 
     private static final List<Entry> NAMES = List.of(
             entry(".env", ENV), entry(".env.*", ENV), entry("*.env", ENV),
@@ -68,6 +72,9 @@ public final class DenyList {
             }
         }
         String name = parts[parts.length - 1];
+        if (TempFiles.isTemp(name)) {
+            return Optional.of("'" + relative + "' is " + TEMP);
+        }
         Optional<String> why = folderReason(name).or(() -> nameReason(name));
         if (why.isEmpty() && name.equalsIgnoreCase(".npmrc") && npmrcHoldsSecret(root.resolve(relative))) {
             why = Optional.of("it holds a registry token or password");
@@ -77,6 +84,9 @@ public final class DenyList {
 
     /** Whether a single file or folder name is denied by name alone (for walks, before any content is read). */
     public Optional<String> nameReason(String name) {
+        if (TempFiles.isTemp(name)) {
+            return Optional.of(TEMP);
+        }
         String lower = name.toLowerCase(Locale.ROOT);
         if (EXAMPLE_ENV.contains(lower)) {
             return Optional.empty();

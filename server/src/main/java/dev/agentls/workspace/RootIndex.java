@@ -278,6 +278,10 @@ final class RootIndex {
         }
         String rel = relative(file);
         String name = file.getFileName().toString();
+        if (TempFiles.isTemp(name)) {
+            TempFiles.removeIfAbandoned(file); // a crash's leftover, met on the walk every start makes
+            return;
+        }
         DenyList deny = policy.denyList();
         if (rel != null && !policy.rules(root).isIgnoredInWalk(rel, false) && deny.nameReason(name).isEmpty()
                 && !(name.equalsIgnoreCase(".npmrc") && deny.check(root.real(), rel).isPresent())) {

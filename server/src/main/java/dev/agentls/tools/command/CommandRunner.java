@@ -1,7 +1,6 @@
 package dev.agentls.tools.command;
 
 import dev.agentls.tools.Cancellation;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +16,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Runs one command line with {@code bash -c} in a folder, stdin empty, stderr merged into stdout, bounded in time and
  * captured output. On timeout or cancellation it kills the whole process tree (the shell and every descendant it
- * started). The child's environment comes from a {@link CommandEnvironment}: the API key variables the settings name,
+ * started). The command dies with the agent, even a {@code kill -9} of it: it runs in its own process group under a
+ * small watchdog shell that reads a pipe only this process writes to, and kills that group when the pipe closes
+ * (the JVM cannot put a child in its own session or ask the kernel to signal it when its parent dies). The child's environment comes from a {@link CommandEnvironment}: the API key variables the settings name,
  * any variable holding their values, and variables named like secrets are kept out, and the output is scrubbed of
  * the key values as a last line of defence. Pagers and prompts are turned off so nothing waits for a terminal.
  */
@@ -50,6 +51,27 @@ public final class CommandRunner {
     public record Outcome(Ending ending, int exitCode, String output, long outputBytes, long omittedBytes,
                           boolean outputStillOpen, Duration elapsed) {}
 
+    /**
+     * The watchdog, run as {@code bash -c WATCHDOG agentls-command COMMAND} with its stdin a pipe from this process:
+     * the command starts as a job of its own process group ({@code set -m}; bash and POSIX shells on Linux and macOS
+     * alike) with stdin empty, and a watcher waits for the pipe's end of file, which comes when this process closes
+     * it or dies, to kill that group. When the command ends first the watcher goes and its exit status is passed on.
+     * The watchdog's own stderr is dropped (the command keeps the real one as fd 4): with job control on, bash may
+     * report the job's end ("[1]+ Done") there, which is not the command's output.
+     */
+    static final String WATCHDOG = """
+            exec 3<&0 </dev/null 4>&2 2>/dev/null
+            set -m
+            bash -c "$1" 3<&- 2>&4 4>&- &
+            cmd=$!
+            set +m
+            ( while read -r -u 3 _; do :; done; kill -KILL -- "-$cmd" ) >/dev/null 2>&1 &
+            watch=$!
+            wait "$cmd"; status=$?
+            kill "$watch" 2>/dev/null
+            exit "$status"
+            """;
+
     private final String shell;
     private final Limits limits;
     private final CommandEnvironment environment;
@@ -81,10 +103,10 @@ public final class CommandRunner {
 
     /** Starts the command; the future fails only when the shell cannot be started at all. */
     public CompletableFuture<Outcome> run(String command, Path directory, Cancellation cancellation) {
-        ProcessBuilder builder = new ProcessBuilder(List.of(shell, "-c", command))
+        ProcessBuilder builder = new ProcessBuilder(List.of(shell, "-c", WATCHDOG.replace("bash -c", shell + " -c"),
+                "agentls-command", command))
                 .directory(directory.toFile())
-                .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                .redirectErrorStream(true);
         CommandEnvironment.Prepared prepared = environment.prepare();
         builder.environment().clear();
         builder.environment().putAll(prepared.environment());
@@ -101,12 +123,12 @@ public final class CommandRunner {
         AtomicReference<Ending> ending = new AtomicReference<>(Ending.EXITED);
         ScheduledFuture<?> timer = scheduler.schedule(() -> {
             if (ending.compareAndSet(Ending.EXITED, Ending.TIMED_OUT)) {
-                killTree(process.toHandle());
+                kill(process);
             }
         }, limits.timeout().toMillis(), TimeUnit.MILLISECONDS);
         Runnable onCancel = () -> {
             if (ending.compareAndSet(Ending.EXITED, Ending.CANCELLED)) {
-                killTree(process.toHandle());
+                kill(process);
             }
         };
         cancellation.onCancel(onCancel);
@@ -122,6 +144,16 @@ public final class CommandRunner {
                 ending.get() == Ending.EXITED ? process.exitValue() : -1,
                 prepared.scrub(capture.text()), capture.totalBytes(), capture.omittedBytes(), !complete,
                 Duration.ofNanos(System.nanoTime() - started)));
+    }
+
+    /** Closes the watchdog's pipe (it kills the command's group) and kills the tree as this process sees it. */
+    private static void kill(Process process) {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            // Already closed: the tree is killed below either way.
+        }
+        killTree(process.toHandle());
     }
 
     /**
