@@ -31,6 +31,10 @@ public final class StreamingModelClient implements ModelClient {
     private final RandomGenerator random;
     private final JsonCodec json = new JsonCodec();
     private final Logger log = Logger.getLogger(LOGGER);
+    /** Models found to refuse a prefill, for as long as this client lives. */
+    private final PrefillSupport prefill = new PrefillSupport();
+    /** Warns of a prompt past a local server's context; asks the server on the first call. */
+    private final ContextGuard contextGuard;
 
     /**
      * @param environment how a variable's value is read ({@code System::getenv} in the product)
@@ -44,6 +48,14 @@ public final class StreamingModelClient implements ModelClient {
     /** As the public constructor, with a hook on the okhttp client's builder, for tests (HTTP/2, say). */
     StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
                          RandomGenerator random, Executor executor, UnaryOperator<OkHttpClient.Builder> http) {
+        this(settings, environment, clock, sleeper, random, executor, http,
+                LocalServerProbe.applies(settings.baseUrl()));
+    }
+
+    /** As the public constructor with a hook on okhttp's builder, asking the server its context or not. */
+    StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
+                         RandomGenerator random, Executor executor, UnaryOperator<OkHttpClient.Builder> http,
+                         boolean askContext) {
         this.settings = settings;
         String base = settings.baseUrl().toString();
         this.protocol = settings.provider() == Provider.ANTHROPIC
@@ -58,6 +70,8 @@ public final class StreamingModelClient implements ModelClient {
         this.backoff = new Backoff(settings.retries(), random);
         this.executor = executor;
         this.random = random;
+        LocalServerProbe probe = new LocalServerProbe(json, settings.timeouts().connect());
+        this.contextGuard = askContext ? new ContextGuard(() -> probe.probe(settings.baseUrl(), settings.model())) : ContextGuard.none();
     }
 
     /** The product's wiring: the real environment, clock and sleeper. */
@@ -69,7 +83,7 @@ public final class StreamingModelClient implements ModelClient {
     @Override
     public ModelCall stream(ModelRequest request, ModelListener listener) {
         StreamingCall call = new StreamingCall(settings, protocol, attempt, keys, sleeper, backoff, log, json, request,
-                listener, answerId());
+                listener, answerId(), prefill, contextGuard);
         executor.execute(call::run);
         return call;
     }
