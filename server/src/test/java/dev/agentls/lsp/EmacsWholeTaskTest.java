@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * minibuffer) and finishes. See {@code emacs/whole-task.el} for what the driver does in place of a person and of an
  * idle Emacs.
  */
+@Tag("slow")
 class EmacsWholeTaskTest {
 
     static final String GREETER = NeovimEndToEndTest.GREETER;

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * shows a Warning, and {@code :Agent deny} or {@code :Agent stop} from {@code editors/nvim} answers it later. Same
  * task and scripted model as {@link NeovimWholeTaskTest}.
  */
+@Tag("slow")
 class NeovimAnswersLaterTest {
 
     static final String WAITING = "AgentLS #1 waits for your approval to run `echo checked`: Approve or Deny with a"

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the {@code @agent-done} line, the transcript written and opened in a split, undo back to the user's text, every
  * edit the server reported applied visible in its buffer, and every request answered within 2 s.
  */
+@Tag("slow")
 class NeovimWholeTaskTest {
 
     static final String GREETER = "src/main/java/demo/Greeter.java";

@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * message buttons: the run waits, shown by a Warning diagnostic and a message), and finishes. See
  * {@code vim/whole-run.vim} for the driver.
  */
+@Tag("slow")
 class VimAleWholeRunTest {
 
     static final String README = "README.md";
