@@ -29,8 +29,10 @@ final class PackageRules {
             Map.entry("lsp", Set.of("agent", "host", "config", "workspace", "edit", "lsp.review")),
             // Review of a run's changes: hunks, their anchoring and their diagnostics; the server package drives it.
             Map.entry("lsp.review", Set.of("edit", "workspace")),
+            // The Agent Client Protocol front door: translates ACP into runs, as lsp does LSP.
+            Map.entry("acp", Set.of("agent", "host", "config", "workspace")),
             Map.entry("cli", Set.of("edit", "syntax", "workspace", "outline", "host", "tools", "llm",
-                    "conversation", "agent", "config", "lsp", "lsp.review", "mcp")));
+                    "conversation", "agent", "config", "lsp", "lsp.review", "mcp", "acp")));
 
     /** Vendor packages and the one package of ours allowed to touch each. */
     private static final Map<String, Set<String>> VENDOR_OWNERS = Map.of(
