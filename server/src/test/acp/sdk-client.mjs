@@ -42,6 +42,7 @@ answer("", [["create_plan", { goal: "Tidy the notes", steps: [
 answer("Planned.");
 answer("This answer comes too late.", [], { delayMs: 20000 });
 answer("After the restart.");
+for (let i = 0; i < 5; i++) answer("Timed answer " + i + ".");
 const script = path.join(work, "answers.jsonl");
 fs.writeFileSync(script, lines.join("\n") + "\n");
 
@@ -227,22 +228,43 @@ check("modes: set_mode and the mode option say current_mode_update / config_opti
   assert.equal(option.configOptions[0].currentValue, "ask");
 });
 
-// Latency: from session/prompt to the first session/update, and to the first agent text.
-const samples = [];
-for (let i = 0; i < 1; i++) {
+turn = await prompt("/compact");
+check("the /compact slash command answers end_turn with what it did", () => {
+  assert.equal(turn.stop.stopReason, "end_turn");
+  assert.ok(turn.seen.some(u => u.sessionUpdate === "agent_message_chunk" && /ompact/.test(u.content.text)));
+});
+await a.agent.request("session/set_mode", { sessionId, modeId: "direct" });
+turn = await prompt("Hello again");
+check("a prompt after the restart continues the conversation", () => {
+  assert.equal(turn.stop.stopReason, "end_turn");
+  assert.ok(turn.seen.some(u => u.sessionUpdate === "agent_message_chunk" && u.content.text.includes("After the restart")));
+});
+
+// Latency: from session/prompt to the first session/update, and to the first agent text (the model's first token).
+const toUpdate = [];
+const toText = [];
+for (let i = 0; i < 5; i++) {
   firstUpdateAt = null;
-  const t0 = performance.now();
+  let firstTextAt = null;
   const start = updates.length;
-  const stop = await a.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "Hello again" }] });
-  samples.push(firstUpdateAt - t0);
+  const t0 = performance.now();
+  const watch = setInterval(() => {}, 1000);
+  const pendingPrompt = a.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "Time " + i }] });
+  const origPush = updates.push.bind(updates);
+  updates.push = u => { if (firstTextAt === null && u.sessionUpdate === "agent_message_chunk") firstTextAt = performance.now(); return origPush(u); };
+  await pendingPrompt;
   await drained();
-  check("a prompt after the restart continues the conversation", () => {
-    assert.equal(stop.stopReason, "end_turn");
-    assert.ok(since(start).some(u => u.sessionUpdate === "agent_message_chunk" && u.content.text.includes("After the restart")));
-  });
+  updates.push = origPush;
+  clearInterval(watch);
+  toUpdate.push(firstUpdateAt - t0);
+  toText.push(firstTextAt - t0);
 }
-console.log("first session/update after session/prompt: " + samples.map(s => s.toFixed(1) + " ms").join(", "));
-fs.writeFileSync(path.join(work, "updates.json"), JSON.stringify({updates, permissions}, null, 1));
+const median = xs => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+console.log("session/prompt to first session/update: median " + median(toUpdate).toFixed(1) + " ms of "
+  + toUpdate.map(s => s.toFixed(1)).join(", "));
+console.log("session/prompt to first agent_message_chunk: median " + median(toText).toFixed(1) + " ms of "
+  + toText.map(s => s.toFixed(1)).join(", "));
+
 a.child.kill();
 replay.kill();
 if (failed) { console.log("agent stderr:\n" + a.child.stderrText()); process.exit(1); }
