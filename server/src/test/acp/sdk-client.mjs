@@ -19,17 +19,17 @@ const unsaved = "alpha\nbeta\nUNSAVED gamma\n";
 // The model's answers, in the order the runs ask for them.
 let ids = 0;
 const lines = [];
-function answer(text, calls = [], { delayMs = 0 } = {}) {
-  lines.push(JSON.stringify(delayMs ? { type: "response", delayMs } : { type: "response" }));
+function answer(text, calls = [], { pauseMs = 0 } = {}) {
+  lines.push(JSON.stringify({ type: "response" }));
   if (text) lines.push(sse({ choices: [{ index: 0, delta: { content: text }, finish_reason: null }] }));
   calls.forEach(([name, args], index) => lines.push(sse({ choices: [{ index: 0, delta: { tool_calls: [{
     index, id: "call_" + (++ids), type: "function", function: { name, arguments: JSON.stringify(args) } }] },
     finish_reason: null }] })));
-  lines.push(sse({ choices: [{ index: 0, delta: {}, finish_reason: calls.length ? "tool_calls" : "stop" }] }));
+  lines.push(sse({ choices: [{ index: 0, delta: {}, finish_reason: calls.length ? "tool_calls" : "stop" }] }, pauseMs));
   lines.push(sse({ choices: [], usage: { prompt_tokens: 100, completion_tokens: 20 } }));
   lines.push(JSON.stringify({ type: "raw", text: "data: [DONE]\n\n" }));
 }
-function sse(data) { return JSON.stringify({ type: "sse", data }); }
+function sse(data, delayMs = 0) { return JSON.stringify(delayMs ? { type: "sse", data, delayMs } : { type: "sse", data }); }
 answer("", [["replace_in_file", { path: "notes.txt",
   diff: "------- SEARCH\nUNSAVED gamma\n=======\ngamma edited\n+++++++ REPLACE" }]]);
 answer("Edited notes.txt.");
@@ -40,7 +40,7 @@ answer("You declined; nothing ran.");
 answer("", [["create_plan", { goal: "Tidy the notes", steps: [
   { title: "Read the notes", description: "read notes.txt" }, { title: "Sort them", description: "sort lines" }] }]]);
 answer("Planned.");
-answer("This answer comes too late.", [], { delayMs: 20000 });
+answer("Thinking slowly", [], { pauseMs: 20000 });
 answer("After the restart.");
 for (let i = 0; i < 5; i++) answer("Timed answer " + i + ".");
 const script = path.join(work, "answers.jsonl");
@@ -186,7 +186,8 @@ check("create_plan shows the plan with every entry", () => {
 
 const beforeCancel = updates.length;
 const pending = a.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "Take your time" }] });
-while (updates.length === beforeCancel) await new Promise(r => setTimeout(r, 10));
+// Cancelled once the model is answering: its request is in flight.
+while (!since(beforeCancel).some(u => u.sessionUpdate === "agent_message_chunk")) await new Promise(r => setTimeout(r, 10));
 const cancelAt = performance.now();
 await a.agent.notify("session/cancel", { sessionId });
 const cancelled = await pending;

@@ -33,6 +33,8 @@ final class AcpSession {
     private final AcpUpdates updates;
     private final AcpHost host;
     private final AtomicReference<RunHandle> running = new AtomicReference<>();
+    /** The run the client cancelled: its prompt answers {@code cancelled} however the run ended (the protocol says so). */
+    private final AtomicReference<RunHandle> cancelled = new AtomicReference<>();
     private volatile RunMode mode = RunMode.DIRECT;
 
     AcpSession(String id, Path root, AcpWorkspaces.Opened workspace, AcpConnection client, SessionJournal journal,
@@ -107,7 +109,7 @@ final class AcpSession {
             if (failure != null) {
                 throw new AcpException(AcpException.INTERNAL_ERROR, "the run failed: " + failure.getMessage());
             }
-            return stop(stopReason(outcome));
+            return stop(cancelled.compareAndSet(handle, null) ? "cancelled" : stopReason(outcome));
         });
     }
 
@@ -116,6 +118,7 @@ final class AcpSession {
         host.withdrawAll();
         RunHandle handle = running.get();
         if (handle != null) {
+            cancelled.set(handle);
             handle.cancel();
         }
         host.withdrawAll();
