@@ -187,17 +187,21 @@ check("create_plan shows the plan with every entry", () => {
 const beforeCancel = updates.length;
 const pending = a.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "Take your time" }] });
 // Cancelled once the model is answering: its request is in flight.
-while (!since(beforeCancel).some(u => u.sessionUpdate === "agent_message_chunk")) await new Promise(r => setTimeout(r, 10));
+while (!since(beforeCancel).some(u => u.sessionUpdate === "agent_message_chunk" && u.content.text === "Thinking slowly")) {
+  await new Promise(r => setTimeout(r, 10));
+}
 const cancelAt = performance.now();
 await a.agent.notify("session/cancel", { sessionId });
 const cancelled = await pending;
 const cancelMillis = performance.now() - cancelAt;
+await drained();
 check("cancel answers cancelled within a second; files unchanged", () => {
-  assert.equal(cancelled.stopReason, "cancelled");
+  assert.equal(cancelled.stopReason, "cancelled", JSON.stringify(since(beforeCancel)));
   assert.ok(cancelMillis < 1000, "took " + cancelMillis + " ms");
   assert.equal(fs.readFileSync(notes, "utf8"), onDisk);
 });
 
+const firstStderr = a.child.stderrText();
 a.child.kill("SIGKILL");
 await new Promise(r => a.child.on("exit", r));
 const seenBefore = updates.length;
@@ -268,5 +272,8 @@ console.log("session/prompt to first agent_message_chunk: median " + median(toTe
 
 a.child.kill();
 replay.kill();
-if (failed) { console.log("agent stderr:\n" + a.child.stderrText()); process.exit(1); }
+if (failed) {
+  console.log("first agent's stderr:\n" + firstStderr + "\nsecond agent's stderr:\n" + a.child.stderrText());
+  process.exit(1);
+}
 process.exit(0);
