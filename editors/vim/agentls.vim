@@ -47,8 +47,9 @@ let g:agentls_finished = {}
 " Requests this file sent, by connection and id: what to do with the answer.
 let s:pending = {}
 let s:listening = {}
-" What was last forwarded of each buffer's diagnostics, by connection and buffer: its changedtick and items.
+" What was last forwarded of each buffer's diagnostics, by connection and buffer; the other servers listened to.
 let s:forwarded = {}
+let s:hooked = {}
 " At most this many diagnostics of one buffer are forwarded (the server keeps fewer still).
 let s:max_diagnostics = 1000
 
@@ -208,6 +209,14 @@ function! s:ReportAndAnswer(conn_id, id, buffers) abort
     endfor
 
     call s:Respond(a:conn_id, a:id, {'applied': v:true})
+
+    " ALE lints on the user's typing, not on an edit applied from here: lint the changed buffers, so the other
+    " linters check the edit (and what they say reaches the run).
+    if g:agentls_diagnostics
+        for l:buffer in uniq(sort(filter(copy(a:buffers), 'v:val > 0')))
+            call ale#Queue(0, '', l:buffer)
+        endfor
+    endif
 endfunction
 
 " Before a run's command: writes exactly the buffers named (with :update, so undo history stays), says which, and
@@ -258,10 +267,10 @@ function! s:Relative(path) abort
     return stridx(a:path, l:root) == 0 ? a:path[len(l:root):] : a:path
 endfunction
 
-" After a lint: each buffer AgentLS has open gets the errors and warnings of ALE's other linters as
-" agentls/diagnostics, when they or the buffer's text changed since the last forward (so an edit is answered even
-" when the other linters' findings stay the same). Nothing is sent for a buffer no other linter checks.
-function! s:ForwardDiagnostics() abort
+" Forwards each buffer AgentLS has open: the errors and warnings of ALE's other linters, as agentls/diagnostics,
+" when they changed since the last forward, or always for buffer a:force (another server just published for it, so
+" the run hears that it has spoken even when it says the same). Nothing is sent for a buffer no other linter checks.
+function! s:ForwardDiagnostics(force) abort
     if !g:agentls_diagnostics
         return
     endif
@@ -283,6 +292,7 @@ function! s:ForwardDiagnostics() abort
         endif
 
         call s:Listen(l:conn_id)
+        call s:HookOtherServers(l:conn_id)
 
         if empty(filter(ale#linter#Get(getbufvar(l:buffer, '&filetype')), {_, v -> v.name isnot# 'agentls'}))
             continue
@@ -298,21 +308,40 @@ function! s:ForwardDiagnostics() abort
             endif
         endfor
 
-        let l:now = {'tick': getbufvar(l:buffer, 'changedtick'), 'items': l:items}
-
-        if get(s:forwarded, l:conn_id . ':' . l:buffer, {}) == l:now
+        if l:buffer != a:force && get(s:forwarded, l:conn_id . ':' . l:buffer, v:null) == l:items
             continue
         endif
 
-        let s:forwarded[l:conn_id . ':' . l:buffer] = l:now
+        let s:forwarded[l:conn_id . ':' . l:buffer] = l:items
         call ale#lsp#Send(l:conn_id, [1, 'agentls/diagnostics',
         \   {'uri': ale#util#ToURI(fnamemodify(bufname(l:buffer), ':p')), 'diagnostics': l:items}])
     endfor
 endfunction
 
+" Listens on the other language servers' connections (not AgentLS's, a:own) for their publishDiagnostics.
+function! s:HookOtherServers(own) abort
+    for l:conn_id in keys(ale#lsp#GetConnections())
+        if l:conn_id isnot# a:own && !has_key(s:listening, l:conn_id) && !has_key(s:hooked, l:conn_id)
+            let s:hooked[l:conn_id] = 1
+            call ale#lsp#RegisterCallback(l:conn_id, function('s:OnOtherServer'))
+        endif
+    endfor
+endfunction
+
+" Another server published: forward once ALE has taken the diagnostics in.
+function! s:OnOtherServer(conn_id, message) abort
+    if get(a:message, 'method', '') is# 'textDocument/publishDiagnostics'
+        let l:buffer = bufnr(ale#path#FromFileURI(get(get(a:message, 'params', {}), 'uri', '')))
+
+        if l:buffer > 0
+            call timer_start(0, {-> s:ForwardDiagnostics(l:buffer)})
+        endif
+    endif
+endfunction
+
 augroup agentls_diagnostics
     autocmd!
-    autocmd User ALELintPost call s:ForwardDiagnostics()
+    autocmd User ALELintPost call s:ForwardDiagnostics(-1)
 augroup END
 
 " ALE sends only requests and notifications; an answer to the server's request is written on the job's channel.
