@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NeovimAnswersLaterTest {
 
-    static final String WAITING = "AgentLS #1 waits for your approval to run `echo checked`: Approve or Deny with a"
+    static final String WAITING = "AgentLS #1 waits for your approval to run `" + NeovimWholeTaskTest.COMMAND + "`: Approve or Deny with a"
             + " code action here";
 
     @TempDir
@@ -47,7 +47,7 @@ class NeovimAnswersLaterTest {
         assertAnsweredFast(report, "agentls.deny");
         String greeter = buffer(report, NeovimWholeTaskTest.GREETER);
         assertTrue(greeter.contains("    // @agent-done #1 " + NeovimWholeTaskTest.SUMMARY + "\n"), greeter);
-        assertTrue(Files.readString(root.resolve(".agentls/runs/1.md")).contains("echo checked"));
+        assertTrue(Files.readString(root.resolve(".agentls/runs/1.md")).contains(NeovimWholeTaskTest.COMMAND));
     }
 
     @Test
