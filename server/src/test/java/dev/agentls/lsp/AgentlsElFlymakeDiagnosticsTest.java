@@ -76,7 +76,8 @@ class AgentlsElFlymakeDiagnosticsTest {
         List<ReplayServer.Request> requests = run(true);
 
         assertTrue(requests.get(1).body().contains("Editor diagnostics for app.py after this edit: 1 new, 0 resolved."
-                + "\\n  line 2 error: pyflakes: undefined name 'prics' (eglot-flymake-backend)"), lastResult(requests.get(1)));
+                + "\\n  line 2 error: pyflakes: undefined name 'prics' (eglot-flymake-backend)"),
+                lastResult(requests.get(1)));
         assertTrue(requests.get(2).body().contains("Editor diagnostics for app.py after this edit: 0 new, 1 resolved."),
                 lastResult(requests.get(2)));
     }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NeovimAnswersLaterTest {
 
-    static final String WAITING = "AgentLS #1 waits for your approval to run `" + NeovimWholeTaskTest.COMMAND + "`: Approve or Deny with a"
-            + " code action here";
+    static final String WAITING = "AgentLS #1 waits for your approval to run `" + NeovimWholeTaskTest.COMMAND
+            + "`: Approve or Deny with a code action here";
 
     @TempDir
     Path temp;

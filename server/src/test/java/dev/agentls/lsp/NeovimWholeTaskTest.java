@@ -91,8 +91,8 @@ class NeovimWholeTaskTest {
         JsonObject approval = report.getAsJsonArray("asked").get(menusBefore).getAsJsonObject();
         assertTrue(approval.get("prompt").getAsString().startsWith("AgentLS #1: "), approval.toString());
         assertTrue(approval.get("prompt").getAsString().contains(COMMAND), approval.toString());
-        assertEquals(List.of("Allow once", "Allow for this run", "Always allow \"" + COMMAND.substring(0, 57) + "...\"", "Deny"),
-                strings(approval, "titles"));
+        assertEquals(List.of("Allow once", "Allow for this run", "Always allow \"" + COMMAND.substring(0, 57) + "...\"",
+                "Deny"), strings(approval, "titles"));
         assertEquals(menusBefore + 1, report.getAsJsonArray("asked").size(), report.get("asked").toString());
         JsonObject commandResult = events.stream().filter(e -> e.get("type").getAsString().equals("tool_result")
                 && e.get("name").getAsString().equals("execute_command")).findFirst().orElseThrow();

@@ -25,9 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class VimAlePylspDiagnosticsTest {
 
-    static final String BREAK = "------- SEARCH\n    return sum(prices)\n=======\n    return sum(prics)\n+++++++ REPLACE";
-    static final String FIX = "------- SEARCH\n    return sum(prics)\n=======\n    return sum(price for price in prices)\n"
+    static final String BREAK = "------- SEARCH\n    return sum(prices)\n=======\n    return sum(prics)\n"
             + "+++++++ REPLACE";
+    static final String FIX = "------- SEARCH\n    return sum(prics)\n=======\n"
+            + "    return sum(price for price in prices)\n+++++++ REPLACE";
 
     @TempDir
     Path temp;
