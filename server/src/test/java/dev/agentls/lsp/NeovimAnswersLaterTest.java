@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class NeovimAnswersLaterTest {
 
-    static final String WAITING = "AgentLS #1 waits for your approval to run `echo checked`: Approve or Deny with a"
-            + " code action here";
+    static final String WAITING = "AgentLS #1 waits for your approval to run `" + NeovimWholeTaskTest.COMMAND
+            + "`: Approve or Deny with a code action here";
 
     @TempDir
     Path temp;
@@ -49,7 +49,7 @@ class NeovimAnswersLaterTest {
         assertAnsweredFast(report, "agentls.deny");
         String greeter = buffer(report, NeovimWholeTaskTest.GREETER);
         assertTrue(greeter.contains("    // @agent-done #1 " + NeovimWholeTaskTest.SUMMARY + "\n"), greeter);
-        assertTrue(Files.readString(root.resolve(".agentls/runs/1.md")).contains("echo checked"));
+        assertTrue(Files.readString(root.resolve(".agentls/runs/1.md")).contains(NeovimWholeTaskTest.COMMAND));
     }
 
     @Test
