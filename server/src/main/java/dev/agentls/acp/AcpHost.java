@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -43,6 +44,7 @@ final class AcpHost implements Host {
     private final Set<String> allowedAlways = ConcurrentHashMap.newKeySet();
     private final Set<CompletableFuture<JsonNode>> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger versions = new AtomicInteger(1_000_000);
+    private final AtomicBoolean approvalNext = new AtomicBoolean();
     private final AtomicReference<Consumer<String>> endTurn = new AtomicReference<>(question -> { });
 
     /** What the client said it can do, in {@code initialize}. */
@@ -198,8 +200,19 @@ final class AcpHost implements Host {
      * when the client fails it, the question becomes the agent's message and the turn ends: the user answers with
      * their next prompt.
      */
+    /** The run announced an approval (a plan): its coming question is a permission request, not a follow-up. */
+    void approvalAsked() {
+        approvalNext.set(true);
+    }
+
     @Override
     public CompletableFuture<Optional<String>> ask(String question, List<String> options) {
+        if (approvalNext.getAndSet(false) && options.size() >= 2) {
+            // An approval's options are its yes first and its no last; the client's allow or reject picks one.
+            int cut = question.indexOf('\n');
+            return confirm(cut < 0 ? question : question.substring(0, cut), cut < 0 ? "" : question.substring(cut + 1))
+                    .thenApply(allowed -> Optional.of(allowed ? options.get(0) : options.get(options.size() - 1)));
+        }
         String shown = question + (options.isEmpty() ? "" : " (" + String.join(" / ", options) + ")");
         if (!capabilities.elicitation()) {
             endTurn.get().accept(shown);

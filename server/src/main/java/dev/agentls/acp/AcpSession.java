@@ -106,6 +106,9 @@ final class AcpSession {
                     List.of());
             undo.runStarting();
             handle = workspace.agent().run(request, event -> {
+                if (event instanceof AgentEvent.ApprovalRequested) {
+                    host.approvalAsked();
+                }
                 updates.of(event).forEach(this::show);
                 if (event instanceof AgentEvent.ToolCall call && READS_PATH.contains(call.name())) {
                     updates.path(updates.parse(call.arguments())).ifPresent(host::mirror);

@@ -133,6 +133,27 @@ class AcpSessionFeaturesTest {
     }
 
     @Test
+    void aPlansApprovalIsAPermissionRequestNotAFollowupQuestion() throws Exception {
+        start(new OpenAiScript()
+                .answer("", "create_plan", "{\"goal\":\"Tidy\",\"steps\":[{\"title\":\"Read the notes\","
+                        + "\"description\":\"read\"},{\"title\":\"Sort them\",\"description\":\"sort\"}]}")
+                .answer("Approved, starting."));
+        Path root = Files.createDirectories(temp.resolve("ws"));
+        try (AcpPipe agent = agent()) {
+            initialize(agent, "{}");
+            String session = newSession(agent, root, "[]");
+            assertEquals("end_turn", prompt(agent, session, 3, "/plan tidy the notes"));
+            JsonNode asked = agent.seen.stream().filter(m -> m.path("method").asText()
+                    .equals("session/request_permission")).findFirst().orElseThrow(() -> new AssertionError(
+                    "no permission request: " + agent.seen));
+            assertEquals("Approve this plan?", asked.path("params").path("toolCall").path("title").asText());
+            assertTrue(asked.path("params").toString().contains("Read the notes"), asked.toString());
+            assertFalse(text(agent.seen).contains("Approve this plan?"), "not shown as a question that ends the turn");
+            assertTrue(text(agent.seen).contains("Approved, starting."), text(agent.seen));
+        }
+    }
+
+    @Test
     void sessionListShowsAnEarlierProcessesConversationsAndDeleteRemovesOne() throws Exception {
         start(new OpenAiScript().answer("First answer.").answer("Second answer."));
         Path root = Files.createDirectories(temp.resolve("ws"));
