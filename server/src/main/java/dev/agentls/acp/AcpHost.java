@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.CommandTerminal;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.workspace.DocumentStore;
@@ -44,6 +45,7 @@ final class AcpHost implements Host {
     private final Set<String> allowedAlways = ConcurrentHashMap.newKeySet();
     private final Set<CompletableFuture<JsonNode>> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger versions = new AtomicInteger(1_000_000);
+    private final Optional<CommandTerminal> terminal;
     private final AtomicBoolean approvalNext = new AtomicBoolean();
     private final AtomicReference<Consumer<String>> endTurn = new AtomicReference<>(question -> { });
 
@@ -57,6 +59,14 @@ final class AcpHost implements Host {
         this.disk = disk;
         this.documents = documents;
         this.updates = updates;
+        this.terminal = capabilities.terminal() ? Optional.of(new AcpTerminal(client, sessionId::get, updates))
+                : Optional.empty();
+    }
+
+    /** The client's terminal when it declared one: commands run there, so the user watches them. */
+    @Override
+    public Optional<CommandTerminal> terminal() {
+        return terminal;
     }
 
     /** The documents the tools read, which mirror the client's buffers. */

@@ -241,6 +241,57 @@ class AcpSessionFeaturesTest {
         }
     }
 
+    @Test
+    void withTheClientsTerminalACommandRunsThereAndItsOutputReachesTheModel() throws Exception {
+        start(new OpenAiScript()
+                .answer("", "execute_command", OpenAiScript.arguments("command", "touch agent-ran.txt && echo hi",
+                        "requires_approval", "true"))
+                .answer("Ran."));
+        Path root = Files.createDirectories(temp.resolve("ws"));
+        try (AcpPipe agent = agent()) {
+            initialize(agent, "{\"terminal\":true}");
+            String session = newSession(agent, root, "[]");
+            agent.send(promptLine(session, 3, "run it"));
+            List<String> asked = new ArrayList<>();
+            JsonNode created = null;
+            while (true) {
+                JsonNode m = agent.next(x -> x.path("method").asText().startsWith("terminal/")
+                        || x.path("method").asText().equals("session/request_permission")
+                        || (!x.has("method") && x.path("id").asInt() == 3));
+                String method = m.path("method").asText();
+                if (method.isEmpty()) {
+                    assertEquals("end_turn", m.path("result").path("stopReason").asText(), m.toString());
+                    break;
+                }
+                asked.add(method);
+                String result = switch (method) {
+                    case "session/request_permission" -> "{\"outcome\":{\"outcome\":\"selected\","
+                            + "\"optionId\":\"allow_once\"}}";
+                    case "terminal/create" -> {
+                        created = m.path("params");
+                        yield "{\"terminalId\":\"term-1\"}";
+                    }
+                    case "terminal/wait_for_exit" -> "{\"exitCode\":0}";
+                    case "terminal/output" -> "{\"output\":\"FROM-THE-CLIENTS-TERMINAL\\n\",\"truncated\":false,"
+                            + "\"exitStatus\":{\"exitCode\":0}}";
+                    default -> "{}";
+                };
+                agent.send("{\"jsonrpc\":\"2.0\",\"id\":" + m.get("id") + ",\"result\":" + result + "}");
+            }
+            assertEquals(List.of("session/request_permission", "terminal/create", "terminal/wait_for_exit",
+                    "terminal/output", "terminal/release"), asked);
+            assertEquals("bash", created.path("command").asText());
+            assertEquals("[\"-c\",\"touch agent-ran.txt && echo hi\"]", created.path("args").toString());
+            assertEquals(root.toString(), created.path("cwd").asText());
+            assertFalse(Files.exists(root.resolve("agent-ran.txt")), "the agent ran nothing itself");
+            assertTrue(agent.seen.stream().anyMatch(m -> isUpdate(m, "tool_call_update") && m.path("params")
+                    .path("update").path("content").path(0).path("terminalId").asText().equals("term-1")),
+                    "the tool call showed the terminal");
+            assertTrue(model.requests().get(1).body().contains("FROM-THE-CLIENTS-TERMINAL"),
+                    "the terminal's output reached the model");
+        }
+    }
+
     private void start(OpenAiScript script) throws Exception {
         model = ReplayServer.start(script.transcript(), 0, threads, line -> { });
     }
