@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * One logical answer: rounds (the first, then a continuation for each {@code length} stop, up to
  * {@code continuationRounds}, where the protocol allows the prefill a continuation needs), each round tried again
  * after a 429 or 5xx only while nothing has reached the listener. Owns the call's cancellation: the flag, the HTTP
- * exchange under way and the latch that wakes a backoff; and
+ * exchange under way and the latch that wakes a backoff; the whole answer's deadline, set when it begins; and
  * the answer's {@link AnswerBudget}, shared by all rounds, which stops the call when the answer grows too large. In
  * xml tool mode the answer's text runs through one {@link XmlToolCalls} for all rounds.
  */
@@ -141,6 +141,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         Optional<TokenUsage> usage = Optional.empty();
         int maxTokens = request.maxOutputTokens().orElse(settings.maxOutputTokens());
         boolean withTools = settings.toolMode() == ToolMode.NATIVE;
+        long deadline = attempt.answerDeadline();
         for (int rounds = 0; ; rounds++) {
             WireRequest wire;
             try {
@@ -148,7 +149,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
             } catch (IllegalArgumentException e) {
                 throw new FailureException(new ModelFailure.BadRequest(0, e.getMessage()));
             }
-            RoundEnd end = withRetries(wire);
+            RoundEnd end = withRetries(wire, deadline);
             if (end.usage().isPresent()) {
                 usage = Optional.of(usage.map(end.usage().get()::plus).orElse(end.usage().get()));
             }
@@ -173,10 +174,10 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         }
     }
 
-    private RoundEnd withRetries(WireRequest wire) throws FailureException {
+    private RoundEnd withRetries(WireRequest wire, long deadline) throws FailureException {
         for (int tried = 1; ; tried++) {
             try {
-                return attempt.run(protocol, wire, redactor, this, roundSink);
+                return attempt.run(protocol, wire, redactor, this, roundSink, deadline);
             } catch (FailureException e) {
                 ModelFailure failure = e.failure();
                 boolean retriable = failure instanceof ModelFailure.RateLimited
