@@ -47,12 +47,13 @@ final class CallCheck {
         if (arguments.indexOf('\0') >= 0) {
             return Optional.of(nul(name));
         }
-        Optional<JsonNode> parsed = ToolStep.arguments(call);
-        if (parsed.isEmpty()) {
-            return Optional.of(new Problem("bad_call", name + ": the arguments are not a JSON object: "
-                    + shorten(arguments) + ". Call it again with valid JSON arguments."));
+        ToolArguments.Reading reading = ToolArguments.read(arguments);
+        if (reading instanceof ToolArguments.Reading.Refused refused) {
+            return Optional.of(new Problem("bad_call", name + ": " + refused.reason() + ": " + shorten(arguments)
+                    + ". Nothing was run; call it again with valid JSON arguments."));
         }
-        return holdsNul(parsed.get()) ? Optional.of(nul(name)) : Optional.empty();
+        return holdsNul(((ToolArguments.Reading.Parsed) reading).arguments()) ? Optional.of(nul(name))
+                : Optional.empty();
     }
 
     private static Problem nul(String name) {

@@ -112,7 +112,7 @@ final class RunCommand implements Subcommand {
             err.println("agentls run: " + ShownArgument.redactKeys(e.getMessage()));
             return FAILED;
         }
-        options.warnings().forEach(warning -> err.println("agentls run: warning: " + warning));
+        options.warnings().forEach(warning -> err.println("agentls run: warning: " + ShownArgument.redactKeys(warning)));
         RunRequest request;
         try {
             request = new RunRequest(options.prompt(), options.mode(), options.conversationId(),
@@ -133,7 +133,7 @@ final class RunCommand implements Subcommand {
             try {
                 handle = workspace.agent().run(request, listener);
             } catch (IllegalArgumentException refused) {
-                err.println("agentls run: refused: " + refused.getMessage());
+                err.println("agentls run: refused: " + ShownArgument.redactKeys(String.valueOf(refused.getMessage())));
                 return FAILED;
             }
             ScheduledExecutorService spinner = Executors.newSingleThreadScheduledExecutor(RunCommand::daemon);
@@ -148,7 +148,7 @@ final class RunCommand implements Subcommand {
                 cancelAndWait(handle);
                 return CANCELLED;
             } catch (ExecutionException e) {
-                err.println("agentls run: " + e.getCause());
+                err.println("agentls run: " + ShownArgument.redactKeys(String.valueOf(e.getCause())));
                 return FAILED;
             } finally {
                 unregister.run();
