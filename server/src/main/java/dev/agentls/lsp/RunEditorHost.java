@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.nio.file.Path;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -25,14 +26,18 @@ final class RunEditorHost implements Host {
     private final Consumer<String> progress;
     private final Consumer<List<FileChange>> landed;
     private final Function<Path, Optional<String>> seen;
+    private final BiFunction<Path, String, Optional<String>> writer;
 
     /**
      * @param landed hears every set of changes the editor applied (the transcript's diff, the review)
      * @param seen   what the run's model last saw of a file
+     * @param writer the other run that left a file as the given text, if one did
      */
     RunEditorHost(String runId, LspHost editor, EditorAsking asking, RunNotes notes, Consumer<String> progress,
-                  Consumer<List<FileChange>> landed, Function<Path, Optional<String>> seen) {
+                  Consumer<List<FileChange>> landed, Function<Path, Optional<String>> seen,
+                  BiFunction<Path, String, Optional<String>> writer) {
         this.seen = seen;
+        this.writer = writer;
         this.runId = runId;
         this.editor = editor;
         this.asking = asking;
@@ -48,7 +53,7 @@ final class RunEditorHost implements Host {
 
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        ModelViewGuard.Checked checked = ModelViewGuard.check(changes, seen);
+        ModelViewGuard.Checked checked = ModelViewGuard.check(changes, seen, writer);
         if (checked instanceof ModelViewGuard.Checked.Refused refused) {
             return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refused.reason()));
         }

@@ -53,6 +53,8 @@ final class SessionRuns {
     private final AtomicInteger numbers;
     private final Map<String, RunHandle> running = new ConcurrentHashMap<>();
     private final AtomicInteger compactions = new AtomicInteger();
+    /** Which run last changed each file, for a later run that meets the change unseen. */
+    private final RunWrites writes = new RunWrites();
     private final Executor setUp;
     /** The last run set up or being set up: each waits for the one before, so runs are numbered as they came. */
     private CompletableFuture<?> lastSetUp = CompletableFuture.completedFuture(null);
@@ -124,7 +126,8 @@ final class SessionRuns {
         RunEditorHost host = new RunEditorHost(runId, editor, asking, notes, progress::report, changes -> {
             transcript.landed(changes);
             edits.landed(changes);
-        }, edits::seen);
+            writes.landed(runId, request.prompt(), changes);
+        }, edits::seen, (path, text) -> writes.writer(path, text, runId));
         Agent agent = agents.agent(settings.get(), host, runId);
         RunWatch watch = new RunWatch(runId, request.prompt(), client, declared, progress, milestones,
                 transcript);
