@@ -31,9 +31,10 @@ final class CallCheck {
         String name = call.name();
         if (name.isBlank() || name.equals(ToolSet.NAMELESS)) {
             return Optional.of(new Problem("bad_call", "the tool call has no name, so nothing was run (it is kept as "
-                    + ToolSet.NAMELESS + "); call one of the tools by its name: " + String.join(", ", tools.names())));
+                    + ToolSet.NAMELESS + "); call one of the tools by its name: " + String.join(", ", tools.names())
+                    + "."));
         }
-        if ( name.length() > MAX_NAME_CHARS || name.chars().anyMatch(c -> c < 0x20)) {
+        if (name.length() > MAX_NAME_CHARS || name.chars().anyMatch(c -> c < 0x20)) {
             return Optional.of(new Problem("bad_call", "the tool name " + shown(name) + " is not a tool's name: a"
                     + " name is at most " + MAX_NAME_CHARS + " characters without control characters. The available"
                     + " tools are " + String.join(", ", tools.names()) + "."));

@@ -109,7 +109,9 @@ public final class ExecuteCommandTool implements Tool {
         if (reasons.isEmpty()) {
             return start(command, workingDirectory, false, context);
         }
-        String detail = command + "\n\nNeeds approval: " + String.join("; ", reasons);
+        String notice = context.host().beforeCommandNotice();
+        String detail = command + "\n\nNeeds approval: " + String.join("; ", reasons)
+                + (notice.isEmpty() ? "" : "\n\n" + notice);
         return context.host().confirm("Run this command?", detail).thenCompose(approved -> Boolean.TRUE.equals(approved)
                 ? start(command, workingDirectory, true, context)
                 : CompletableFuture.completedFuture(ToolResult.failure("execute_command: the user declined to run `"
@@ -123,11 +125,13 @@ public final class ExecuteCommandTool implements Tool {
             return CompletableFuture.completedFuture(ToolResult.failure("execute_command: cancelled before `"
                     + shorten(command) + "` started. Nothing was run."));
         }
-        return runner.run(command, workingDirectory, context.cancellation())
+        // The host first saves what the run changed, so the command runs on the files the model sees.
+        return context.host().beforeCommand().thenCompose(saved -> runner.run(command, workingDirectory,
+                        context.cancellation())
                 .thenApply(outcome -> {
                     afterRun.run();
-                    return result(command, approved, outcome);
-                })
+                    return withNote(result(command, approved, outcome), saved);
+                }))
                 .exceptionally(e -> ToolResult.failure("execute_command: could not start the shell: "
                         + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage())));
     }
@@ -159,6 +163,15 @@ public final class ExecuteCommandTool implements Tool {
                 return ToolResult.success("Exit code " + outcome.exitCode() + ".\n" + output, data);
             }
         }
+    }
+
+    private static ToolResult withNote(ToolResult result, String note) {
+        if (note.isEmpty()) {
+            return result;
+        }
+        return result instanceof ToolResult.Success success
+                ? ToolResult.success(note + "\n" + success.text(), success.data())
+                : ToolResult.failure(note + "\n" + ((ToolResult.Failure) result).message());
     }
 
     private static String shorten(String command) {

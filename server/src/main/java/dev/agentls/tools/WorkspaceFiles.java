@@ -128,12 +128,12 @@ public final class WorkspaceFiles {
      */
     CompletableFuture<ToolResult> change(String tool, ToolContext context, ResolvedPath path, FileChange change,
                                          ToolResult onSuccess) {
-        Optional<ProtectedPaths.Protection> protection = policy.protectedPaths().check(path);
         String what = change instanceof FileChange.Delete ? "delete" : "change";
-        if (protection.orElse(null) instanceof ProtectedPaths.Protection.Refused refused) {
-            return CompletableFuture.completedFuture(ToolResult.failure(tool + ": refused to " + what + " '"
-                    + path.display() + "': " + refused.reason() + ". Nothing was changed."));
+        Optional<String> refused = refusedProtected(tool, what, path);
+        if (refused.isPresent()) {
+            return CompletableFuture.completedFuture(ToolResult.failure(refused.get()));
         }
+        Optional<ProtectedPaths.Protection> protection = policy.protectedPaths().check(path);
         if (protection.orElse(null) instanceof ProtectedPaths.Protection.NeedsApproval needs) {
             String detail = tool + " " + path.display() + "\n\nNeeds approval: " + needs.reason();
             return context.host().confirm("Allow this " + what + "?", detail).thenCompose(approved ->
@@ -143,6 +143,17 @@ public final class WorkspaceFiles {
                             + "). Nothing was changed.")));
         }
         return apply(tool, context, path, change, onSuccess);
+    }
+
+    /**
+     * The refusal of a change no approval allows (under {@code .git}), so a tool can say it before any other reason
+     * it has to refuse: the model should learn that the place is closed, not that it must read the file first.
+     */
+    Optional<String> refusedProtected(String tool, String what, ResolvedPath path) {
+        return policy.protectedPaths().check(path).orElse(null) instanceof ProtectedPaths.Protection.Refused refused
+                ? Optional.of(tool + ": refused to " + what + " '" + path.display() + "': " + refused.reason()
+                        + ". Nothing was changed.")
+                : Optional.empty();
     }
 
     private CompletableFuture<ToolResult> apply(String tool, ToolContext context, ResolvedPath path,

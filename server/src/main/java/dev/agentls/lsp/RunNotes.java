@@ -1,7 +1,0 @@
-package dev.agentls.lsp;
-
-/** Where a run's side facts go for the user to read (an approval remembered, a choice that could not be kept). */
-@FunctionalInterface
-interface RunNotes {
-    void note(String text);
-}
