@@ -164,6 +164,7 @@ public final class SettingsFlags {
         f.put("--first-byte-timeout", "llm.timeouts.firstByte");
         f.put("--idle-timeout", "llm.timeouts.idleBetweenChunks");
         f.put("--no-progress-timeout", "llm.timeouts.noProgress");
+        f.put("--answer-timeout", "llm.timeouts.wholeAnswer");
         f.put("--max-attempts", "llm.retries.maxAttempts");
         f.put("--max-iterations", "agent.maxIterations");
         f.put("--max-cost", "agent.maxCost");

@@ -60,6 +60,8 @@ public final class Runs {
     private final AtomicInteger numbers;
     private final Map<String, RunHandle> running = new ConcurrentHashMap<>();
     private final AtomicInteger compactions = new AtomicInteger();
+    /** Which run last changed each file, for a later run that meets the change unseen. */
+    private final RunWrites writes = new RunWrites();
     private final Executor setUp;
     /** The last run set up or being set up: each waits for the one before, so runs are numbered as they came. */
     private CompletableFuture<?> lastSetUp = CompletableFuture.completedFuture(null);
@@ -118,11 +120,13 @@ public final class Runs {
             shown.note(text);
         };
         ModelView view = new ModelView(workspace.roots(), workspace.documents());
-        Host host = new GuardedHost(shown.host(notes, transcript), view::seen, changes -> {
-            transcript.landed(changes);
-            view.landed(changes);
-            shown.landed(changes);
-        });
+        Host host = new GuardedHost(shown.host(notes, transcript), view::seen,
+                (path, text) -> writes.writer(path, text, runId), changes -> {
+                    transcript.landed(changes);
+                    view.landed(changes);
+                    shown.landed(changes);
+                    writes.landed(runId, request.prompt(), changes);
+                });
         RunHandle handle;
         try {
             Agent agent = agents.agent(settings.get(), host, runId);
