@@ -12,27 +12,18 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A model that drips content (one character at a time, often enough that neither the idle nor the no-progress wait
  * fires) is stopped at the whole-answer bound: a typed timeout whose message says how long the answer took and names
  * the setting, the connection closed, nothing retried and no finish passed off as whole. An answer that ends within
- * the bound is untouched. The bound is short here and the byte and progress waits long, so only it can fire; over
- * each HTTP transport.
+ * the bound is untouched. The bound is short here and the byte and progress waits long, so only it can fire.
  */
-@ParameterizedClass
-@EnumSource(value = Harness.Transport.class, names = {"DIRECT", "OKHTTP"})
 class WholeAnswerTimeoutTest {
 
     private static final Duration BOUND = Duration.ofMillis(400);
 
-    private final Harness h;
-
-    WholeAnswerTimeoutTest(Harness.Transport transport) {
-        h = new Harness(transport);
-    }
+    private final Harness h = new Harness();
 
     @AfterEach
     void close() {
