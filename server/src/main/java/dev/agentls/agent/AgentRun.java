@@ -157,6 +157,13 @@ final class AgentRun implements RunHandle {
                 words -> conversation.append(runId, new ModelMessage.User(words)));
         RequestBuilder requests = new RequestBuilder(PromptLayers.withProjectLayers(system, project.text()),
                 context.tools(), llm.toolMode(), context.history());
+        if (project.complete()) {
+            // A map that joined an earlier run as a message is this run's system prompt now: not sent twice.
+            conversation.messages().stream()
+                    .filter(m -> m.message() instanceof ModelMessage.User user
+                            && user.text().startsWith(ProjectLayers.ARRIVED))
+                    .forEach(m -> dropped.add(m.id()));
+        }
         conversation.append(runId, new ModelMessage.User(RequestText.of(request)));
         while (true) {
             if (cancellation.isCancelled()) {
