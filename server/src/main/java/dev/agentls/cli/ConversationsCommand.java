@@ -40,6 +40,15 @@ final class ConversationsCommand implements Subcommand {
     }
 
     @Override
+    public CommandHelp help() {
+        return new CommandHelp(USAGE, "The conversations kept under DIR/.agentls/conversations/: list (title, date,"
+                + " status, cost), show, rename, delete, or compact one (its first request is always kept).",
+                List.of(new CommandHelp.Option("--root", "DIR", "the current folder", "the workspace folder"),
+                        new CommandHelp.Option("--model", "MODEL", "gpt-4o",
+                                "the model whose tokenizer counts the tokens compact saves")));
+    }
+
+    @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
         List<String> rest = new ArrayList<>(Arrays.asList(args));
         Path root = Path.of("");
