@@ -125,6 +125,11 @@ final class RunCommand implements Subcommand {
         }
         RunOptions options = parsed;
         options.warnings().forEach(warning -> err.println("agentls run: warning: " + warning));
+        java.util.Optional<String> costRefusal = CostGuard.refusal(options.settings());
+        if (costRefusal.isPresent()) {
+            err.println("agentls run: refused: " + costRefusal.get());
+            return FAILED;
+        }
         RunRequest request;
         try {
             request = new RunRequest(options.prompt(), options.mode(), Continuation.conversation(options, err),

@@ -131,4 +131,28 @@ class RunWhereYouAreTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("no conversation to continue in " + root
                 + "; starting a new one"), err.toString(StandardCharsets.UTF_8));
     }
+
+    @Test
+    void maxCostForAnUnpricedModelIsRefusedBeforeAnyCall() throws Exception {
+        String base = serve(done("never"));
+        assertEquals(RunCommand.FAILED, run(InputStream.nullInputStream(), "--json", "--base-url", base, "--model",
+                "my-local-llama", "--max-cost", "0.50", "hello"));
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        assertTrue(stderr.startsWith("agentls run: refused: --max-cost 0.50 cannot be kept: the model"
+                + " 'my-local-llama' has no price"), stderr);
+        assertTrue(stderr.contains("or bound the run with --max-tokens instead"), stderr);
+        assertTrue(servers.get(0).requests().isEmpty(), "no model call");
+    }
+
+    @Test
+    void aBuiltInPricedModelIsCountedWithNoPriceTableInTheSettings() throws Exception {
+        String base = serve(new OpenAiScript().answer("", "attempt_completion", arguments("result", "ok")));
+        assertEquals(0, run(InputStream.nullInputStream(), "--json", "--approve", "deny", "--base-url", base,
+                "--model", "gpt-4o", "--max-cost", "0.50", "hello"), err.toString(StandardCharsets.UTF_8));
+        String usage = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("\"token_usage\""))
+                .findFirst().orElseThrow();
+        // The script's call used 100 input and 20 output tokens: at gpt-4o's $2.50 / $10 per million, $0.00045.
+        assertTrue(usage.contains("\"cost\":\"0.00045\""), usage);
+        assertTrue(usage.contains("\"budgetUsed\":9.0E-4"), usage);
+    }
 }
