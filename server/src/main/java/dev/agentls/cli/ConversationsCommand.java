@@ -176,7 +176,9 @@ final class ConversationsCommand implements Subcommand {
     private static void compact(Conversation c, String model, PrintStream out) {
         RequestHistory.Next next = new ContextHistory(TokenCounter.forModel(model), Long.MAX_VALUE).compact(c);
         if (next.pruned().isEmpty()) {
-            out.println("nothing to compact in " + c.id());
+            out.println("nothing to compact in " + c.id() + ": no older file copy, tool result or turn could go"
+                    + " without losing the first request, the newest one or the last " + 6 + " messages, or"
+                    + " making the history longer; it is left as it was");
         }
         for (RequestHistory.Pruned p : next.pruned()) {
             out.println("context_pruned: " + p.dropped() + " (" + p.tokensSaved() + " tokens saved)");

@@ -31,8 +31,9 @@ import java.util.TreeSet;
  * <p>Pruning: when the history passes its budget (the safe zone less what the system prompt, tools and answer need),
  * the oldest tool results are cleared first (their call stays, the result becomes a summary line), then the oldest
  * turns are dropped, until the history fits three quarters of the budget, so the steps after it keep their prefix.
- * Never touched: the last six messages, the newest user request, and the {@code create_plan} call with its result
- * (the current plan). Rules live in the system prompt, which is never pruned.
+ * Never touched: the last six messages, the first and the newest user request, and the {@code create_plan} call
+ * with its result (the current plan); nothing is dropped that would not make the history smaller. Rules live in the
+ * system prompt, which is never pruned.
  */
 public final class ContextHistory implements RequestHistory {
 
@@ -125,7 +126,7 @@ public final class ContextHistory implements RequestHistory {
         if (!stale.isEmpty()) {
             ContextState collapsed = state.plus(stale, Set.of(), Set.of());
             long after = rendering.tokens(collapsed);
-            if (byHand || total > limit || total - after >= STALE_SHARE * total) {
+            if (after < total && (byHand || total > limit || total - after >= STALE_SHARE * total)) {
                 pruned.add(new RequestHistory.Pruned(stale.size() + " older file "
                         + (stale.size() == 1 ? "copy" : "copies") + " replaced by a line pointing to the newest ("
                         + paths(stale, all, callPath) + ")", total - after));
@@ -174,10 +175,15 @@ public final class ContextHistory implements RequestHistory {
                 if (ids.stream().anyMatch(id -> keep.contains(id) || current.dropped().contains(id))) {
                     continue;
                 }
-                state = state.plus(Set.of(), Set.of(), ids);
+                ContextState dropped = state.plus(Set.of(), Set.of(), ids);
+                long after = rendering.tokens(dropped);
+                if (after >= total) {
+                    continue;  // the note saying a turn was dropped would cost more than the turn
+                }
+                state = dropped;
                 droppedTurns++;
                 droppedMessages += ids.size();
-                total = rendering.tokens(state);
+                total = after;
             }
             if (droppedTurns > 0) {
                 pruned.add(new RequestHistory.Pruned("dropped the " + droppedTurns + " oldest "
@@ -274,6 +280,8 @@ public final class ContextHistory implements RequestHistory {
                 break;
             }
         }
+        // The first request is the task itself: without it the model goes on with no idea what it was asked.
+        all.stream().filter(m -> m.message() instanceof ModelMessage.User).findFirst().ifPresent(m -> keep.add(m.id()));
         for (ConversationMessage m : all) {
             if (m.message() instanceof ModelMessage.Assistant a
                     && a.toolCalls().stream().anyMatch(c -> c.name().equals("create_plan"))) {
