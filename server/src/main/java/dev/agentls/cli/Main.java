@@ -27,8 +27,8 @@ public final class Main {
     }
 
     /** Every verb's name, in the usage listing's order; {@link #build} makes each. */
-    static final List<String> VERBS = List.of("version", "apply", "lsp", "replay-model", "run", "edit-corpus",
-            "conversations", "mcp");
+    static final List<String> VERBS = List.of("version", "apply", "lsp", "replay-model", "run", "chat",
+            "edit-corpus", "conversations", "mcp");
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
@@ -88,6 +88,8 @@ public final class Main {
             case "lsp" -> new LspCommand(System.in, System.getenv());
             case "replay-model" -> new ReplayModelCommand();
             case "run" -> new RunCommand(System.in, RunCommand.Terminal.ofProcess(), McpWiring.ofProcess(System.err),
+                    RunContext.ofProcess());
+            case "chat" -> new ChatCommand(System.in, RunCommand.Terminal.ofProcess(), McpWiring.ofProcess(System.err),
                     RunContext.ofProcess());
             case "edit-corpus" -> new EditCorpusCommand();
             case "conversations" -> new ConversationsCommand();
