@@ -220,6 +220,11 @@ ensure_emacs() {
     "emacs --batch -q --eval \"(progn (require 'eglot) (require 'lsp-mode))\"" emacs-nox elpa-eglot elpa-lsp-mode
 }
 
+# Debian's pylsp, the language server the Neovim diagnostics test runs beside AgentLS.
+ensure_pylsp() {
+  ensure_packages "pylsp with pyflakes" "pylsp --version && python3 -c \"import pyflakes\"" python3-pylsp python3-pyflakes
+}
+
 # Vim with ALE, for the Vim end-to-end tests.
 ensure_vim_ale() {
   ensure_packages "Vim with ALE" "vim -N -u NONE -i NONE -es -c 'packadd ale' -c 'qall!' </dev/null" vim vim-ale

@@ -12,7 +12,8 @@
 ;;
 ;; One AgentLS per project folder.  It sees the buffers in agentls-mode as they are, unsaved typing included (the
 ;; whole text is sent 0.2 s after a change); its edits land in the buffers, unsaved, a file no buffer visits being
-;; opened for it; undo takes them back.  Approvals and questions come up in the minibuffer, events and progress in
+;; opened for it; undo takes them back.  Before a run's command, the buffers it changed are saved (so the command
+;; sees the edits).  Approvals and questions come up in the minibuffer, events and progress in
 ;; the echo area, the transcript in a window beside yours.
 
 ;;; Code:
@@ -50,26 +51,41 @@
         :textDocument (list :synchronization (list :didSave t))
         :window (list :showMessage (list :messageActionItem (list :additionalPropertiesSupport :json-false))
                       :showDocument (list :support t) :workDoneProgress t)
-        :experimental (list :agentlsEvents t)))
+        :experimental (list :agentlsEvents t :agentlsSave t)))
 
 (defun agentls--connect (root)
   "The AgentLS of ROOT, started and initialized if it is not running."
   (let ((known (cdr (assoc root agentls--connections))))
     (if (and known (jsonrpc-running-p known))
         known
-      (let* ((process (make-process :name "agentls" :command agentls-command :connection-type 'pipe
-                                    :coding 'utf-8-emacs-unix :noquery t
-                                    :stderr (get-buffer-create " *agentls stderr*")))
+      ;; Emacs starts a process for a missing program and only then sees it exit, so look for it first.
+      (unless (and (consp agentls-command) (stringp (car agentls-command))
+                   (executable-find (car agentls-command)))
+        (user-error "AgentLS: could not start agentls-command %S: %s" agentls-command
+                    (if (and (consp agentls-command) (stringp (car agentls-command)))
+                        "No such file or directory (or not executable)"
+                      "it is not a list of strings (program and arguments)")))
+      (let* ((process (condition-case err
+                          (make-process :name "agentls" :command agentls-command :connection-type 'pipe
+                                        :coding 'utf-8-emacs-unix :noquery t
+                                        :stderr (get-buffer-create " *agentls stderr*"))
+                        (error (user-error "AgentLS: could not start agentls-command %S: %s" agentls-command
+                                           (error-message-string err)))))
              (connection (make-instance 'jsonrpc-process-connection :name (format "agentls %s" root)
                                         :process process
                                         :request-dispatcher #'agentls--handle-request
                                         :notification-dispatcher #'agentls--handle-notification)))
-        (jsonrpc-request connection :initialize
-                         (list :processId (emacs-pid) :rootUri (agentls--uri root)
-                               :clientInfo (list :name "agentls.el")
-                               :workspaceFolders (vector (list :uri (agentls--uri root) :name root))
-                               :capabilities (agentls--capabilities))
-                         :timeout agentls-start-timeout)
+        (condition-case err
+            (jsonrpc-request connection :initialize
+                             (list :processId (emacs-pid) :rootUri (agentls--uri root)
+                                   :clientInfo (list :name "agentls.el")
+                                   :workspaceFolders (vector (list :uri (agentls--uri root) :name root))
+                                   :capabilities (agentls--capabilities))
+                             :timeout agentls-start-timeout)
+          ;; A command that exists but is not AgentLS (or dies at once) ends here, not in jsonrpc's internals.
+          (error (ignore-errors (jsonrpc-shutdown connection t))
+                 (user-error "AgentLS: could not start agentls-command %S: %s" agentls-command
+                             (error-message-string err))))
         (jsonrpc-notify connection :initialized (make-hash-table))
         (setf (alist-get root agentls--connections nil nil #'equal) connection)
         connection))))
@@ -82,7 +98,10 @@
   (if agentls-mode
       (if (not buffer-file-name)
           (progn (setq agentls-mode nil) (user-error "AgentLS: this buffer visits no file"))
-        (setq agentls--connection (agentls--connect (agentls--root)) agentls--version 0)
+        (setq agentls--connection
+              (condition-case err (agentls--connect (agentls--root))
+                (error (setq agentls-mode nil) (signal (car err) (cdr err))))
+              agentls--version 0)
         (jsonrpc-notify agentls--connection :textDocument/didOpen
                         (list :textDocument (list :uri (agentls--uri buffer-file-name)
                                                   :languageId (string-remove-suffix "-mode" (symbol-name major-mode))
@@ -134,6 +153,7 @@
   "Answers AgentLS: edits, approvals and questions, the transcript to show; nil is sent as null."
   (pcase method
     ('workspace/applyEdit (agentls--apply-workspace-edit (plist-get params :edit)))
+    ('agentls/saveDocuments (agentls--save-documents (append (plist-get params :uris) nil)))
     ('window/showMessageRequest
      (let ((titles (mapcar (lambda (action) (plist-get action :title)) (plist-get params :actions))))
        (list :title (completing-read (concat (plist-get params :message) "\nChoose: ") titles nil t nil nil
@@ -143,6 +163,18 @@
     ((or 'client/registerCapability 'window/workDoneProgress/create) nil)
     (_ (signal 'jsonrpc-error (list (cons 'jsonrpc-error-code -32601)
                                     (cons 'jsonrpc-error-message (format "agentls.el does not handle %s" method)))))))
+
+(defun agentls--save-documents (uris)
+  "Saves the buffers visiting URIS (before a run's command, so it sees the run's edits); undo is kept.
+Answers (:saved [URI...]), the ones now on disk."
+  (let ((saved nil))
+    (dolist (uri uris)
+      (let ((buffer (find-buffer-visiting (agentls--path uri))))
+        (when buffer
+          (with-current-buffer buffer
+            (when (and (ignore-errors (save-buffer) t) (not (buffer-modified-p)))
+              (push uri saved))))))
+    (list :saved (vconcat (nreverse saved)))))
 
 (defun agentls--apply-workspace-edit (edit)
   "Applies EDIT in buffers, whole or not at all: (:applied t), or (:applied :json-false :failureReason WHY)."
@@ -236,7 +268,11 @@
 
 (defun agentls--own-backend ()
   "The current buffer's AgentLS as a run backend (see agentls-common.el), its changes sent first."
-  (unless agentls-mode (agentls-mode 1))
+  (unless agentls-mode
+    (condition-case err (agentls-mode 1)
+      (error (user-error "AgentLS: the server is not running (%s)" (error-message-string err)))))
+  (unless (jsonrpc-running-p agentls--connection)
+    (user-error "AgentLS: the server is not running; M-x agentls-mode starts it again"))
   (agentls--send-changes)
   (let ((connection agentls--connection)
         (uri (agentls--uri buffer-file-name)))

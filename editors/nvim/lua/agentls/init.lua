@@ -51,6 +51,13 @@ local function request(client, method, params, handler, bufnr)
   return client.request(method, params, handler, bufnr)
 end
 
+local function notify(client, method, params)
+  if vim.fn.has("nvim-0.11") == 1 then
+    return client:notify(method, params)
+  end
+  return client.notify(method, params)
+end
+
 function M.transcript_path(run_id)
   return (M.root or vim.fn.getcwd()) .. "/.agentls/runs/" .. run_id .. ".md"
 end
@@ -97,11 +104,48 @@ function M.on_event(event)
   end
 end
 
--- What the client tells the server it understands: Neovim's own capabilities plus AgentLS's events.
+-- What the client tells the server it understands: Neovim's own capabilities plus AgentLS's events and saves.
 function M.capabilities()
   local capabilities = vim.lsp.protocol.make_client_capabilities()
-  capabilities.experimental = vim.tbl_extend("force", capabilities.experimental or {}, { agentlsEvents = true })
+  capabilities.experimental = vim.tbl_extend("force", capabilities.experimental or {},
+    { agentlsEvents = true, agentlsSave = true })
   return capabilities
+end
+
+-- agentls/saveDocuments: before a run's command, saves exactly the buffers named (with :update, so undo history
+-- and marks stay), and answers the ones now on disk.
+local function save_documents(_, params)
+  local saved = {}
+  for _, uri in ipairs(params.uris or {}) do
+    local bufnr = vim.uri_to_bufnr(uri)
+    if vim.api.nvim_buf_is_loaded(bufnr) then
+      local ok = pcall(vim.api.nvim_buf_call, bufnr, function() vim.cmd("silent update") end)
+      if ok and not vim.bo[bufnr].modified then
+        table.insert(saved, uri)
+      end
+    end
+  end
+  return { saved = saved }
+end
+
+M.MAX_DIAGNOSTICS = 1000
+
+-- Forwards the buffer's diagnostics from the other language servers (never AgentLS's own) as agentls/diagnostics,
+-- so a run's edit result tells the model what they say; errors and warnings only, at most MAX_DIAGNOSTICS.
+function M.forward_diagnostics(bufnr)
+  local client = find_client()
+  if not client or not vim.lsp.buf_is_attached(bufnr, client.id) then
+    return
+  end
+  local own = vim.lsp.diagnostic.get_namespace(client.id)
+  local items = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    -- Severity 1 is an error, 2 a warning; hints and information are left out.
+    if d.namespace ~= own and d.severity <= vim.diagnostic.severity.WARN and #items < M.MAX_DIAGNOSTICS then
+      table.insert(items, { line = d.lnum, severity = d.severity, message = d.message, source = d.source or "" })
+    end
+  end
+  notify(client, "agentls/diagnostics", { uri = vim.uri_from_bufnr(bufnr), diagnostics = items })
 end
 
 local approval_scopes = { ["Allow once"] = "once", ["Allow for this run"] = "run" }
@@ -162,6 +206,7 @@ end
 function M.handlers()
   return {
     ["agentls/event"] = function(_, event) M.on_event(event) end,
+    ["agentls/saveDocuments"] = save_documents,
     ["$/progress"] = progress,
     ["window/showMessageRequest"] = show_message_request,
     ["workspace/executeCommand"] = command_answered,
@@ -285,6 +330,12 @@ function M.client_config(opts)
     init_options = opts.settings,
     capabilities = M.capabilities(),
     handlers = M.handlers(),
+    -- What the other servers said of the buffer before AgentLS attached (pylsp reports at once on opening).
+    on_attach = function(_, bufnr)
+      if opts.diagnostics ~= false then
+        vim.schedule(function() M.forward_diagnostics(bufnr) end)
+      end
+    end,
   }
 end
 
@@ -308,6 +359,26 @@ local function attachable(bufnr)
     and vim.api.nvim_buf_get_name(bufnr) ~= ""
 end
 
+-- Forwards the diagnostics of a buffer each time another language server publishes them (AgentLS's own publishes
+-- change nothing, so an edit's settle waits for the others); opts.diagnostics = false keeps them from the model.
+function M.create_diagnostics_forwarding(opts)
+  if opts ~= nil and opts.diagnostics == false then
+    return
+  end
+  local default = vim.lsp.handlers["textDocument/publishDiagnostics"]
+  vim.lsp.handlers["textDocument/publishDiagnostics"] = function(err, result, ctx, config)
+    local answer = default(err, result, ctx, config)
+    local client = find_client()
+    if result and result.uri and not (client and ctx.client_id == client.id) then
+      local bufnr = vim.fn.bufnr(vim.uri_to_fname(result.uri))
+      if bufnr > 0 then
+        M.forward_diagnostics(bufnr)
+      end
+    end
+    return answer
+  end
+end
+
 -- Neovim 0.7+: starts the client and attaches it to every file buffer, open now or later.
 function M.setup(opts)
   local client_id = vim.lsp.start_client(M.client_config(opts))
@@ -328,6 +399,7 @@ function M.setup(opts)
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
     attach(bufnr)
   end
+  M.create_diagnostics_forwarding(opts)
   M.create_command()
   M.create_apply_command()
   return client_id

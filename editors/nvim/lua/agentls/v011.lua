@@ -15,6 +15,7 @@ function M.setup(opts)
   -- No `filetypes`: the config then applies to buffers of every filetype.
   vim.lsp.config(agentls.name, agentls.client_config(opts))
   vim.lsp.enable(agentls.name)
+  agentls.create_diagnostics_forwarding(opts)
   agentls.create_command()
   agentls.create_apply_command()
 end

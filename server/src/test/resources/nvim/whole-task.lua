@@ -91,6 +91,11 @@ local ok, failure = pcall(function()
   vim.o.undolevels = vim.o.undolevels
   local instruction_row = anchor - 1
   report.before_run = text_of(bufnr)
+  -- Each watched file as on disk before the run: the run's command makes Neovim save the changed buffers.
+  local disk_before = {}
+  for _, path in ipairs(params.watched_files) do
+    disk_before[path] = table.concat(vim.fn.readfile(path), "\n") .. "\n"
+  end
   wait_for("the Hint diagnostic on the @agent line", 15000, function()
     for _, d in ipairs(vim.diagnostic.get(bufnr)) do
       if d.lnum == instruction_row and d.severity == vim.diagnostic.severity.HINT then return true end
@@ -179,7 +184,7 @@ local ok, failure = pcall(function()
   for _, path in ipairs(params.watched_files) do
     local b = vim.fn.bufnr(path)
     if b > 0 and vim.api.nvim_buf_is_loaded(b) then
-      local target = path == params.open_file and report.before_run or table.concat(vim.fn.readfile(path), "\n") .. "\n"
+      local target = path == params.open_file and report.before_run or disk_before[path]
       local steps, seen = 0, {}
       vim.api.nvim_buf_call(b, function()
         while text_of(b) ~= target and steps < 5 do

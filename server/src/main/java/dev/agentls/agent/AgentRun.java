@@ -146,7 +146,7 @@ final class AgentRun implements RunHandle {
         // cancellation, so a cancel ends that wait.
         context.tools().gather(cancellation);
         String system = PromptLayers.system(llm.toolMode(), context.tools(), context.roots(),
-                started.atZone(ZoneOffset.UTC).toLocalDate(), System.getProperty("os.name", "unknown"));
+                started.atZone(ZoneOffset.UTC).toLocalDate(), System.getProperty("os.name", "unknown"), llm.model());
         ProjectContext.Layers project = context.project().current(request);
         // Tools gathered as the prompt was built (MCP servers started for this run) may come with notes on what
         // could not be had: the run goes on without those, and says so.
@@ -170,12 +170,15 @@ final class AgentRun implements RunHandle {
                 return;
             }
             if (!project.complete() && iterations > 0) {
-                // The first request went without what was not ready (the repo map); a later one takes it as soon as
-                // it is, and from then on the prefix stays byte-identical again.
+                // The first request went without what was not ready (the repo map): it joins the history as a
+                // message once ready, so the system prompt, and every request's prefix, stays the same.
                 ProjectContext.Layers now = context.project().current(request);
                 if (now.complete()) {
                     project = now;
-                    requests = requests.withSystem(PromptLayers.withProjectLayers(system, now.text()));
+                    String arrived = context.project().arrived(request);
+                    if (!arrived.isEmpty()) {
+                        conversation.append(runId, new ModelMessage.User(arrived));
+                    }
                 }
             }
             RequestBuilder.Built built = requests.next(conversation, dropped);

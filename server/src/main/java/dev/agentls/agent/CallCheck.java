@@ -29,6 +29,10 @@ final class CallCheck {
 
     Optional<Problem> problem(ToolCall call) {
         String name = call.name();
+        if (name.isEmpty()) {
+            return Optional.of(new Problem("bad_call", "the tool call has no name, so nothing was run; call one of"
+                    + " the tools by its name: " + String.join(", ", tools.names()) + "."));
+        }
         if (name.isBlank() || name.length() > MAX_NAME_CHARS || name.chars().anyMatch(c -> c < 0x20)) {
             return Optional.of(new Problem("bad_call", "the tool name " + shown(name) + " is not a tool's name: a"
                     + " name is at most " + MAX_NAME_CHARS + " characters without control characters. The available"
@@ -47,12 +51,13 @@ final class CallCheck {
         if (arguments.indexOf('\0') >= 0) {
             return Optional.of(nul(name));
         }
-        Optional<JsonNode> parsed = ToolStep.arguments(call);
-        if (parsed.isEmpty()) {
-            return Optional.of(new Problem("bad_call", name + ": the arguments are not a JSON object: "
-                    + shorten(arguments) + ". Call it again with valid JSON arguments."));
+        ToolArguments.Reading reading = ToolArguments.read(arguments);
+        if (reading instanceof ToolArguments.Reading.Refused refused) {
+            return Optional.of(new Problem("bad_call", name + ": " + refused.reason() + ": " + shorten(arguments)
+                    + ". Nothing was run; call it again with valid JSON arguments."));
         }
-        return holdsNul(parsed.get()) ? Optional.of(nul(name)) : Optional.empty();
+        return holdsNul(((ToolArguments.Reading.Parsed) reading).arguments()) ? Optional.of(nul(name))
+                : Optional.empty();
     }
 
     private static Problem nul(String name) {

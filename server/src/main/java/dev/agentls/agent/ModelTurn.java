@@ -72,6 +72,8 @@ final class ModelTurn {
             } else if (event instanceof ModelEvent.Retrying r) {
                 events.emit(seq -> new AgentEvent.Retry(runId, seq, r.attempt(), r.delay().toMillis(),
                         r.cause().message()));
+            } else if (event instanceof ModelEvent.Warning w) {
+                events.emit(seq -> new AgentEvent.Warning(runId, seq, w.message()));
             } else if (event instanceof ModelEvent.ToolCallStarted s && starts != null) {
                 starts.toolCallStarted(s.name());
             }

@@ -1,10 +1,11 @@
 package dev.agentls.agent;
 
 /**
- * The project layers of a run's prompt (issue 12): the project's rules and a repo map, as text placed after the
- * fixed system layers. Asked when a run starts; while the layers are not {@link Layers#complete complete} (a repo map
- * still being read) the run asks again before each later request and takes the complete layers once they come, then
- * keeps them, so from there every request of the run has the same byte-identical prefix. {@link #NONE} adds nothing.
+ * The project layers of a run's prompt: the project's rules and a repo map (or a file list), as text placed after the
+ * fixed system layers. Asked once when a run starts and kept for the run, so every request of the run has the same
+ * byte-identical prefix; while the layers are not {@link Layers#complete complete} (a repo map still being read) the
+ * run asks again before each later request, and what {@link #arrived} joins the history as a message. {@link #NONE}
+ * adds nothing.
  */
 @FunctionalInterface
 public interface ProjectContext {
@@ -20,6 +21,14 @@ public interface ProjectContext {
      */
     default Layers current(RunRequest request) {
         return new Layers(layers(request), true);
+    }
+
+    /**
+     * What was missing from the layers a run started with ({@link Layers#complete} false), now that it is ready, as a
+     * message for the run's history; empty when nothing arrived.
+     */
+    default String arrived(RunRequest request) {
+        return "";
     }
 
     /**

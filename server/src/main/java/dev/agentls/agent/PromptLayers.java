@@ -12,7 +12,7 @@ import java.util.List;
  * The system prompt, as fixed layers in a fixed order (seeds 001 section 3 and 004): role; tool-use rules; the
  * SEARCH/REPLACE format exactly as the engine reads it; the {@code ... existing code ...} rules; in XML tool mode the
  * tools' descriptions with examples (native mode sends schemas instead); system information; the objective and the
- * default workflow. Nothing in it changes between the steps of a run, so the prefix of every request is
+ * default workflow; git rules; for models known to stop early, a persistence line. Nothing in it changes between the steps of a run, so the prefix of every request is
  * byte-identical and providers' prompt caches hit. Project layers (rules files, repo map) come after it
  * ({@link #withProjectLayers}, from the agent's {@link ProjectContext}).
  */
@@ -84,10 +84,37 @@ final class PromptLayers {
             6. When the task is done and verified, call attempt_completion with a summary of what changed. If you \
             need the user to decide something you cannot find out, use ask_followup_question.""";
 
+    static final String GIT_RULES = """
+            # Git
+            - Never commit, push, create or switch branches, or rewrite history unless the user asks you to; leave \
+            your changes in the working tree for the user to review.
+            - Never discard changes you did not make (git checkout --, git reset --hard, git clean, git stash).""";
+
+    /**
+     * For models that tend to hand the turn back before the task is done: OpenAI's GPT-4.1 prompting guide
+     * (https://cookbook.openai.com/examples/gpt4-1_prompting_guide, "Persistence") recommends saying so outright.
+     */
+    static final String PERSISTENCE = """
+            Keep going until the task is completely resolved before ending your turn: do not stop to announce what \
+            you will do next, do it with a tool call. End only with attempt_completion once the task is done and \
+            verified, or with ask_followup_question when you need the user.""";
+
     private PromptLayers() {}
 
-    /** The whole system prompt of a run. */
+    /** The whole system prompt of a run, for no model in particular. */
     static String system(ToolMode toolMode, ToolSet tools, List<Path> roots, LocalDate date, String os) {
+        return system(toolMode, tools, roots, date, os, "");
+    }
+
+    /** Whether {@code model} is of a family known to end its turn early (GPT-4.1, GPT-4o). */
+    static boolean stopsEarly(String model) {
+        String name = model.toLowerCase(java.util.Locale.ROOT);
+        return name.contains("gpt-4.1") || name.contains("gpt-4o");
+    }
+
+    /** The whole system prompt of a run of {@code model}. */
+    static String system(ToolMode toolMode, ToolSet tools, List<Path> roots, LocalDate date, String os,
+                         String model) {
         StringBuilder text = new StringBuilder(ROLE).append("\n\n");
         text.append(toolMode == ToolMode.XML ? TOOL_RULES_ONE : TOOL_RULES_PARALLEL).append("\n\n");
         text.append(SEARCH_REPLACE).append("\n\n");
@@ -103,7 +130,10 @@ final class PromptLayers {
             text.append("\n  - ").append(root);
         }
         text.append("\n- Date: ").append(date).append("\n\n");
-        text.append(OBJECTIVE);
+        text.append(OBJECTIVE).append("\n\n").append(GIT_RULES);
+        if (stopsEarly(model)) {
+            text.append("\n\n").append(PERSISTENCE);
+        }
         return text.toString();
     }
 

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Builds each request of a run: the system prompt (fixed for the run once its project layers are complete), then the
+ * Builds each request of a run: the system prompt (fixed for the run), then the
  * history the {@link RequestHistory} gives. In XML tool mode earlier tool calls go back as the tags the model wrote
  * and their results as user turns, since a model that calls tools by text has no native tool messages. The tool specs
  * are made once per run, so the request's prefix stays byte-identical from step to step.
@@ -42,14 +42,6 @@ final class RequestBuilder {
         this.specs = specs;
         this.toolMode = toolMode;
         this.history = history;
-    }
-
-    /**
-     * The same builder with another system prompt (the project layers completed once the repo map was read), keeping
-     * the tool specs made for the run.
-     */
-    RequestBuilder withSystem(String systemPrompt) {
-        return new RequestBuilder(new ModelMessage.System(systemPrompt), specs, toolMode, history);
     }
 
     /** The next request and the prunings made for it, leaving out the messages whose ids are in {@code exclude}. */

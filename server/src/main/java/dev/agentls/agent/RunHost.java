@@ -140,6 +140,16 @@ final class RunHost implements Host {
         delegate.progress(message);
     }
 
+    @Override
+    public String beforeCommandNotice() {
+        return delegate.beforeCommandNotice();
+    }
+
+    @Override
+    public CompletableFuture<String> beforeCommand() {
+        return delegate.beforeCommand();
+    }
+
     /** The changes that landed since the last call, in order. */
     List<Landed> drainLanded() {
         synchronized (landed) {

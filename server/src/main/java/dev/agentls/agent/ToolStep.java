@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.ConversationMessage;
 import dev.agentls.conversation.HistoryEntry;
-import dev.agentls.conversation.JsonTrees;
 import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ToolCall;
 import dev.agentls.tools.Tool;
@@ -132,7 +131,12 @@ final class ToolStep {
             return CompletableFuture.completedFuture(ToolResult.failure(call.name()
                     + ": not run: the run was cancelled"));
         }
-        Optional<JsonNode> arguments = arguments(call);
+        ToolArguments.Reading reading = ToolArguments.read(call.argumentsJson());
+        if (reading instanceof ToolArguments.Reading.Refused refused) {
+            return CompletableFuture.completedFuture(ToolResult.failure(call.name() + ": " + refused.reason() + ": "
+                    + CallCheck.shorten(call.argumentsJson()) + ". Call it again with valid JSON arguments."));
+        }
+        Optional<JsonNode> arguments = Optional.of(((ToolArguments.Reading.Parsed) reading).arguments());
         Optional<String> readOnly = mode.readOnlyReason();
         boolean changes = !tools.find(call.name()).map(Tool::readOnly).orElse(true);
         if (readOnly.isPresent() && changes) {
@@ -254,11 +258,7 @@ final class ToolStep {
     }
 
     static Optional<JsonNode> arguments(ToolCall call) {
-        try {
-            JsonNode node = JsonTrees.read(call.argumentsJson());
-            return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
-        } catch (java.io.IOException e) {
-            return Optional.empty();
-        }
+        return ToolArguments.read(call.argumentsJson()) instanceof ToolArguments.Reading.Parsed parsed
+                ? Optional.of(parsed.arguments()) : Optional.empty();
     }
 }

@@ -10,6 +10,7 @@ import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.ProjectRulesLoader;
 import dev.agentls.outline.FileTexts;
 import dev.agentls.outline.RepoMap;
+import dev.agentls.outline.WorkspaceFileList;
 import dev.agentls.outline.TokenCounter;
 import dev.agentls.syntax.SyntaxParser;
 import dev.agentls.workspace.DocumentStore;
@@ -122,7 +123,9 @@ public final class AgentSessions implements SessionAgents.Factory {
                 roots.isEmpty() ? new InMemoryConversations() : new FileConversations(roots.get(0), clock),
                 new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
                         ProjectRulesLoader.DEFAULT_BUDGET), map,
-                        map.isPresent() ? ProjectLayers.DEFAULT_MAP_TOKENS : 0)));
+                        map.isPresent() ? ProjectLayers.DEFAULT_MAP_TOKENS : 0,
+                        Optional.of(new WorkspaceFileList(workspace.roots(), workspace.policy(),
+                                WorkspaceFileList.DEFAULT_ENTRIES)))));
         McpServers servers = mcp.servers(roots);
         // One counter per model for the session: what an estimate learns from a run's reported usage holds after it.
         TokenCounters counters = new TokenCounters();

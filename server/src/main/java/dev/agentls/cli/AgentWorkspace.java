@@ -4,6 +4,7 @@ import dev.agentls.agent.Agent;
 import dev.agentls.agent.ProjectLayers;
 import dev.agentls.conversation.ProjectRulesLoader;
 import dev.agentls.outline.RepoMap;
+import dev.agentls.outline.WorkspaceFileList;
 import dev.agentls.outline.TokenCounter;
 import dev.agentls.config.AgentLsSettings;
 import dev.agentls.edit.lazy.LazyMerger;
@@ -116,14 +117,15 @@ final class AgentWorkspace implements AutoCloseable {
         ToolSet tools = StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner,
                 Path.of(System.getProperty("user.home")));
         // The project layers: rules files, and a repo map read in the background. No run waits for it: a request
-        // made before it is read says so and goes without it, and the run's later requests take it (issue 12).
+        // made before it is read says so and shows a bounded file list instead; the map joins the run as a message.
         // Both are fitted to their budgets in the model's tokens, as an editor session's are; rules and a map that
         // fit by their byte bound are not counted, so the first request loads no encoding (0.3 s of CPU).
         tokens = TokenCounter.forModel(settings.llm().model());
         map = new RepoMap(roots, parser, mapReading == null ? background : mapReading, SEARCH_PARALLELISM, tokens);
         ProjectLayers project = new ProjectLayers(
                 new ProjectRulesLoader(roots, tokens, ProjectRulesLoader.DEFAULT_BUDGET),
-                Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS);
+                Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS,
+                Optional.of(new WorkspaceFileList(roots, policy, WorkspaceFileList.DEFAULT_ENTRIES)));
         Host runHost = host.apply(documents);
         // MCP servers: their tools join the standard ones when the run builds its prompt (a project's entries trusted
         // through the host then); they stop when this workspace closes. Servers that need no question (the user's,

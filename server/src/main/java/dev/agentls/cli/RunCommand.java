@@ -124,7 +124,8 @@ final class RunCommand implements Subcommand {
             return FAILED;
         }
         RunOptions options = parsed;
-        options.warnings().forEach(warning -> err.println("agentls run: warning: " + warning));
+        options.warnings().forEach(warning -> err.println("agentls run: warning: "
+                + ShownArgument.redactKeys(warning)));
         java.util.Optional<String> costRefusal = CostGuard.refusal(options.settings());
         if (costRefusal.isPresent()) {
             err.println("agentls run: refused: " + costRefusal.get());
@@ -150,7 +151,7 @@ final class RunCommand implements Subcommand {
             try {
                 handle = workspace.agent().run(request, listener);
             } catch (IllegalArgumentException refused) {
-                err.println("agentls run: refused: " + refused.getMessage());
+                err.println("agentls run: refused: " + ShownArgument.redactKeys(String.valueOf(refused.getMessage())));
                 return FAILED;
             }
             ScheduledExecutorService spinner = Executors.newSingleThreadScheduledExecutor(RunCommand::daemon);
@@ -165,7 +166,7 @@ final class RunCommand implements Subcommand {
                 cancelAndWait(handle);
                 return CANCELLED;
             } catch (ExecutionException e) {
-                err.println("agentls run: " + e.getCause());
+                err.println("agentls run: " + ShownArgument.redactKeys(String.valueOf(e.getCause())));
                 return FAILED;
             } finally {
                 unregister.run();

@@ -1,6 +1,7 @@
 package dev.agentls.cli;
 
 import dev.agentls.config.KeyLikeText;
+import dev.agentls.config.UrlUserinfo;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -40,12 +41,12 @@ final class ShownArgument {
             }
             return shorten(argument);
         }
-        return looksLikeAKey(argument) ? REDACTED : shorten(argument);
+        return looksLikeAKey(argument) ? REDACTED : shorten(UrlUserinfo.redact(argument));
     }
 
     /** {@code message} with every word that looks like a key replaced by {@value #REDACTED}. */
     static String redactKeys(String message) {
-        Matcher words = WORD.matcher(message);
+        Matcher words = WORD.matcher(UrlUserinfo.redact(message));
         StringBuilder out = new StringBuilder();
         while (words.find()) {
             words.appendReplacement(out, Matcher.quoteReplacement(

@@ -20,7 +20,7 @@ final class Quoting {
         if (looksLikeSecret(s)) {
             return "a value that looks like an API key (not shown)";
         }
-        return "\"" + shortText(s) + "\"";
+        return "\"" + shortText(UrlUserinfo.redact(s)) + "\"";
     }
 
     /** At most {@value #MAX_SHOWN} characters with control characters and quotes escaped, and the length if cut. */

@@ -3,19 +3,23 @@ package dev.agentls.config;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
  * One object of the settings tree ({@code agentls.llm}, {@code agentls.llm.timeouts}, ...) being read: typed
  * getters that return empty when the key is absent or null and record an error naming the full key and the
  * accepted form when the value is bad. {@link #finish()} warns about the keys nobody asked for and refuses keys that
- * would hold a secret.
+ * would hold a secret. Every key asked for is noted in a set the whole tree shares, so the parser can say which
+ * settings it reads (the documentation is checked against it).
  */
 final class Section {
 
@@ -28,24 +32,35 @@ final class Section {
     private final Map<String, Object> fields;
     private final Set<String> read = new HashSet<>();
     private final Problems problems;
+    private final SortedSet<String> keysAsked;
 
-    private Section(String path, Map<String, Object> fields, Problems problems) {
+    private Section(String path, Map<String, Object> fields, Problems problems, SortedSet<String> keysAsked) {
         this.path = path;
         this.fields = fields;
         this.problems = problems;
+        this.keysAsked = keysAsked;
     }
 
     /** The section at {@code path}, or an empty one (with an error) when the value is not an object. */
     static Section of(String path, Object value, Problems problems) {
+        return of(path, value, problems, new TreeSet<>());
+    }
+
+    private static Section of(String path, Object value, Problems problems, SortedSet<String> keysAsked) {
         JsonValues.Kind kind = JsonValues.kind(value);
         if (kind == JsonValues.Kind.NULL) {
-            return new Section(path, new LinkedHashMap<>(), problems);
+            return new Section(path, new LinkedHashMap<>(), problems, keysAsked);
         }
         if (kind != JsonValues.Kind.OBJECT) {
             problems.error(path, "expected an object of settings, got " + JsonValues.describe(value));
-            return new Section(path, new LinkedHashMap<>(), problems);
+            return new Section(path, new LinkedHashMap<>(), problems, keysAsked);
         }
-        return new Section(path, JsonValues.fields(value), problems);
+        return new Section(path, JsonValues.fields(value), problems, keysAsked);
+    }
+
+    /** The full key of every value asked for so far in this tree ({@code agentls.llm.model}), sorted. */
+    SortedSet<String> keysAsked() {
+        return Collections.unmodifiableSortedSet(keysAsked);
     }
 
     String path() {
@@ -64,7 +79,7 @@ final class Section {
     /** The child object {@code name}, empty when absent. */
     Section section(String name) {
         read.add(name);
-        return of(key(name), fields.get(name), problems);
+        return of(key(name), fields.get(name), problems, keysAsked);
     }
 
     /** The child object's raw fields (for tables keyed by user names, such as prices by model). */
@@ -78,6 +93,7 @@ final class Section {
 
     private Optional<Object> present(String name) {
         read.add(name);
+        keysAsked.add(key(name));
         Object v = fields.get(name);
         return JsonValues.kind(v) == JsonValues.Kind.NULL ? Optional.empty() : Optional.of(v);
     }

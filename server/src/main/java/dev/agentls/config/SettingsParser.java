@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.function.UnaryOperator;
 
 /**
@@ -31,6 +32,8 @@ public final class SettingsParser {
     /** The keys of the section's top level, each an object of settings (what a settings file must hold one of). */
     public static final List<String> SECTION_KEYS = List.of("llm", "agent", "mcp", "editor");
     private static final String OFF = "off";
+    /** How {@link #keys()} names the price table's per-model keys. */
+    static final String PRICED_MODEL = "<model>";
     private static final String TOKENS = "a whole number of tokens like 8192 or \"8k\"";
     private static final Duration MS = Duration.ofMillis(1);
     private static final Duration HOUR = Duration.ofHours(1);
@@ -50,16 +53,31 @@ public final class SettingsParser {
     ParsedSettings parse(Object section, UnaryOperator<String> keyNamer) throws SettingsException {
         Problems problems = new Problems(keyNamer);
         Object content = unwrap(section);
-        Section root = Section.of(ROOT, content, problems);
+        AgentLsSettings settings = read(Section.of(ROOT, content, problems));
+        if (problems.hasErrors()) {
+            throw new SettingsException(problems.errors());
+        }
+        return new ParsedSettings(settings, problems.warnings());
+    }
+
+    /**
+     * Every key this parser reads, in full ({@code agentls.llm.model}; the price table's as
+     * {@code agentls.llm.prices.<model>.input}): what the documentation of settings must cover.
+     */
+    public SortedSet<String> keys() {
+        Map<String, Object> pricedModel = Map.of("llm", Map.of("prices", Map.of(PRICED_MODEL, Map.of())));
+        Section root = Section.of(ROOT, pricedModel, new Problems(UnaryOperator.identity()));
+        read(root);
+        return root.keysAsked();
+    }
+
+    private static AgentLsSettings read(Section root) {
         LlmSettings llm = llm(root.section("llm"));
         AgentSettings agent = agent(root.section("agent"));
         McpSettings mcp = mcp(root.section("mcp"));
         EditorSettings editor = editor(root.section("editor"));
         root.finish();
-        if (problems.hasErrors()) {
-            throw new SettingsException(problems.errors());
-        }
-        return new ParsedSettings(new AgentLsSettings(llm, agent, mcp, editor), problems.warnings());
+        return new AgentLsSettings(llm, agent, mcp, editor);
     }
 
     private static Object unwrap(Object section) {

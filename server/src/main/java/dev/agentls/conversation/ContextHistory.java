@@ -22,18 +22,20 @@ import java.util.TreeSet;
  * the conversation ({@link ContextState}) and only ever added to, so every request repeats the previous one's prefix
  * until a new decision is made, and a resumed conversation sends exactly what it would have.
  *
- * <p>De-duplication: a {@code read_file} result is superseded by a later whole read of the same file; superseded copies
- * become one line ("src/Foo.java as read at step 3: see the newest copy further down"). To keep the provider's
- * prompt cache warm they are collapsed in batches, when they hold at least 15% of the history's tokens or the
- * history passes its budget, rather than at every re-read. The newest copy, and any result the model has not seen
- * yet, is never cut.
+ * <p>De-duplication: a whole read of a file unchanged since the copy sent before it is sent as a line pointing to that
+ * copy. A {@code read_file} result is superseded by a later whole read of the same file with other content; superseded copies
+ * become one line ("src/Foo.java as read at step 3: see the newest copy further down"), only when the history passes
+ * its budget (or by hand): collapsing a copy changes the request from that copy on, and the provider bills that whole
+ * tail again as a cache write (Anthropic: 1.25x the input price, against 0.1x for a cache read), so an append-only
+ * history until the budget bills less than one rewritten every few steps ({@code scripts/bench-context} prices both).
+ * The newest copy, and any result the model has not seen yet, is never cut.
  *
  * <p>Pruning: when the history passes its budget (the safe zone less what the system prompt, tools and answer need),
  * the oldest tool results are cleared first (their call stays, the result becomes a summary line), then the oldest
  * turns are dropped, until the history fits three quarters of the budget, so the steps after it keep their prefix.
- * Never touched: the last six messages, the first and the newest user request, and the {@code create_plan} call
- * with its result (the current plan); nothing is dropped that would not make the history smaller. Rules live in the
- * system prompt, which is never pruned.
+ * Never touched: the last six messages, the first user request (the task), the newest user message and the
+ * request that started the newest run, and the {@code create_plan} call with its result (the current plan); nothing
+ * is dropped that would not make the history smaller. Rules live in the system prompt, which is never pruned.
  */
 public final class ContextHistory implements RequestHistory {
 
@@ -41,7 +43,6 @@ public final class ContextHistory implements RequestHistory {
     private static final List<String> FILE_ARGUMENTS = List.of("path", "target_file", "file_path");
 
     static final int KEEP_LAST = 6;
-    private static final double STALE_SHARE = 0.15;
     private static final double PRUNE_TO = 0.75;
 
     private final MessageTokens tokens;
@@ -112,21 +113,22 @@ public final class ContextHistory implements RequestHistory {
             }
         }
         HistoryRendering rendering = new HistoryRendering(all, exclude, callPath, callStep, tokens);
-        Set<String> stale = staleCopies(all, state, callPath);
-        if (!byHand && stale.isEmpty() && rendering.upperBound(state) <= budget) {
-            // Nothing to collapse and the history fits even by its byte bound: no pruning can follow, so the exact
-            // count (and the tokenizer's load, which a run's first request would otherwise wait for) is skipped.
+        if (!byHand && rendering.upperBound(state) <= budget) {
+            // The history fits even by its byte bound: nothing is collapsed or pruned, so the exact count (and the
+            // tokenizer's load, which a run's first request would otherwise wait for) is skipped.
             conversation.context(state);
             return new Next(rendering.messages(state), List.of());
         }
         List<RequestHistory.Pruned> pruned = new ArrayList<>();
         long total = rendering.tokens(state);
         long limit = byHand ? Math.max(1, total * 3 / 4) : budget;
-
-        if (!stale.isEmpty()) {
+        Set<String> stale = staleCopies(all, state, callPath);
+        // Only when the history must shrink anyway: a collapse changes the request from the oldest copy on, and the
+        // provider bills that whole tail again as a cache write.
+        if (!stale.isEmpty() && (byHand || total > limit)) {
             ContextState collapsed = state.plus(stale, Set.of(), Set.of());
             long after = rendering.tokens(collapsed);
-            if (after < total && (byHand || total > limit || total - after >= STALE_SHARE * total)) {
+            if (after < total) {
                 pruned.add(new RequestHistory.Pruned(stale.size() + " older file "
                         + (stale.size() == 1 ? "copy" : "copies") + " replaced by a line pointing to the newest ("
                         + paths(stale, all, callPath) + ")", total - after));
@@ -239,18 +241,27 @@ public final class ContextHistory implements RequestHistory {
         return p;
     }
 
-    /** Successful whole reads followed by a later successful whole read of the same file, not yet collapsed. */
+    /**
+     * Successful whole reads followed by a later successful whole read of the same file with other content, not yet
+     * collapsed: a re-read of an unchanged file leaves the copy it repeats in place.
+     */
     private static Set<String> staleCopies(List<ConversationMessage> all, ContextState state,
                                            Map<String, Optional<String>> callPath) {
-        Map<String, String> newest = new HashMap<>();
+        Map<String, String> latest = new HashMap<>();
+        Set<String> changedSince = new HashSet<>();
         Set<String> stale = new TreeSet<>();
-        for (ConversationMessage m : all) {
+        for (int i = all.size() - 1; i >= 0; i--) {
+            ConversationMessage m = all.get(i);
             if (m.message() instanceof ModelMessage.ToolResult r && !r.error()) {
                 Optional<String> path = callPath.getOrDefault(m.id(), Optional.empty());
                 if (path.isPresent()) {
-                    String older = newest.put(path.get(), m.id());
-                    if (older != null && !state.superseded().contains(older) && !state.dropped().contains(older)) {
-                        stale.add(older);
+                    String newer = latest.putIfAbsent(path.get(), r.content());
+                    if (newer != null && !newer.equals(r.content())) {
+                        changedSince.add(path.get());
+                    }
+                    if (changedSince.contains(path.get()) && !state.superseded().contains(m.id())
+                            && !state.dropped().contains(m.id())) {
+                        stale.add(m.id());
                     }
                 }
             }
@@ -282,6 +293,14 @@ public final class ContextHistory implements RequestHistory {
         }
         // The first request is the task itself: without it the model goes on with no idea what it was asked.
         all.stream().filter(m -> m.message() instanceof ModelMessage.User).findFirst().ifPresent(m -> keep.add(m.id()));
+        // The request that started the newest run, which later user messages (steering, a map read late) follow.
+        String newestRun = all.isEmpty() ? "" : all.get(all.size() - 1).runId();
+        for (ConversationMessage m : all) {
+            if (m.runId().equals(newestRun) && m.message() instanceof ModelMessage.User) {
+                keep.add(m.id());
+                break;
+            }
+        }
         for (ConversationMessage m : all) {
             if (m.message() instanceof ModelMessage.Assistant a
                     && a.toolCalls().stream().anyMatch(c -> c.name().equals("create_plan"))) {

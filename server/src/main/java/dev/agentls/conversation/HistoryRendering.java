@@ -31,6 +31,7 @@ final class HistoryRendering {
     }
 
     List<ModelMessage> messages(ContextState state) {
+        Map<String, String> repeats = repeats(state);
         List<ModelMessage> out = new ArrayList<>();
         int droppedRun = 0;
         for (ConversationMessage m : all) {
@@ -45,7 +46,7 @@ final class HistoryRendering {
                 out.add(droppedNote(droppedRun));
                 droppedRun = 0;
             }
-            out.add(render(m, state));
+            out.add(render(m, state, repeats));
         }
         if (droppedRun > 0) {
             out.add(droppedNote(droppedRun));
@@ -75,9 +76,46 @@ final class HistoryRendering {
                 + " dropped here to fit the context (llm.safeZone); the rules and the current plan still hold]");
     }
 
-    private ModelMessage render(ConversationMessage m, ContextState state) {
+    /**
+     * Whole reads that repeat, byte for byte, the copy of their file sent whole before them (the file unchanged since),
+     * by result id, with that copy's id: such a read is sent as a line pointing to that copy, so nothing earlier in
+     * the request changes (as Claude Code answers a re-read of an unchanged file).
+     */
+    private Map<String, String> repeats(ContextState state) {
+        Map<String, String> repeats = new java.util.HashMap<>();
+        Map<String, String> whole = new java.util.HashMap<>();
+        Map<String, String> content = new java.util.HashMap<>();
+        for (ConversationMessage m : all) {
+            if (!(m.message() instanceof ModelMessage.ToolResult r) || r.error() || exclude.contains(m.id())) {
+                continue;
+            }
+            Optional<String> path = callPath.getOrDefault(m.id(), Optional.empty());
+            if (path.isEmpty()) {
+                continue;
+            }
+            boolean sentWhole = !state.superseded().contains(m.id()) && !state.cleared().contains(m.id())
+                    && !state.dropped().contains(m.id());
+            String holder = whole.get(path.get());
+            if (sentWhole && holder != null && content.get(holder).equals(r.content())) {
+                repeats.put(m.id(), holder);
+            } else if (sentWhole) {
+                whole.put(path.get(), m.id());
+                content.put(m.id(), r.content());
+            } else {
+                whole.remove(path.get());
+            }
+        }
+        return repeats;
+    }
+
+    private ModelMessage render(ConversationMessage m, ContextState state, Map<String, String> repeats) {
         if (!(m.message() instanceof ModelMessage.ToolResult r)) {
             return m.message();
+        }
+        if (repeats.containsKey(m.id()) && !state.superseded().contains(m.id())) {
+            String path = callPath.getOrDefault(m.id(), Optional.empty()).orElse("the file");
+            return new ModelMessage.ToolResult(r.callId(), r.toolName(), "[" + path + ": unchanged, the same as the"
+                    + " copy read at step " + callStep.getOrDefault(repeats.get(m.id()), 0) + " above]", r.error());
         }
         if (state.superseded().contains(m.id())) {
             String path = callPath.getOrDefault(m.id(), Optional.empty()).orElse("the file");

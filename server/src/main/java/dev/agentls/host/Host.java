@@ -38,6 +38,23 @@ public interface Host {
     /** Asks the user a question; empty when the user dismissed it or cannot be asked. */
     CompletableFuture<Optional<String>> ask(String question, List<String> options);
 
+    /**
+     * What the user should know, in an approval of a command, about the changes the command would not see as they
+     * are: files this host will save first, or files holding edits not on disk. Empty when the disk holds them all.
+     */
+    default String beforeCommandNotice() {
+        return "";
+    }
+
+    /**
+     * Brings the disk up to the changes made through this host, just before a command runs, so the command sees what
+     * the model sees; completes with what the model should know of it (files saved, files still unsaved and why), or
+     * empty when there was nothing to do. Never fails and never waits unboundedly.
+     */
+    default CompletableFuture<String> beforeCommand() {
+        return CompletableFuture.completedFuture("");
+    }
+
     /** Reports progress of long work; never fails. */
     void progress(String message);
 }

@@ -100,9 +100,10 @@ final class AnthropicStreamDecoder implements StreamDecoder {
                 sink.accept(new ModelEvent.RedactedThinking(data.asText()));
             }
             case "tool_use" -> {
-                if (b.id.isEmpty() || b.name.isEmpty()) {
-                    throw protocolError("tool_use block " + index + " has no id or name");
+                if (b.id.isEmpty()) {
+                    throw protocolError("tool_use block " + index + " has no id");
                 }
+                // A nameless call is the model's mistake: it completes with the empty name and the tools say so.
                 madeToolCalls = true;
                 sink.accept(new ModelEvent.ToolCallStarted(b.id, b.name));
             }

@@ -1,7 +1,9 @@
 package dev.agentls.llm;
 
+import dev.agentls.config.UrlUserinfo;
+
 /**
- * Removes one API key from any text before it is logged or put into a failure: providers echo headers in error
+ * Removes one API key, and the userinfo of any URL, from any text before it is logged or put into a failure: providers echo headers in error
  * bodies, and exceptions can carry request details. Keys shorter than 4 characters are not looked for (they would
  * mangle ordinary text and are not secrets worth the name).
  */
@@ -16,10 +18,11 @@ final class KeyRedactor {
     }
 
     String redact(String text) {
-        if (text == null || key.length() < 4) {
-            return text;
+        String shown = UrlUserinfo.redact(text);
+        if (shown == null || key.length() < 4) {
+            return shown;
         }
-        return text.replace(key, MASK);
+        return shown.replace(key, MASK);
     }
 
     /** The failure with the key removed from every text it carries. */

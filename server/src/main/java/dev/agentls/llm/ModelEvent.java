@@ -129,4 +129,14 @@ public sealed interface ModelEvent {
             Objects.requireNonNull(cause, "cause");
         }
     }
+
+    /**
+     * Something the user should know before the answer, which does not stop the call (a prompt longer than the
+     * context a local server runs the model with). Not part of the answer.
+     */
+    record Warning(String message) implements ModelEvent {
+        public Warning {
+            Objects.requireNonNull(message, "message");
+        }
+    }
 }

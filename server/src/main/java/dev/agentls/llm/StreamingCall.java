@@ -12,7 +12,8 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One logical answer: rounds (the first, then a continuation for each {@code length} stop, up to
- * {@code continuationRounds}, where the protocol allows the prefill a continuation needs), each round tried again
+ * {@code continuationRounds}, where the protocol allows it: a prefill, or for a model that refuses one
+ * ({@link PrefillSupport}) a user message asking it to go on), each round tried again
  * after a 429 or 5xx only while nothing has reached the listener. Owns the call's cancellation: the flag, the HTTP
  * exchange under way and the latch that wakes a backoff; and
  * the answer's {@link AnswerBudget}, shared by all rounds, which stops the call when the answer grows too large. In
@@ -32,6 +33,8 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private final AnswerBudget budget;
     private final EventSink roundSink;
     private final XmlToolCalls xml;
+    private final PrefillSupport prefill;
+    private final ContextGuard contextGuard;
 
     private final CompletableFuture<ModelOutcome> outcome = new CompletableFuture<>();
     private final CountDownLatch cancelLatch = new CountDownLatch(1);
@@ -43,7 +46,9 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
 
     StreamingCall(LlmSettings settings, WireProtocol protocol, HttpAttempt attempt, ApiKeySource keys,
                   Sleeper sleeper, Backoff backoff, DeferredLog log, JsonCodec json, ModelRequest request,
-                  ModelListener listener, String answerId) {
+                  ModelListener listener, String answerId, PrefillSupport prefill, ContextGuard contextGuard) {
+        this.prefill = prefill;
+        this.contextGuard = contextGuard;
         this.settings = settings;
         this.protocol = protocol;
         this.attempt = attempt;
@@ -141,6 +146,10 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         Optional<TokenUsage> usage = Optional.empty();
         int maxTokens = request.maxOutputTokens().orElse(settings.maxOutputTokens());
         boolean withTools = settings.toolMode() == ToolMode.NATIVE;
+        contextGuard.check(request, maxTokens, settings.model()).ifPresent(warning -> {
+            log.info(() -> "warning: " + warning);
+            deliverRetry(new ModelEvent.Warning(warning));
+        });
         for (int rounds = 0; ; rounds++) {
             WireRequest wire;
             try {
@@ -148,7 +157,22 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
             } catch (IllegalArgumentException e) {
                 throw new FailureException(new ModelFailure.BadRequest(0, e.getMessage()));
             }
-            RoundEnd end = withRetries(wire);
+            RoundEnd end;
+            try {
+                end = withRetries(wire);
+            } catch (FailureException e) {
+                if (rounds == 0 || !PrefillSupport.isRefusal(e.failure()) || prefill.refuses(settings.model())) {
+                    throw e;
+                }
+                // The model refused the prefill (nothing of this round was delivered): remembered, and the same
+                // round asked again with a user message, so the answer goes on.
+                prefill.remember(settings.model());
+                log.info(() -> "model " + settings.model() + " refuses an assistant prefill; continuing with a user"
+                        + " message from now on");
+                round = continuation(answer.toString());
+                rounds--;
+                continue;
+            }
             if (end.usage().isPresent()) {
                 usage = Optional.of(usage.map(end.usage().get()::plus).orElse(end.usage().get()));
             }
@@ -169,8 +193,15 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
             }
             int next = rounds + 2;
             log.fine(() -> "model answer hit the output limit; continuing (round " + next + ")");
-            round = request.plus(ModelMessage.Assistant.text(answer.toString()));
+            round = continuation(answer.toString());
         }
+    }
+
+    /** The request that continues {@code answer}: a prefill, or for a model that refuses one a user message after it. */
+    private ModelRequest continuation(String answer) {
+        ModelRequest withAnswer = request.plus(ModelMessage.Assistant.text(answer));
+        return prefill.refuses(settings.model()) ? withAnswer.plus(new ModelMessage.User(PrefillSupport.CONTINUE))
+                : withAnswer;
     }
 
     private RoundEnd withRetries(WireRequest wire) throws FailureException {
@@ -214,7 +245,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         delivered = true;
     }
 
-    /** A retry notice does not count as part of the answer. */
+    /** A retry notice or a warning does not count as part of the answer. */
     private void deliverRetry(ModelEvent event) {
         send(event);
     }

@@ -34,6 +34,10 @@ public final class StreamingModelClient implements ModelClient {
     private final RandomGenerator random;
     private final JsonCodec json = new JsonCodec();
     private final DeferredLog log;
+    /** Models found to refuse a prefill, for as long as this client lives. */
+    private final PrefillSupport prefill = new PrefillSupport();
+    /** Warns of a prompt past a local server's context; asks the server on the first call. */
+    private final ContextGuard contextGuard;
 
     /**
      * @param environment how a variable's value is read ({@code System::getenv} in the product)
@@ -53,6 +57,13 @@ public final class StreamingModelClient implements ModelClient {
     /** As the public constructor, over the given transport. */
     StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
                          RandomGenerator random, Executor executor, HttpTransport transport) {
+        this(settings, environment, clock, sleeper, random, executor, transport,
+                LocalServerProbe.applies(settings.baseUrl()));
+    }
+
+    /** As the public constructor, over the given transport, asking the server its context or not. */
+    StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
+                         RandomGenerator random, Executor executor, HttpTransport transport, boolean askContext) {
         this.settings = settings;
         this.log = new DeferredLog(LOGGER, executor);
         String base = settings.baseUrl().toString();
@@ -68,6 +79,8 @@ public final class StreamingModelClient implements ModelClient {
         this.backoff = new Backoff(settings.retries(), random);
         this.executor = executor;
         this.random = random;
+        LocalServerProbe probe = new LocalServerProbe(json, settings.timeouts().connect());
+        this.contextGuard = askContext ? new ContextGuard(() -> probe.probe(settings.baseUrl(), settings.model())) : ContextGuard.none();
     }
 
     /**
@@ -88,7 +101,7 @@ public final class StreamingModelClient implements ModelClient {
     @Override
     public ModelCall stream(ModelRequest request, ModelListener listener) {
         StreamingCall call = new StreamingCall(settings, protocol, attempt, keys, sleeper, backoff, log, json, request,
-                listener, answerId());
+                listener, answerId(), prefill, contextGuard);
         executor.execute(call::run);
         return call;
     }

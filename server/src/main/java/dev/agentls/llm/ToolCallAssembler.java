@@ -11,9 +11,10 @@ import java.util.Map;
  * without an index (Ollama, some llama.cpp builds) to the call with its {@code id}, and with neither to the call most
  * recently started. A call is announced once both its name and id are known (an id the server never sends is made
  * up from the position), argument fragments are passed on as they come, and every call completes when the choice
- * gets its {@code finish_reason}. A call without a name by then is an error, as is a call still open when the
- * stream ends. When the output limit ended the choice ({@code length}), a call whose arguments are not a whole JSON
- * object was cut while being written: it is announced but never completed, so nobody runs half a call.
+ * gets its {@code finish_reason}. A call without a name by then completes with the empty name (the tools answer
+ * the model that it named none); a call still open when the stream ends is an error. When the output limit ended
+ * the choice ({@code length}), a call whose arguments are not a whole JSON object was cut while being written: it
+ * is announced but never completed, so nobody runs half a call.
  */
 final class ToolCallAssembler {
 
@@ -60,8 +61,8 @@ final class ToolCallAssembler {
         completed = true;
         for (Call call : order) {
             if (call.name == null) {
-                throw new FailureException(new ModelFailure.ProtocolError(
-                        "tool call " + call.position + " ended without a function name"));
+                // The model's mistake, not the stream's: completed nameless, the tool set tells the model.
+                call.name = "";
             }
             if (call.id == null) {
                 call.id = "call_" + call.position;

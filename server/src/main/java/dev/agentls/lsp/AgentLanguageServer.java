@@ -32,7 +32,7 @@ import org.eclipse.lsp4j.services.WorkspaceService;
  * and advertises full text sync and the session's commands; {@code shutdown} and {@code exit} end it. Document
  * events and commands go to the session; before {@code initialize} they are refused or ignored.
  */
-final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
+final class AgentLanguageServer implements LanguageServer, LanguageClientAware, AgentLsServerExtensions {
 
     private final SessionFactory sessions;
     private final ServerLog log;
@@ -135,6 +135,11 @@ final class AgentLanguageServer implements LanguageServer, LanguageClientAware {
         return capabilities != null && capabilities.getWorkspace() != null
                 && capabilities.getWorkspace().getDidChangeWatchedFiles() != null
                 && Boolean.TRUE.equals(capabilities.getWorkspace().getDidChangeWatchedFiles().getDynamicRegistration());
+    }
+
+    @Override
+    public void editorDiagnostics(com.google.gson.JsonObject params) {
+        documentSync.editorDiagnostics(params);
     }
 
     /** Where the connection is: the {@link MessageGate} admits requests by it. */

@@ -7,7 +7,7 @@ import org.eclipse.lsp4j.jsonrpc.services.JsonRequest;
 import org.eclipse.lsp4j.services.LanguageClient;
 
 /**
- * The editor as AgentLS talks to it: plain LSP plus our two extensions, each sent only to a client that declares the
+ * The editor as AgentLS talks to it: plain LSP plus our extensions, each sent only to a client that declares the
  * matching experimental capability (see {@link ClientExtensions}).
  */
 interface AgentLsClient extends LanguageClient {
@@ -19,4 +19,8 @@ interface AgentLsClient extends LanguageClient {
     /** A question of a run: {@code {runId, question, options}}; the answer is {@code {answer}} (null: dismissed). */
     @JsonRequest("agentls/ask")
     CompletableFuture<JsonObject> ask(JsonObject question);
+
+    /** Save these buffers: {@code {uris}}; the answer is {@code {saved: [uris]}}, the ones the editor saved. */
+    @JsonRequest("agentls/saveDocuments")
+    CompletableFuture<JsonObject> saveDocuments(JsonObject params);
 }

@@ -90,6 +90,16 @@ final class DocumentSync implements TextDocumentService {
         return CompletableFuture.completedFuture(current.codeActions().on(params));
     }
 
+    /** The editor's other servers' diagnostics of one file ({@code agentls/diagnostics}). */
+    void editorDiagnostics(com.google.gson.JsonObject params) {
+        DiagnosticsReports.Read read = DiagnosticsReports.read(params);
+        if (read.problem().isPresent()) {
+            log.warn(read.problem().get());
+            return;
+        }
+        withPath(read.uri(), (current, path) -> current.editorDiagnostics().report(path.absolute(), read.items()));
+    }
+
     private interface DocumentAction {
         void run(Session session, ResolvedPath path);
     }

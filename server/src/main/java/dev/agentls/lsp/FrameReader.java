@@ -21,6 +21,9 @@ final class FrameReader {
     /** Bytes kept of one header line; the rest of a longer line is read and dropped. */
     static final int MAX_HEADER_LINE = 4096;
 
+    /** Bytes read at a time while dropping a skipped body. */
+    private static final int SKIP_CHUNK = 64 * 1024;
+
     private static final String CONTENT_LENGTH = "content-length:";
     private static final String CONTENT_TYPE = "content-type:";
 
@@ -109,17 +112,19 @@ final class FrameReader {
         return null;
     }
 
+    /**
+     * Reads and drops {@code length} bytes. Never {@code InputStream.skip}: on a pipe (stdin of a server an editor
+     * started) a FileInputStream seeks and fails with "Illegal seek", which would end the connection.
+     */
     private void skip(long length) throws IOException {
+        byte[] drain = new byte[(int) Math.min(length, SKIP_CHUNK)];
         long left = length;
         while (left > 0) {
-            long skipped = in.skip(left);
-            if (skipped <= 0) {
-                if (in.read() == -1) {
-                    return;
-                }
-                skipped = 1;
+            int read = in.read(drain, 0, (int) Math.min(left, drain.length));
+            if (read < 0) {
+                return;
             }
-            left -= skipped;
+            left -= read;
         }
     }
 }

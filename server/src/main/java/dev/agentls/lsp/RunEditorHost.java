@@ -3,7 +3,12 @@ package dev.agentls.lsp;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.nio.file.Path;
@@ -14,7 +19,9 @@ import java.util.function.Function;
  * The host of one run started from the editor: changes are checked against what the run's model last saw of each
  * file ({@link ModelViewGuard}: the user's typing since is never overwritten) and go through the session's
  * {@link LspHost}; approvals and questions go through {@link EditorAsking} under the run's id; progress goes to the
- * run's own progress.
+ * run's own progress. A change's outcome waits (bounded) for the editor's other language servers to settle and
+ * carries what they newly say of the changed files; before a command, the run's unsaved files are saved by the editor
+ * where it can ({@link SaveBeforeCommand}).
  */
 final class RunEditorHost implements Host {
 
@@ -25,14 +32,16 @@ final class RunEditorHost implements Host {
     private final Consumer<String> progress;
     private final Consumer<List<FileChange>> landed;
     private final Function<Path, Optional<String>> seen;
+    private final RunEditorFiles files;
 
     /**
      * @param landed hears every set of changes the editor applied (the transcript's diff, the review)
      * @param seen   what the run's model last saw of a file
      */
     RunEditorHost(String runId, LspHost editor, EditorAsking asking, RunNotes notes, Consumer<String> progress,
-                  Consumer<List<FileChange>> landed, Function<Path, Optional<String>> seen) {
+                  Consumer<List<FileChange>> landed, Function<Path, Optional<String>> seen, RunEditorFiles files) {
         this.seen = seen;
+        this.files = files;
         this.runId = runId;
         this.editor = editor;
         this.asking = asking;
@@ -54,16 +63,38 @@ final class RunEditorHost implements Host {
         }
         ModelViewGuard.Checked.Proceed proceed = (ModelViewGuard.Checked.Proceed) checked;
         List<FileChange> sent = proceed.changes();
+        Set<Path> paths = new LinkedHashSet<>();
+        sent.stream().filter(change -> !(change instanceof FileChange.Delete)).forEach(c -> paths.add(c.path()));
+        Map<Path, Optional<EditorDiagnostics.Report>> before = new LinkedHashMap<>();
+        paths.forEach(path -> before.put(path, files.diagnostics().current(path)));
+        long mark = files.diagnostics().mark();
         return editor.applyRunChanges(sent)
-                .thenApply(outcome -> {
+                .thenCompose(outcome -> {
                     if (!(outcome instanceof ChangeOutcome.Applied applied)) {
-                        return outcome;
+                        return CompletableFuture.completedFuture(outcome);
                     }
                     landed.accept(sent);
-                    String note = String.join("\n", java.util.stream.Stream.of(proceed.note(), applied.note())
-                            .filter(text -> !text.isBlank()).toList());
-                    return new ChangeOutcome.Applied(note);
+                    files.changed().landed(sent);
+                    return files.diagnostics().settled(paths, mark).thenApply(settled -> {
+                        List<String> notes = new ArrayList<>(List.of(proceed.note(), applied.note()));
+                        before.forEach((path, old) -> files.diagnostics().current(path)
+                                .filter(now -> now.seq() > mark)
+                                .flatMap(now -> DiagnosticsDelta.describe(files.shown().apply(path), old, now))
+                                .ifPresent(notes::add));
+                        return new ChangeOutcome.Applied(String.join("\n", notes.stream()
+                                .filter(text -> !text.isBlank()).toList()));
+                    });
                 });
+    }
+
+    @Override
+    public String beforeCommandNotice() {
+        return files.saves().notice();
+    }
+
+    @Override
+    public CompletableFuture<String> beforeCommand() {
+        return files.saves().prepare();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.config.UrlUserinfo;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
@@ -40,20 +41,24 @@ final class ServerLog {
 
     /** A line on stderr only: for what a broken client sends, which would flood the editor's log if it went there. */
     void note(String message) {
-        stderr.println(stamp() + " agentls: " + message);
+        stderr.println(stamp() + " agentls: " + UrlUserinfo.redact(message));
     }
 
     /** An unexpected failure: its message to both, its stack trace to stderr only, never into an answer. */
     void failure(String message, Throwable cause) {
         write(MessageType.Error, message + ": " + cause);
-        cause.printStackTrace(stderr);
+        // A trace's messages can quote a URL; each line passes the same redaction as a message.
+        java.io.StringWriter trace = new java.io.StringWriter();
+        cause.printStackTrace(new java.io.PrintWriter(trace));
+        stderr.print(UrlUserinfo.redact(trace.toString()));
     }
 
     private String stamp() {
         return DateTimeFormatter.ISO_INSTANT.format(clock.instant());
     }
 
-    private void write(MessageType type, String message) {
+    private void write(MessageType type, String raw) {
+        String message = UrlUserinfo.redact(raw);
         stderr.println(stamp() + " agentls " + type + ": " + message);
         LanguageClient connected = client;
         if (connected != null) {

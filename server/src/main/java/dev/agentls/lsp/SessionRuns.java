@@ -54,16 +54,20 @@ final class SessionRuns {
     private final Map<String, RunHandle> running = new ConcurrentHashMap<>();
     private final AtomicInteger compactions = new AtomicInteger();
     private final Executor setUp;
+    private final Supplier<RunEditorFiles> runFiles;
     /** The last run set up or being set up: each waits for the one before, so runs are numbered as they came. */
     private CompletableFuture<?> lastSetUp = CompletableFuture.completedFuture(null);
 
     /**
      * @param root  where transcripts go ({@code .agentls/runs}); runs are numbered after the ones found there
      * @param setUp where {@link #startInOrder} sets runs up, off the protocol threads
+     * @param runFiles makes each run's view of its files (saves before commands, the editor's diagnostics)
      */
     SessionRuns(SessionAgents agents, Supplier<AgentLsSettings> settings, LspHost editor, LanguageClient client,
                 ClientCapabilities capabilities, EditorAsking asking, Milestones milestones, Path root,
-                RunAnchors anchors, Function<String, RunEditWatch> editWatches, Executor setUp) {
+                RunAnchors anchors, Function<String, RunEditWatch> editWatches, Executor setUp,
+                Supplier<RunEditorFiles> runFiles) {
+        this.runFiles = runFiles;
         this.root = root;
         this.setUp = setUp;
         this.editWatches = editWatches;
@@ -124,7 +128,7 @@ final class SessionRuns {
         RunEditorHost host = new RunEditorHost(runId, editor, asking, notes, progress::report, changes -> {
             transcript.landed(changes);
             edits.landed(changes);
-        }, edits::seen);
+        }, edits::seen, runFiles.get());
         Agent agent = agents.agent(settings.get(), host, runId);
         RunWatch watch = new RunWatch(runId, request.prompt(), client, declared, progress, milestones,
                 transcript);

@@ -124,6 +124,11 @@ final class SessionSettings implements Supplier<AgentLsSettings> {
             use(parsed.settings());
             return new Outcome(List.of(), parsed.warnings());
         } catch (SettingsException e) {
+            // A variable the refused settings name as the key's is still a key: commands must not see it.
+            JsonNode named = section.path("llm").path("apiKeyEnv");
+            if (named.isTextual()) {
+                commandLine.keyVariableNamed().accept(named.asText());
+            }
             return new Outcome(e.errors(), List.of());
         }
     }

@@ -45,6 +45,7 @@ final class StandardSessions implements SessionFactory {
 
     private final Duration editorAnswerTimeout;
     private final Duration landingTimeout;
+    private final EditorWaits waits;
     private final SessionTools.Factory tools;
     private final SessionAgents.Factory agents;
     private final Executor background;
@@ -82,6 +83,13 @@ final class StandardSessions implements SessionFactory {
      */
     StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, SessionTools.Factory tools,
             SessionAgents.Factory agents, Executor background, ScheduledExecutorService timer) {
+        this(editorAnswerTimeout, landingTimeout, tools, agents, background, timer, EditorWaits.DEFAULTS);
+    }
+
+    /** @param waits how long a run waits for the editor's saves and its language servers' diagnostics */
+    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, SessionTools.Factory tools,
+            SessionAgents.Factory agents, Executor background, ScheduledExecutorService timer, EditorWaits waits) {
+        this.waits = waits;
         this.editorAnswerTimeout = editorAnswerTimeout;
         this.landingTimeout = landingTimeout;
         this.tools = tools;
@@ -137,13 +145,24 @@ final class StandardSessions implements SessionFactory {
         Milestones milestones = new Milestones(
                 text -> client.showMessage(new MessageParams(MessageType.Info, text)), Clock.systemUTC(), timer);
         ReviewBook review = new ReviewBook((uri, shown) -> diagnostics.set(uri, REVIEW, shown));
+        EditorDiagnostics editorDiagnostics = new EditorDiagnostics(timer, waits.diagnosticsSettle(),
+                waits.diagnosticsQuiet());
+        EditorSaves saves = new EditorSaves(client instanceof AgentLsClient extended ? extended : null,
+                ClientExtensions.of(capabilities).save(), waits.save(), openDocuments::uriOf);
+        java.util.function.Function<Path, String> shown = path -> workspaceRoots.rootOf(path)
+                .map(root -> root.real().relativize(path.toAbsolutePath().normalize()).toString().replace('\\', '/'))
+                .orElse(path.toString());
+        Supplier<RunEditorFiles> runFiles = () -> {
+            RunChangedFiles changed = new RunChangedFiles(documents);
+            return new RunEditorFiles(changed, new SaveBeforeCommand(changed, saves, shown), editorDiagnostics, shown);
+        };
         SessionRuns runs = new SessionRuns(agents.open(workspace), settings, host, client, capabilities, asking,
                 milestones, home, anchors, runId -> new RunEditWatch(runId, review, workspaceRoots, documents,
-                        openDocuments::uriOf), background);
+                        openDocuments::uriOf), background, runFiles);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
                 tools.open(workspace, host), checkpoints, policy, runs, waiting,
                 new InstructionDone(workspaceRoots, documents, host, settings), review);
         return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index,
-                marks, new SessionCodeActions(marks, anchors, waiting, review), review, runs::close);
+                marks, new SessionCodeActions(marks, anchors, waiting, review), review, editorDiagnostics, runs::close);
     }
 }

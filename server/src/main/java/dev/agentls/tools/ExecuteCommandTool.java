@@ -14,9 +14,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code execute_command}: runs a shell command in the workspace root, bounded in time and output. The checker
- * decides whether the user must approve it first; the model's {@code requires_approval} can add that need, never
- * remove it. A command naming a denied file is refused outright. Declined or refused: nothing runs.
+ * {@code execute_command}: runs a shell command in the workspace root, bounded in time and output. Only a command
+ * the checker knows to be read-only runs unasked; the model's {@code requires_approval} can add the need for approval,
+ * never remove it. A command naming a denied file is refused outright. Declined or refused: nothing runs.
  */
 public final class ExecuteCommandTool implements Tool {
 
@@ -55,10 +55,12 @@ public final class ExecuteCommandTool implements Tool {
                 stderr together). Use it to build, test, run scripts and inspect the project; prefer the file tools \
                 for reading, searching and editing files. The command gets no input (stdin is empty), so never run \
                 anything interactive; pass flags such as --yes or -q. It is stopped, with every process it started, \
-                after %d seconds; long output keeps its beginning and end. Commands that delete or overwrite data, \
-                use the network, need privileges, install packages, stop processes or reach outside the workspace \
-                always wait for the user's approval; set requires_approval to true for anything else with side \
-                effects the user should see first. Files on the deny list (.env, keys) are never passed to a command.""",
+                after %d seconds; long output keeps its beginning and end. Only commands that just read and print (ls, \
+                cat, grep, rg, find without -exec, git status/diff/log/show, ...) run at once; everything else \
+                (builds, tests, scripts, interpreters, writes, redirections to files, git commands that write) waits \
+                for the user's approval, so prefer the file tools for reading and editing. Set requires_approval to \
+                true to ask even for a read-only command. Files on the deny list (.env, keys) are never passed to a \
+                command.""",
                 seconds);
     }
 
@@ -107,7 +109,9 @@ public final class ExecuteCommandTool implements Tool {
         if (reasons.isEmpty()) {
             return start(command, workingDirectory, false, context);
         }
-        String detail = command + "\n\nNeeds approval: " + String.join("; ", reasons);
+        String notice = context.host().beforeCommandNotice();
+        String detail = command + "\n\nNeeds approval: " + String.join("; ", reasons)
+                + (notice.isEmpty() ? "" : "\n\n" + notice);
         return context.host().confirm("Run this command?", detail).thenCompose(approved -> Boolean.TRUE.equals(approved)
                 ? start(command, workingDirectory, true, context)
                 : CompletableFuture.completedFuture(ToolResult.failure("execute_command: the user declined to run `"
@@ -121,11 +125,13 @@ public final class ExecuteCommandTool implements Tool {
             return CompletableFuture.completedFuture(ToolResult.failure("execute_command: cancelled before `"
                     + shorten(command) + "` started. Nothing was run."));
         }
-        return runner.run(command, workingDirectory, context.cancellation())
+        // The host first saves what the run changed, so the command runs on the files the model sees.
+        return context.host().beforeCommand().thenCompose(saved -> runner.run(command, workingDirectory,
+                        context.cancellation())
                 .thenApply(outcome -> {
                     afterRun.run();
-                    return result(command, approved, outcome);
-                })
+                    return withNote(result(command, approved, outcome), saved);
+                }))
                 .exceptionally(e -> ToolResult.failure("execute_command: could not start the shell: "
                         + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage())));
     }
@@ -157,6 +163,15 @@ public final class ExecuteCommandTool implements Tool {
                 return ToolResult.success("Exit code " + outcome.exitCode() + ".\n" + output, data);
             }
         }
+    }
+
+    private static ToolResult withNote(ToolResult result, String note) {
+        if (note.isEmpty()) {
+            return result;
+        }
+        return result instanceof ToolResult.Success success
+                ? ToolResult.success(note + "\n" + success.text(), success.data())
+                : ToolResult.failure(note + "\n" + ((ToolResult.Failure) result).message());
     }
 
     private static String shorten(String command) {

@@ -57,15 +57,19 @@ public final class FileSearchTool implements Tool {
         String query = arguments.string("query");
         return search.index().ready().thenApplyAsync(ready -> {
             try {
-                List<FileSearch.FileHit> hits = search.fileSearch().search(query, MAX_RESULTS);
+                FileSearch.Found found = search.fileSearch().find(query, MAX_RESULTS);
+                List<FileSearch.FileHit> hits = found.hits();
                 ObjectNode data = JsonNodeFactory.instance.objectNode();
+                data.put("total", found.total());
                 ArrayNode files = data.putArray("files");
                 hits.forEach(hit -> files.add(hit.path()));
                 if (hits.isEmpty()) {
                     return ToolResult.success("No file path matches '" + query + "'.", data);
                 }
-                StringBuilder text = new StringBuilder(hits.size() + (hits.size() == 1 ? " file" : " files")
-                        + " matching '" + query + "':");
+                StringBuilder text = new StringBuilder(found.total() > hits.size()
+                        ? hits.size() + " of " + found.total() + " files matching '" + query + "' shown, best first"
+                                + " (make the query longer to see others):"
+                        : hits.size() + (hits.size() == 1 ? " file" : " files") + " matching '" + query + "':");
                 hits.forEach(hit -> text.append('\n').append(hit.path()));
                 return ToolResult.success(text.toString(), data);
             } catch (WorkspaceException e) {

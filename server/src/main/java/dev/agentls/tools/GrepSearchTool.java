@@ -18,6 +18,8 @@ import java.util.concurrent.CompletableFuture;
 public final class GrepSearchTool implements Tool {
 
     static final int MAX_MATCHES = 50;
+    /** Skipped files named in the answer; the rest are counted. */
+    static final int MAX_SKIPPED_NAMED = 10;
 
     private final WorkspaceSearch search;
 
@@ -90,11 +92,16 @@ public final class GrepSearchTool implements Tool {
         if (query.countAll()) {
             data.put("total", result.totalMatches());
         }
+        ArrayNode skipped = data.putArray("skipped");
+        result.skipped().forEach(s -> skipped.addObject().put("file", s.path()).put("size", s.size())
+                .put("reason", s.reason()));
+        data.put("binaryFiles", result.binaryFiles());
         ArrayNode matches = data.putArray("matches");
         if (result.matches().isEmpty()) {
             data.put("count", 0);
             return ToolResult.success("No matches for '" + query.pattern() + "' in " + result.filesSearched()
-                    + " files" + filters(query) + ".", data);
+                    + " files" + filters(query) + "." + total(query, result) + skippedNote(result)
+                    + binaryNote(result), data);
         }
         StringBuilder text = new StringBuilder();
         text.append(result.more()
@@ -115,7 +122,39 @@ public final class GrepSearchTool implements Tool {
             entry.put("text", match.text());
         }
         data.put("count", result.matches().size());
-        return ToolResult.success(text.toString(), data);
+        String after = (total(query, result).strip() + skippedNote(result)).strip();
+        return ToolResult.success(after.isEmpty() ? text.toString() : text + "\n" + after, data);
+    }
+
+    /** With count_all, the number of matching lines in every file searched, which the model asked for. */
+    private static String total(GrepQuery query, GrepResult result) {
+        return query.countAll() ? " In all: " + result.totalMatches() + " matching line"
+                + (result.totalMatches() == 1 ? "" : "s") + " in " + result.filesSearched() + " files." : "";
+    }
+
+    /** The files not searched and why, so "no matches" is never said of a file nobody read. */
+    private static String skippedNote(GrepResult result) {
+        StringBuilder note = new StringBuilder();
+        List<GrepResult.Skipped> skipped = result.skipped();
+        if (!skipped.isEmpty()) {
+            note.append("\nNot searched: ").append(skipped.size()).append(skipped.size() == 1 ? " file" : " files")
+                    .append(" (").append(skipped.get(0).reason()).append("): ");
+            for (int i = 0; i < Math.min(MAX_SKIPPED_NAMED, skipped.size()); i++) {
+                note.append(i == 0 ? "" : ", ").append(skipped.get(i).path()).append(" (")
+                        .append(skipped.get(i).size()).append(" bytes)");
+            }
+            if (skipped.size() > MAX_SKIPPED_NAMED) {
+                note.append(" and ").append(skipped.size() - MAX_SKIPPED_NAMED).append(" more");
+            }
+            note.append(". Search them with execute_command (grep) if they matter.");
+        }
+        return note.toString();
+    }
+
+    /** Binary files are never searched; said only where it explains an empty answer. */
+    private static String binaryNote(GrepResult result) {
+        int binary = result.binaryFiles();
+        return binary == 0 ? "" : "\nNot searched: " + binary + " binary " + (binary == 1 ? "file." : "files.");
     }
 
     private static String filters(GrepQuery query) {

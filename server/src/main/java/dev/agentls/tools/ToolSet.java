@@ -110,6 +110,10 @@ public final class ToolSet {
     /** Validates and runs one call; the future always completes normally, with a failure result on any problem. */
     public CompletableFuture<ToolResult> execute(String name, JsonNode arguments, ToolContext context) {
         Tool tool = name == null ? null : resolved().get(name);
+        if (name == null || name.isEmpty()) {
+            return CompletableFuture.completedFuture(ToolResult.failure("the tool call has no name, so nothing was"
+                    + " run; call one of the tools by its name: " + String.join(", ", names())));
+        }
         if (tool == null) {
             return CompletableFuture.completedFuture(ToolResult.failure("unknown tool '" + bounded(name)
                     + "'; the available tools are " + String.join(", ", names())));

@@ -10,6 +10,7 @@ import dev.agentls.workspace.FileIndex;
 import dev.agentls.workspace.FileRefusedException;
 import dev.agentls.workspace.ForeignTextDecoder;
 import dev.agentls.workspace.PathPolicy;
+import dev.agentls.workspace.ProtectedPaths;
 import dev.agentls.workspace.ResolvedPath;
 import dev.agentls.workspace.Snapshot;
 import dev.agentls.workspace.TextDecoder;
@@ -120,11 +121,43 @@ public final class WorkspaceFiles {
     }
 
     /**
-     * Records a checkpoint of the file's prior state, then hands the change to the host; a refusal there becomes a
+     * Refuses a change under {@code .git} and asks the user before one to a file that makes tools run code
+     * ({@link ProtectedPaths}); then records a checkpoint of the file's prior state and hands the change to the
+     * host; a refusal there becomes a
      * failure naming the file and the host's reason, and {@code onSuccess} is the answer when it lands.
      */
     CompletableFuture<ToolResult> change(String tool, ToolContext context, ResolvedPath path, FileChange change,
                                          ToolResult onSuccess) {
+        String what = change instanceof FileChange.Delete ? "delete" : "change";
+        Optional<String> refused = refusedProtected(tool, what, path);
+        if (refused.isPresent()) {
+            return CompletableFuture.completedFuture(ToolResult.failure(refused.get()));
+        }
+        Optional<ProtectedPaths.Protection> protection = policy.protectedPaths().check(path);
+        if (protection.orElse(null) instanceof ProtectedPaths.Protection.NeedsApproval needs) {
+            String detail = tool + " " + path.display() + "\n\nNeeds approval: " + needs.reason();
+            return context.host().confirm("Allow this " + what + "?", detail).thenCompose(approved ->
+                    Boolean.TRUE.equals(approved) ? apply(tool, context, path, change, onSuccess)
+                            : CompletableFuture.completedFuture(ToolResult.failure(tool + ": the user declined to "
+                            + what + " '" + path.display() + "' (it needed approval: " + needs.reason()
+                            + "). Nothing was changed.")));
+        }
+        return apply(tool, context, path, change, onSuccess);
+    }
+
+    /**
+     * The refusal of a change no approval allows (under {@code .git}), so a tool can say it before any other reason
+     * it has to refuse: the model should learn that the place is closed, not that it must read the file first.
+     */
+    Optional<String> refusedProtected(String tool, String what, ResolvedPath path) {
+        return policy.protectedPaths().check(path).orElse(null) instanceof ProtectedPaths.Protection.Refused refused
+                ? Optional.of(tool + ": refused to " + what + " '" + path.display() + "': " + refused.reason()
+                        + ". Nothing was changed.")
+                : Optional.empty();
+    }
+
+    private CompletableFuture<ToolResult> apply(String tool, ToolContext context, ResolvedPath path,
+                                                FileChange change, ToolResult onSuccess) {
         Host host = context.host();
         boolean bom = TextDecoder.startsWithBom(path.absolute());
         String checkpoint;

@@ -72,6 +72,10 @@ public final class WriteToFileTool implements Tool {
                         ToolResult.success("Created " + path.display() + " (" + lines + " lines).", data));
             }
             Snapshot current = files.read(name(), path);
+            Optional<String> closed = files.refusedProtected(name(), "change", path);
+            if (closed.isPresent()) {
+                return CompletableFuture.completedFuture(ToolResult.failure(closed.get()));
+            }
             if (!current.text().isEmpty()) {
                 Optional<String> refusal = ReadFirst.refusal(name(), files, context, path);
                 if (refusal.isPresent()) {

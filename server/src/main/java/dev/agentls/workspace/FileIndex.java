@@ -263,6 +263,11 @@ public final class FileIndex {
     /** Counts for {@link #stats()}. */
     public record Stats(long files, long contentBytes) {}
 
+    /** Files larger than this are indexed as huge: listed, never read or searched. */
+    public long maxFileBytes() {
+        return maxFileBytes;
+    }
+
     boolean multiRoot() {
         return roots.roots().size() > 1;
     }

@@ -31,8 +31,20 @@ public final class FileSearch {
         this.index = index;
     }
 
+    /** The best paths found, best first, and how many paths matched in all. */
+    public record Found(List<FileHit> hits, int total) {
+        public Found {
+            hits = List.copyOf(hits);
+        }
+    }
+
     /** The best {@code max} paths for {@code query}, best first; refuses an empty query. */
     public List<FileHit> search(String query, int max) {
+        return find(query, max).hits();
+    }
+
+    /** As {@link #search}, with the number of all matching paths. */
+    public Found find(String query, int max) {
         String q = query == null ? "" : query.replaceAll("\\s+", "").toLowerCase(Locale.ROOT);
         if (q.isEmpty()) {
             throw new QueryRefusedException("the file search query is empty; give part of a file name, like 'AppConf'");
@@ -56,7 +68,7 @@ public final class FileSearch {
         }
         hits.sort(Comparator.comparingInt(FileHit::score).reversed().thenComparingInt(h -> h.path().length())
                 .thenComparing(FileHit::path));
-        return List.copyOf(hits.subList(0, Math.min(max, hits.size())));
+        return new Found(hits.subList(0, Math.min(max, hits.size())), hits.size());
     }
 
     /** The best alignment's score, or {@code Integer.MIN_VALUE} when the query is not a subsequence. */

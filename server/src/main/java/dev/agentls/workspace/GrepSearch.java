@@ -67,7 +67,7 @@ public final class GrepSearch {
         // hand-off, and enlists helpers only when the search proves long. Count-all is long by nature.
         work(run, targets, search, query, query.countAll() ? 0 : SOLO_CHUNKS, enlist);
         run.awaitQuiet();
-        return run.result(query.maxResults(), query.countAll());
+        return run.result(query.maxResults(), query.countAll()).withSkipped(targets.skipped, targets.binary);
     }
 
     private LineSearch prepare(GrepQuery query) {
@@ -132,7 +132,16 @@ public final class GrepSearch {
             Map<String, String> open = openBuffers(root);
             String prefix = multi ? root.root().name() + "/" : "";
             for (IndexedFile f : root.files()) {
-                if (!f.isText() || !filter.isEmpty() && !filter.accepts(f.relative())) {
+                if (!filter.isEmpty() && !filter.accepts(f.relative())) {
+                    continue;
+                }
+                if (f.kind() == IndexedFile.Kind.HUGE) {
+                    t.skipped.add(new GrepResult.Skipped(prefix + f.relative(), f.size(), "larger than the "
+                            + index.maxFileBytes() + " bytes a search reads"));
+                } else if (f.kind() == IndexedFile.Kind.BINARY) {
+                    t.binary++;
+                }
+                if (!f.isText()) {
                     continue;
                 }
                 String content = open.isEmpty() ? f.content() : open.getOrDefault(f.relative(), f.content());
@@ -214,6 +223,9 @@ public final class GrepSearch {
     /** Parallel arrays of the files to search. */
     private static final class Targets {
         final List<Integer> chunkStarts = new ArrayList<>();
+        /** Files the globs take in that are too large to search: named in the answer, never silently left out. */
+        final List<GrepResult.Skipped> skipped = new ArrayList<>();
+        int binary;
         String[] prefix = new String[1024];
         String[] relative = new String[1024];
         String[] content = new String[1024];

@@ -17,10 +17,16 @@ public final class PathPolicy {
     public static final String AGENT_STATE = ".agentls";
 
     private final DenyList denyList = new DenyList();
+    private final ProtectedPaths protectedPaths = new ProtectedPaths();
     private final Map<java.nio.file.Path, IgnoreRules> rules = new ConcurrentHashMap<>();
 
     public DenyList denyList() {
         return denyList;
+    }
+
+    /** The files the file tools may not change freely (git's folder, files that make tools run code). */
+    public ProtectedPaths protectedPaths() {
+        return protectedPaths;
     }
 
     /** The ignore rules of {@code root}, loaded lazily and kept. */

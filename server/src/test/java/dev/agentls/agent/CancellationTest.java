@@ -58,6 +58,7 @@ class CancellationTest {
                 .calls("", call("execute_command", "command",
                         "(sleep 30; echo late > late.txt) & echo $! > child.pid; wait", "requires_approval", false));
         try (AgentHarness h = new AgentHarness(temp, script)) {
+            h.host.approvals.add(true); // the command writes its pid to a file, so it asks; approved, it runs
             AtomicReference<RunHandle> handle = new AtomicReference<>();
             CompletableFuture<Void> running = new CompletableFuture<>();
             handle.set(h.agent.run(RunRequest.of("Run it"), event -> {

@@ -40,7 +40,7 @@ class ProjectLayersReadinessTest {
             ProjectContext.Layers before = layers.current(RunRequest.of("Greet politely"));
             String early = before.text();
             assertTrue(early.contains("# Repository map\nNot in this request: the workspace is still being read (0"
-                    + " files read so far); a later request of this run has it."), early);
+                    + " files read so far); it comes as a message of this task once read."), early);
             assertFalse(early.contains("Greeter.java:"), early);
             assertFalse(before.complete(), "a map not yet read leaves the layers incomplete");
 

@@ -48,4 +48,25 @@ class PromptLayersTest {
         assertEquals(PromptLayers.system(ToolMode.NATIVE, tools, roots, LocalDate.of(2026, 11, 24), "Linux"),
                 PromptLayers.system(ToolMode.NATIVE, tools, roots, LocalDate.of(2026, 11, 24), "Linux"));
     }
+
+    @Test
+    void everyPromptSaysNeverToCommitUnlessAsked() {
+        String prompt = PromptLayers.system(ToolMode.NATIVE, tools, roots, LocalDate.of(2026, 11, 24), "Linux",
+                "claude-sonnet-4-5");
+        assertTrue(prompt.contains("# Git\n- Never commit, push, create or switch branches, or rewrite history unless"
+                + " the user asks you to"), prompt);
+        assertTrue(prompt.contains("git reset --hard"), prompt);
+        assertFalse(prompt.contains("Keep going until the task is completely resolved"), prompt);
+    }
+
+    @Test
+    void modelsKnownToStopEarlyAreToldToKeepGoingUntilTheTaskIsResolved() {
+        // OpenAI's GPT-4.1 prompting guide, "Persistence": https://cookbook.openai.com/examples/gpt4-1_prompting_guide
+        for (String model : List.of("gpt-4.1", "gpt-4.1-mini-2025-04-14", "openai/gpt-4o")) {
+            String prompt = PromptLayers.system(ToolMode.NATIVE, tools, roots, LocalDate.of(2026, 11, 24), "Linux",
+                    model);
+            assertTrue(prompt.endsWith(PromptLayers.PERSISTENCE), model + ":\n" + prompt);
+            assertTrue(prompt.contains("Keep going until the task is completely resolved before ending your turn"));
+        }
+    }
 }

@@ -67,8 +67,8 @@ class StreamContentTest {
 
             List<AgentEvent.ToolResult> results = h.all(AgentEvent.ToolResult.class);
             assertFalse(results.get(0).ok());
-            assertEquals("read_file: the arguments are not a JSON object: [\"src/main/java/demo/Greeter.java\"]. Call"
-                    + " it again with valid JSON arguments.", results.get(0).text());
+            assertEquals("read_file: the arguments are a JSON array, not an object: [\"src/main/java/demo/Greeter.java\"]."
+                    + " Nothing was run; call it again with valid JSON arguments.", results.get(0).text());
             assertTrue(results.get(1).ok());
             assertEquals(RunStatus.COMPLETED, outcome.status());
         }

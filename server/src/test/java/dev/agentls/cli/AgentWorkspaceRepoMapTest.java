@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code agentls run}'s workspace never waits for the repo map (issue 12): the first request goes without a map that
- * is not read yet and says so, and the run's later requests carry it once it is read, the same from then on. The map
+ * {@code agentls run}'s workspace never waits for the repo map: the first request goes without a map that is not read
+ * yet, says so and lists the workspace's files; the map joins the run as a message once read, and the system prompt
+ * stays the same bytes in every request, so the prompt cache serves from request 2 on. The map
  * is read on an executor the test holds until the first request has been answered; the model is
  * {@code agentls replay-model}'s server on loopback.
  */
@@ -55,7 +56,7 @@ class AgentWorkspaceRepoMapTest {
     }
 
     @Test
-    void aRunWhoseRepoMapIsNotReadStillCompletesAndItsLaterRequestsCarryTheMap() throws Exception {
+    void theFirstRequestListsTheFilesAndTheMapJoinsAsAMessageWithThePrefixUnchanged() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
         holdMapReading();
         try (ReplayServer model = ReplayServer.start(new OpenAiScript()
@@ -74,17 +75,25 @@ class AgentWorkspaceRepoMapTest {
 
             assertEquals(RunStatus.COMPLETED, outcome.status(), outcome.text() + "\n" + stderr());
             assertEquals("Read it.", outcome.text());
-            List<String> systems = systemPrompts(model);
-            assertEquals(3, systems.size(), "one request per answer");
-            assertTrue(systems.get(0).contains(NOT_READY + " (0 files read so far); a later request of this run"
-                    + " has it."), systems.get(0));
-            assertFalse(systems.get(0).contains(GREETER + ":"), systems.get(0));
-            assertTrue(systems.get(1).contains(GREETER + ":"), "the second request carries the map: "
-                    + systems.get(1));
-            assertFalse(systems.get(1).contains("Not in this request"), systems.get(1));
-            String fixed = systems.get(0).substring(0, systems.get(0).indexOf("# Repository map"));
-            assertTrue(systems.get(1).startsWith(fixed), "the fixed layers before the map stay the same prefix");
-            assertEquals(systems.get(1), systems.get(2), "once the map joined, the prompt stays byte-identical");
+            List<String> bodies = model.requests().stream().map(ReplayServer.Request::body).toList();
+            assertEquals(3, bodies.size(), "one request per answer");
+            String first = systemPrompt(bodies.get(0));
+            assertTrue(first.contains(NOT_READY + " (0 files read so far); it comes as a message of this task once"
+                    + " read."), first);
+            assertTrue(first.contains("# Workspace files\n") && first.contains("\nsrc/\n  main/\n    java/\n      demo/\n"), first);
+            assertTrue(first.contains("\n        Greeter.java"), "the first request lists the files: " + first);
+            assertFalse(first.contains(GREETER + ":"), first);
+            assertEquals(first, systemPrompt(bodies.get(1)), "the system prompt is the same in request 2");
+            assertEquals(first, systemPrompt(bodies.get(2)));
+            String messages1 = JSON.readTree(bodies.get(1)).get("messages").toString();
+            String messages2 = JSON.readTree(bodies.get(2)).get("messages").toString();
+            assertTrue(messages1.contains("# Repository map (read after this task started)")
+                    && messages1.contains(GREETER + ":"), "the map joins request 2 as a message: " + messages1);
+            String shared = messages1.substring(0, messages1.length() - 1);
+            assertTrue(messages2.startsWith(shared), "request 3 repeats request 2's messages as its prefix");
+            int task = bodies.get(0).indexOf("Read the greeter") + "Read the greeter".length();
+            assertEquals(bodies.get(0).substring(0, task), bodies.get(1).substring(0, task),
+                    "request 2 repeats request 1's bytes through the task: the cache serves from request 2");
         }
     }
 
@@ -125,6 +134,10 @@ class AgentWorkspaceRepoMapTest {
                 new McpWiring(temp.resolve("home"), Map.of(), log),
                 documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(),
                         TerminalHost.Prompter.none(), log), RunOptions.Approvals.DENY), mapReading);
+    }
+
+    private static String systemPrompt(String body) throws Exception {
+        return JSON.readTree(body).get("messages").get(0).get("content").asText();
     }
 
     private static List<String> systemPrompts(ReplayServer model) throws Exception {

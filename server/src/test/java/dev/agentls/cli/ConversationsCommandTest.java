@@ -41,7 +41,9 @@ class ConversationsCommandTest {
         for (String id : new String[] {"a", "b"}) {
             c.append("r", ModelMessage.Assistant.of(new ModelMessage.Text("Reading."),
                     new ToolCall(id, "read_file", "{\"target_file\":\"src/Greeter.java\"}")));
-            c.append("r", new ModelMessage.ToolResult(id, "read_file", body, false));
+            // The file changed between the reads: the first copy is stale (a re-read of an unchanged file is not).
+            c.append("r", new ModelMessage.ToolResult(id, "read_file", id.equals("a") ? body
+                    : body.replaceFirst("return name;", "return name.strip();"), false));
         }
         return c;
     }

@@ -39,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The composition of {@code agentls lsp}: the key variable named by a settings flag, or later by the editor's
- * settings, never reaches a command the agent runs ({@code agentls.runTool} execute_command, real bash), while a
+ * settings (even settings refused for another reason), never reaches a command the agent runs
+ * ({@code agentls.runTool} execute_command, real bash), while a
  * variable no setting names still does.
  */
 class LspKeyVariableWiringTest {
@@ -51,9 +52,10 @@ class LspKeyVariableWiringTest {
     void keyVariablesNamedByFlagsOrByTheEditorNeverReachTheAgentsCommands() throws Exception {
         Path root = Files.createDirectories(temp.resolve("ws"));
         Map<String, String> environment = new HashMap<>(System.getenv());
-        environment.put("FLAG_NAMED_KEY", "flag-named-secret-0123456789");
-        environment.put("EDITOR_NAMED_KEY", "editor-named-secret-0123456789");
+        environment.put("FLAG_NAMED_VAR", "flag-named-secret-0123456789");
+        environment.put("EDITOR_NAMED_VAR", "editor-named-secret-0123456789");
         environment.put("UNNAMED_VALUE", "plain-value");
+        environment.put("REFUSED_NAMED_VAR", "refused-named-secret-0123456789");
         ExecutorService executor = Executors.newCachedThreadPool();
         ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
         PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
@@ -61,7 +63,7 @@ class LspKeyVariableWiringTest {
         CompletableFuture<Integer> status = CompletableFuture.supplyAsync(() -> {
             try {
                 return new LspCommand(InputStream.nullInputStream(), environment).run(
-                        new String[] {"--api-key-env", "FLAG_NAMED_KEY", "--port", "0"}, System.out, err);
+                        new String[] {"--api-key-env", "FLAG_NAMED_VAR", "--port", "0"}, System.out, err);
             } catch (UsageException e) {
                 throw new IllegalStateException(e);
             }
@@ -78,12 +80,19 @@ class LspKeyVariableWiringTest {
             server.initialized(new InitializedParams());
 
             assertEquals("Exit code 0.\n[][editor-named-secret-0123456789][plain-value]\n",
-                    echo(server, "echo \"[$FLAG_NAMED_KEY][$EDITOR_NAMED_KEY][$UNNAMED_VALUE]\""));
+                    echo(server, "echo \"[$FLAG_NAMED_VAR][$EDITOR_NAMED_VAR][$UNNAMED_VALUE]\""));
 
             server.getWorkspaceService().didChangeConfiguration(new org.eclipse.lsp4j.DidChangeConfigurationParams(
-                    Map.of("agentls", Map.of("llm", Map.of("apiKeyEnv", "EDITOR_NAMED_KEY")))));
+                    Map.of("agentls", Map.of("llm", Map.of("apiKeyEnv", "EDITOR_NAMED_VAR")))));
             assertEquals("Exit code 0.\n[][][plain-value]\n",
-                    echo(server, "echo \"[$FLAG_NAMED_KEY][$EDITOR_NAMED_KEY][$UNNAMED_VALUE]\""));
+                    echo(server, "echo \"[$FLAG_NAMED_VAR][$EDITOR_NAMED_VAR][$UNNAMED_VALUE]\""));
+
+            // Settings refused for another key still name their key variable: commands never see it.
+            server.getWorkspaceService().didChangeConfiguration(new org.eclipse.lsp4j.DidChangeConfigurationParams(
+                    Map.of("agentls", Map.of("llm", Map.of("apiKeyEnv", "REFUSED_NAMED_VAR",
+                            "baseUrl", "http://user:pw@127.0.0.1:9/v1")))));
+            assertEquals("Exit code 0.\n[][plain-value]\n",
+                    echo(server, "echo \"[$REFUSED_NAMED_VAR][$UNNAMED_VALUE]\""));
 
             server.shutdown().get(30, TimeUnit.SECONDS);
             server.exit();

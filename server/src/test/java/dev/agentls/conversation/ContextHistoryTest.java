@@ -38,6 +38,10 @@ class ContextHistoryTest {
         c.append("r", new ModelMessage.ToolResult(id, tool, result, false));
     }
 
+    private long wholeTokens(Conversation c) {
+        return RequestHistory.whole().next(c, Set.of()).messages().stream().mapToLong(messages::count).sum();
+    }
+
     private static String text(ModelMessage m) {
         return m instanceof ModelMessage.ToolResult r ? r.content()
                 : m instanceof ModelMessage.User u ? u.text() : ((ModelMessage.Assistant) m).text();
@@ -49,7 +53,7 @@ class ContextHistoryTest {
         c.append("r", new ModelMessage.User("task"));
         read(c, "src/App.java", file("src/App.java", 1, 200));
         read(c, "./src/App.java", file("src/App.java", 2, 200));
-        RequestHistory.Next next = new ContextHistory(counter, 1_000_000).next(c, Set.of());
+        RequestHistory.Next next = new ContextHistory(counter, wholeTokens(c) - 100).next(c, Set.of());
         assertEquals("[src/App.java as read at step 1: see the newest copy further down]",
                 text(next.messages().get(2)));
         assertEquals(file("src/App.java", 2, 200), text(next.messages().get(4)), "the newest copy is whole");
@@ -70,7 +74,7 @@ class ContextHistoryTest {
                     "{\"target_file\":\"" + path + "\"}")));
             c.append("r", new ModelMessage.ToolResult("xml_call_0", "read_file", file(path, calls++, 200), false));
         }
-        RequestHistory.Next next = new ContextHistory(counter, 1_000_000).next(c, Set.of());
+        RequestHistory.Next next = new ContextHistory(counter, wholeTokens(c) - 100).next(c, Set.of());
         assertEquals("[src/App.java as read at step 1: see the newest copy further down]",
                 text(next.messages().get(2)));
         assertEquals(file("src/Other.java", 1, 200), text(next.messages().get(4)), "another file is never superseded");
@@ -109,6 +113,56 @@ class ContextHistoryTest {
         RequestHistory.Next compacted = history.compact(c);
         assertTrue(compacted.pruned().get(0).dropped().startsWith("1 older file copy"), compacted.pruned().toString());
         assertEquals(Set.of("m3"), c.context().superseded());
+    }
+
+    @Test
+    void reReadOfAnUnchangedFileIsALinePointingToTheCopyAboveAndNothingEarlierChanges() {
+        Conversation c = new Conversation("c");
+        c.append("r", new ModelMessage.User("task"));
+        read(c, "src/App.java", file("src/App.java", 1, 200));
+        call(c, "grep_search", "src/App.java:3: value3");
+        ContextHistory history = new ContextHistory(counter, 1_000_000);
+        RequestHistory.Next before = history.next(c, Set.of());
+        read(c, "src/App.java", file("src/App.java", 1, 200));
+        RequestHistory.Next next = history.next(c, Set.of());
+
+        assertEquals(before.messages(), next.messages().subList(0, before.messages().size()), "append-only");
+        assertEquals("[src/App.java: unchanged, the same as the copy read at step 1 above]",
+                text(next.messages().get(6)));
+        assertEquals(file("src/App.java", 1, 200), text(next.messages().get(2)), "the copy it points to is whole");
+        assertEquals(List.of(), next.pruned());
+
+        read(c, "src/App.java", file("src/App.java", 2, 200));
+        RequestHistory.Next changed = history.next(c, Set.of());
+        assertEquals(file("src/App.java", 2, 200), text(changed.messages().get(8)), "a changed file is sent whole");
+        assertEquals(next.messages(), changed.messages().subList(0, next.messages().size()),
+                "the older copies wait while the history fits its budget");
+        history.compact(c);
+        assertEquals(Set.of("m3", "m7"), c.context().superseded(), "by hand, the older copy and its repeat go");
+    }
+
+    @Test
+    void olderCopiesWaitUntilTheHistoryMustShrinkSoEveryRequestExtendsThePreviousOne() {
+        Conversation c = new Conversation("c");
+        c.append("r", new ModelMessage.User("task"));
+        read(c, "src/App.java", file("src/App.java", 0, 150));
+        long budget = wholeTokens(c) * 6;
+        ContextHistory history = new ContextHistory(counter, budget);
+        List<ModelMessage> previous = history.next(c, Set.of()).messages();
+        for (int version = 1; ; version++) {
+            read(c, "src/App.java", file("src/App.java", version, 150));
+            RequestHistory.Next next = history.next(c, Set.of());
+            if (!next.pruned().isEmpty()) {
+                assertTrue(wholeTokens(c) > budget, "collapsed only past the budget");
+                assertTrue(next.pruned().get(0).dropped().startsWith(version + " older file copies replaced"),
+                        next.pruned().get(0).dropped());
+                assertEquals(file("src/App.java", version, 150), text(next.messages().get(next.messages().size() - 1)));
+                return;
+            }
+            assertEquals(previous, next.messages().subList(0, previous.size()), "step " + version + " appends only");
+            previous = next.messages();
+            assertTrue(version < 20, "the budget was passed by now");
+        }
     }
 
     @Test

@@ -42,10 +42,14 @@ class ToolCallAssemblerTest {
     }
 
     @Test
-    void refusesACallThatNeverGotANameAndDeltasAfterTheFinish() throws Exception {
+    void completesACallThatNeverGotANameWithTheEmptyNameForTheToolsToRefuse() throws Exception {
         delta("{\"index\":0,\"id\":\"c1\",\"function\":{\"arguments\":\"{}\"}}");
-        FailureException nameless = assertThrows(FailureException.class, () -> calls.completeAll(false));
-        assertEquals(new ModelFailure.ProtocolError("tool call 0 ended without a function name"), nameless.failure());
+        calls.completeAll(false);
+        assertEquals(new ModelEvent.ToolCallCompleted("c1", "", "{}"), events.get(events.size() - 1));
+    }
+
+    @Test
+    void refusesDeltasAfterTheFinish() throws Exception {
 
         ToolCallAssembler done = new ToolCallAssembler(json, events::add);
         done.completeAll(false);

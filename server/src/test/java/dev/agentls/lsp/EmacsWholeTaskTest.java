@@ -1,6 +1,7 @@
 package dev.agentls.lsp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -101,7 +102,7 @@ class EmacsWholeTaskTest {
         HeadlessEditor.Outcome outcome = runTask("eglot", false, List.of(List.of("AgentLS ask: ", "say ready"),
                 List.of("Server wants to edit:\n +.*Main\\.java", "y"), List.of("AgentLS #2: ", "Allow once")));
 
-        JsonObject report = assertWholeTask(outcome);
+        JsonObject report = assertWholeTask(outcome, false);
         JsonArray prompts = report.getAsJsonArray("prompts");
         assertEquals(3, prompts.size(), outcome.describe());
         assertEquals("y-or-n-p", find(prompts, "answer", "y").get("kind").getAsString());
@@ -114,7 +115,7 @@ class EmacsWholeTaskTest {
         HeadlessEditor.Outcome outcome = runTask("agentls", true, List.of(List.of("AgentLS ask: ", "say ready"),
                 List.of("AgentLS #2: ", "Allow once")));
 
-        JsonObject report = assertWholeTask(outcome);
+        JsonObject report = assertWholeTask(outcome, true);
         assertEquals(2, report.getAsJsonArray("prompts").size(), "the question and the approval: "
                 + outcome.describe());
         assertTrue(report.get("eglot_still_managing").getAsBoolean(), "the user's own server keeps the buffer: "
@@ -128,7 +129,8 @@ class EmacsWholeTaskTest {
     }
 
     /** What a whole task must show in Emacs, whichever set-up ran it; returns the driver's report. */
-    private JsonObject assertWholeTask(HeadlessEditor.Outcome outcome) throws Exception {
+    /** @param saves whether the set-up saves the run's buffers before its command (agentls.el; eglot cannot) */
+    private JsonObject assertWholeTask(HeadlessEditor.Outcome outcome, boolean saves) throws Exception {
         String greeterDisk = Files.readString(LspFixture.repoRoot().resolve("test-workspaces/demo").resolve(GREETER));
         String mainDisk = Files.readString(LspFixture.repoRoot().resolve("test-workspaces/demo").resolve(MAIN));
         String facts = outcome.describe() + "\nreplay-model:\n" + modelPrinted;
@@ -150,9 +152,18 @@ class EmacsWholeTaskTest {
                 "        List<String> names = args.length > 0 ? List.of(args) : List.of(\"Ada\", \"Linus\");\n"
                         + "        for (String line : greeter.greetAll(names)) {\n");
         assertEquals(expectedMain, outcome.text("other_after"), facts);
-        assertTrue(outcome.report().get("other_modified").getAsBoolean(), facts);
-        assertEquals(greeterDisk, Files.readString(root.resolve(GREETER)), "the open buffer's file is never written");
-        assertEquals(mainDisk, Files.readString(root.resolve(MAIN)), "the edit went to a buffer, not to disk");
+        // Before the approved command ran, agentls.el saved both buffers the run changed (so the command tested the
+        // edits): the disk holds the user's typing plus the edits; the @agent-done mark came after, unsaved.
+        if (saves) {
+            assertFalse(outcome.report().get("other_modified").getAsBoolean(), facts);
+            assertEquals(expectedGreeter.replace("    // @agent-done #2 " + SUMMARY, INSTRUCTION),
+                    Files.readString(root.resolve(GREETER)), "saved before the command: " + facts);
+            assertEquals(expectedMain, Files.readString(root.resolve(MAIN)), "saved before the command: " + facts);
+        } else {
+            assertTrue(outcome.report().get("other_modified").getAsBoolean(), facts);
+            assertEquals(greeterDisk, Files.readString(root.resolve(GREETER)), "eglot saves nothing: " + facts);
+            assertEquals(mainDisk, Files.readString(root.resolve(MAIN)), "eglot saves nothing: " + facts);
+        }
 
         // The approval in the minibuffer, with the command in the message and AgentLS's four choices.
         JsonArray prompts = outcome.report().getAsJsonArray("prompts");

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +56,21 @@ class FrameReaderTest {
     void skipsABodyOverTheLimitWholeAndReadsTheNextFrame() throws IOException {
         FrameReader frames = reader("Content-Length: 150\r\n\r\n" + "x".repeat(150) + "Content-Length: 2\r\n\r\nok");
         assertEquals(150, assertInstanceOf(Frame.Oversized.class, frames.next()).length());
+        assertEquals("ok", body(frames.next()));
+    }
+
+    @Test
+    void skipsABodyByReadingItOnAStreamThatCannotSeek() throws IOException {
+        byte[] bytes = ("Content-Length: 150000\r\n\r\n" + "x".repeat(150_000) + "Content-Length: 2\r\n\r\nok")
+                .getBytes(StandardCharsets.ISO_8859_1);
+        InputStream pipe = new FilterInputStream(new ByteArrayInputStream(bytes)) {
+            @Override
+            public long skip(long n) throws IOException {
+                throw new IOException("Illegal seek"); // what FileInputStream.skip does on a pipe
+            }
+        };
+        FrameReader frames = new FrameReader(pipe, 100);
+        assertEquals(150_000, assertInstanceOf(Frame.Oversized.class, frames.next()).length());
         assertEquals("ok", body(frames.next()));
     }
 

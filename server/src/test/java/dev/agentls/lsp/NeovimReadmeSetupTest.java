@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Neovim set-up the README gives, run as written: the lua block between its {@code neovim-setup} markers (which
+ * The Neovim set-up docs/editors/neovim.md gives, run as written: the lua block between its {@code neovim-setup} markers (which
  * loads {@code editors/nvim} from the repository, as {@code vim.g.agentls_home}) is sourced in a headless Neovim, a file is opened, an edit is put in the unnamed register and {@code :AgentApply} is
  * run. The edit must land in the buffer, unsaved, and the user must be told.
  */
@@ -21,9 +21,9 @@ class NeovimReadmeSetupTest {
     Path temp;
 
     static String readmeSetup() throws Exception {
-        String readme = Files.readString(LspFixture.repoRoot().resolve("README.md"));
-        String block = readme.substring(readme.indexOf("<!-- neovim-setup:begin -->"),
-                readme.indexOf("<!-- neovim-setup:end -->"));
+        String page = Files.readString(LspFixture.repoRoot().resolve("docs/editors/neovim.md"));
+        String block = page.substring(page.indexOf("<!-- neovim-setup:begin -->"),
+                page.indexOf("<!-- neovim-setup:end -->"));
         return block.substring(block.indexOf("```lua\n") + "```lua\n".length(), block.lastIndexOf("```"));
     }
 

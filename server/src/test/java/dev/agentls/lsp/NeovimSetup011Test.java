@@ -31,7 +31,11 @@ class NeovimSetup011Test {
     static final Map<String, String> DOCUMENTED_IN_011 = Map.ofEntries(
             Map.entry("vim.NIL", "lua.txt"), Map.entry("vim.bo", "lua.txt"), Map.entry("vim.cmd", "lua.txt"),
             Map.entry("vim.notify", "lua.txt"), Map.entry("vim.log.levels.WARN", "lua.txt"),
-            Map.entry("vim.schedule", "lua.txt"), Map.entry("vim.tbl_extend", "lua.txt"),
+            Map.entry("vim.schedule", "lua.txt"), Map.entry("vim.uri_to_bufnr", "lua.txt"),
+            Map.entry("vim.uri_to_fname", "lua.txt"), Map.entry("vim.api.nvim_buf_call", "api.txt"),
+            Map.entry("vim.fn.bufnr", "builtin.txt"), Map.entry("vim.diagnostic.get", "diagnostic.txt"),
+            Map.entry("vim.diagnostic.severity.WARN", "diagnostic.txt"), Map.entry("vim.lsp.buf_is_attached", "lsp.txt"),
+            Map.entry("vim.lsp.diagnostic.get_namespace", "lsp.txt"), Map.entry("vim.tbl_extend", "lua.txt"),
             Map.entry("vim.tbl_filter", "lua.txt"), Map.entry("vim.ui.select", "lua.txt"),
             Map.entry("vim.uri_from_bufnr", "lua.txt"), Map.entry("vim.o.columns", "options.txt"),
             Map.entry("vim.fn.expand", "builtin.txt"), Map.entry("vim.fn.filereadable", "builtin.txt"),
@@ -130,7 +134,8 @@ class NeovimSetup011Test {
         while (key.find()) {
             keys.add(key.group(1));
         }
-        assertEquals(new TreeSet<>(List.of("capabilities", "cmd", "handlers", "init_options", "name", "root_dir")),
+        assertEquals(new TreeSet<>(List.of("capabilities", "cmd", "handlers", "init_options", "name", "on_attach",
+                        "root_dir")),
                 keys);
     }
 

@@ -1,6 +1,7 @@
 package dev.agentls.lsp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonElement;
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * written) against {@code agentls replay-model} on loopback ({@code nvim/whole-task-openai.jsonl}): the user types an
  * {@code @agent} line in Greeter.java without saving and runs it (by code action, or by {@code :Agent}); the model
  * reads, edits that open buffer and Main.java (not open), asks to run a command, which the person allows once in
- * Neovim's choice, and finishes. Checked from what Neovim shows: the edits in unsaved buffers with disk unchanged,
+ * Neovim's choice, and finishes. Checked from what Neovim shows: the edits in the buffers, saved by Neovim before
+ * the command (named in the approval and the command's result),
  * the {@code @agent-done} line, the transcript written and opened in a split, undo back to the user's text, every
  * edit the server reported applied visible in its buffer, and every request answered within 2 s.
  */
@@ -103,13 +105,20 @@ class NeovimWholeTaskTest {
         JsonObject greeter = buffers.getAsJsonObject(root.resolve(GREETER).toString());
         assertEquals(beforeRun.replace(INSTRUCTION, "    // @agent-done #1 " + SUMMARY)
                 .replace("name + \"!\"", "name.strip() + \"!\""), greeter.get("text").getAsString());
-        assertTrue(greeter.get("modified").getAsBoolean(), "the open buffer is left unsaved");
+        assertTrue(greeter.get("modified").getAsBoolean(), "the @agent-done mark came after the save");
         JsonObject main = buffers.getAsJsonObject(root.resolve(MAIN).toString());
         assertEquals(mainDisk.replace("List.of(\"Ada\", \"Linus\")", "List.of(\"Ada\", \"Linus\", \"Grace\")"),
                 main.get("text").getAsString());
-        assertTrue(main.get("modified").getAsBoolean(), "Neovim loads the file that was not open and edits it unsaved");
-        assertEquals(greeterDisk, Files.readString(root.resolve(GREETER)));
-        assertEquals(mainDisk, Files.readString(root.resolve(MAIN)));
+        // Before the command ran, Neovim saved both changed buffers (the hidden one too), so the command saw the
+        // model's edits: the disk holds the user's typing plus the edits, the done mark after it unsaved.
+        assertTrue(commandResult.get("text").getAsString().startsWith("Saved in the editor before the command ran: "
+                + GREETER + ", " + MAIN + "."), commandResult.toString());
+        assertTrue(approval.get("prompt").getAsString().contains("Before it runs, the editor saves the files this run"
+                + " changed: " + GREETER + ", " + MAIN + "."), approval.toString());
+        assertFalse(main.get("modified").getAsBoolean(), "Neovim saved the file it loaded for the edit");
+        assertEquals(greeter.get("text").getAsString().replace("    // @agent-done #1 " + SUMMARY, INSTRUCTION),
+                Files.readString(root.resolve(GREETER)));
+        assertEquals(main.get("text").getAsString(), Files.readString(root.resolve(MAIN)));
 
         // No edit reported applied that its buffer does not show: every edit_applied file's added lines in the
         // run's diff are in that file's buffer, and the diff names exactly those files.

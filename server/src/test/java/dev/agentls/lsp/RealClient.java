@@ -71,6 +71,17 @@ record RealClient(String name, ClientCapabilities capabilities, boolean answersS
                 reportDelayMillis);
     }
 
+    /** This client, also declaring that it saves buffers when asked ({@code agentlsSave}), with events declared. */
+    RealClient declaringSave() {
+        ClientCapabilities copy = capabilities;
+        JsonObject experimental = new JsonObject();
+        experimental.addProperty(ClientExtensions.EVENTS, true);
+        experimental.addProperty(ClientExtensions.SAVE, true);
+        copy.setExperimental(experimental);
+        return new RealClient(name + " (saving)", copy, answersShowMessageRequest, answersApplyEdit, skipsStaleEdits,
+                reportDelayMillis);
+    }
+
     /** This client, declaring message buttons it then answers with MethodNotFound (a client that misdeclares). */
     RealClient declaringButtonsItCannotShow() {
         ClientCapabilities copy = capabilities;

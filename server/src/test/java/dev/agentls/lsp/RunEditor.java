@@ -119,9 +119,13 @@ final class RunEditor implements LanguageClient {
                 model.buffer(uri).ifPresent(buffer -> to.getTextDocumentService().didChange(
                         new DidChangeTextDocumentParams(new VersionedTextDocumentIdentifier(uri, buffer.version()),
                                 List.of(new TextDocumentContentChangeEvent(buffer.text())))));
+                model.buffer(uri).ifPresent(buffer -> afterReport.accept(uri, buffer.text()));
             }
         }
     }
+
+    /** Hears each buffer this editor reported after an edit (its URI and text), as a language server would. */
+    volatile java.util.function.BiConsumer<String, String> afterReport = (uri, text) -> { };
 
     /**
      * A question the "user" leaves open: the editor records the server's {@code $/cancelRequest} for it (LSP4J
@@ -196,6 +200,39 @@ final class RunEditor implements LanguageClient {
         }
         JsonObject answer = new JsonObject();
         answer.addProperty("answer", answers.apply(question));
+        return CompletableFuture.completedFuture(answer);
+    }
+
+    /** How this editor answers {@code agentls/saveDocuments}: save (write its buffers to disk), fail, or never answer. */
+    enum Saving { SAVE, FAIL, NEVER_ANSWER }
+
+    volatile Saving saving = Saving.SAVE;
+    final List<JsonObject> saveRequests = new CopyOnWriteArrayList<>();
+
+    @JsonRequest("agentls/saveDocuments")
+    public CompletableFuture<JsonObject> saveDocuments(JsonObject params) {
+        saveRequests.add(params);
+        if (saving == Saving.NEVER_ANSWER) {
+            return new CompletableFuture<>();
+        }
+        if (saving == Saving.FAIL) {
+            return CompletableFuture.failedFuture(new ResponseErrorException(new ResponseError(
+                    ResponseErrorCode.InternalError, "E212: Can't open file for writing", null)));
+        }
+        com.google.gson.JsonArray saved = new com.google.gson.JsonArray();
+        for (com.google.gson.JsonElement uri : params.getAsJsonArray("uris")) {
+            model.buffer(uri.getAsString()).ifPresent(buffer -> {
+                try {
+                    java.nio.file.Files.writeString(java.nio.file.Path.of(java.net.URI.create(uri.getAsString())),
+                            buffer.text());
+                    saved.add(uri.getAsString());
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+        JsonObject answer = new JsonObject();
+        answer.add("saved", saved);
         return CompletableFuture.completedFuture(answer);
     }
 

@@ -48,6 +48,14 @@ final class RunFixture implements AutoCloseable {
     final Path root;
     final RunEditor editor;
     final LanguageServer server;
+    /** The same server, to which this editor also forwards its other language servers' diagnostics. */
+    final ReportingServer reporting;
+
+    /** AgentLS as a client that forwards diagnostics sees it. */
+    interface ReportingServer extends LanguageServer {
+        @org.eclipse.lsp4j.jsonrpc.services.JsonNotification("agentls/diagnostics")
+        void editorDiagnostics(JsonObject params);
+    }
     final ReplayServer model;
     final org.eclipse.lsp4j.InitializeResult initialized;
     /**
@@ -88,6 +96,12 @@ final class RunFixture implements AutoCloseable {
     /** @param modelName the settings' {@code llm.model} (which decides how the session counts tokens) */
     RunFixture(Path temp, RealClient client, ReplayAnswers answers, Preparation before, String moreSettings,
                String modelName) throws Exception {
+        this(temp, client, answers, before, moreSettings, modelName, EditorWaits.DEFAULTS);
+    }
+
+    /** @param waits how long runs wait for the editor's saves and diagnostics */
+    RunFixture(Path temp, RealClient client, ReplayAnswers answers, Preparation before, String moreSettings,
+               String modelName, EditorWaits waits) throws Exception {
         root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces").resolve("demo"), root);
         before.prepare();
@@ -99,21 +113,22 @@ final class RunFixture implements AutoCloseable {
                 executor, Clock.systemUTC(), new McpWiring(temp.resolve("home"), Map.of(),
                         new PrintStream(serverErr, true, StandardCharsets.UTF_8)));
         StandardSessions sessions = new StandardSessions(StandardSessions.EDITOR_ANSWER_TIMEOUT,
-                Duration.ofMillis(1500), tools, agents, executor, timers);
+                Duration.ofMillis(1500), tools, agents, executor, timers, waits);
         InputStream serverIn = serverPipe.in();
         InputStream clientIn = clientPipe.in();
         connection = new LspServerLauncher(new PrintStream(serverErr, true, StandardCharsets.UTF_8), sessions)
                 .start(serverIn, serverOut, executor);
         editor = new RunEditor(client);
-        Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>()
+        Launcher<ReportingServer> launcher = new LSPLauncher.Builder<ReportingServer>()
                 .setLocalService(editor)
-                .setRemoteInterface(LanguageServer.class)
+                .setRemoteInterface(ReportingServer.class)
                 .setInput(clientIn)
                 .setOutput(toServer)
                 .setExecutorService(executor)
                 .create();
         launcher.startListening();
         server = launcher.getRemoteProxy();
+        reporting = launcher.getRemoteProxy();
         editor.connect(server);
         InitializeParams params = new InitializeParams();
         params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "demo")));

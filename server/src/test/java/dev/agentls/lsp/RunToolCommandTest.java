@@ -122,6 +122,7 @@ class RunToolCommandTest {
     @Test
     void cancellingTheRequestKillsTheCommandsWholeProcessTree() throws Exception {
         java.nio.file.Path pidFile = lsp.root.resolve("grandchild.pid");
+        lsp.editor.answerQuestionsWith("Yes"); // the command writes its pid to a file, so it asks; approved, it runs
         try (java.nio.file.WatchService watcher = java.nio.file.FileSystems.getDefault().newWatchService()) {
             lsp.root.register(watcher, java.nio.file.StandardWatchEventKinds.ENTRY_CREATE);
             java.util.concurrent.CompletableFuture<Object> running = lsp.execute(RunToolCommand.ID, Map.of(

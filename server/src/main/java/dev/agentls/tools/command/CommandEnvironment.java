@@ -2,26 +2,28 @@ package dev.agentls.tools.command;
 
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
- * The environment a command starts with, and what it must never see: the variables that hold the model's API keys.
- * Their names come from the settings ({@code llm.apiKeyEnv}) and are read again for each command, so a key variable
- * named after start-up is kept out from then on. A command inherits neither those variables, nor any other variable
- * whose value holds one of their values (a copy under an innocent name), nor variables named like secrets (keys,
- * tokens, passwords). The values found are handed back so the command's output can be scrubbed of them: what a
- * command prints goes to the model, which sends it to its provider.
+ * The environment a command starts with, and what it must never see: credentials. Kept out, whatever the settings
+ * say: the variables the settings name as API key variables ({@code llm.apiKeyEnv}, read again for each command),
+ * any variable whose value holds one of their values, and every variable that {@link SecretVariables} takes for a
+ * credential by its name or its value. Only a variable listed in {@value #PASS_VARIABLE} (an environment variable
+ * of the agent's own, so neither a workspace's files nor the model can widen it) is passed through anyway, never a
+ * key variable the settings name. The values kept out are handed back so the command's output can be scrubbed of
+ * them (a command can still read a file that holds one): what a command prints goes to the model and its provider.
  *
- * <p>Key values and names are never logged or put in a message; the scrubbed output names only the variable.
+ * <p>Key values are never logged or put in a message; the scrubbed output names only the variable.
  */
 public final class CommandEnvironment {
 
-    private static final Pattern SECRET_NAME = Pattern.compile(
-            "(?i).*(API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_?KEY|ACCESS_?KEY).*");
+    /** Names, split by ',' or spaces, of variables a build needs that look like credentials: passed through. */
+    public static final String PASS_VARIABLE = "AGENTLS_PASS_ENV";
 
     /**
      * A value this short is only kept out of the environment where it is the whole value of a variable, and is not
@@ -64,7 +66,7 @@ public final class CommandEnvironment {
                     scrubbed = scrubAroundGap(scrubbed, value, "[redacted: part of the value of " + key.getValue() + "]");
                 }
             }
-            return scrubbed;
+            return SecretVariables.redactUrlUserinfo(scrubbed);
         }
 
         private static String scrubAroundGap(String output, String value, String note) {
@@ -113,14 +115,40 @@ public final class CommandEnvironment {
                 keys.put(value.strip(), name);
             }
         }
-        environment.entrySet().removeIf(variable -> SECRET_NAME.matcher(variable.getKey()).matches()
-                || holdsAKey(variable.getValue(), keys.keySet()));
+        Set<String> passed = passedThrough();
+        Map<String, String> secrets = new LinkedHashMap<>();
+        environment.entrySet().removeIf(variable -> {
+            String name = variable.getKey();
+            String value = variable.getValue();
+            boolean copyOfKey = holdsAKey(value, keys.keySet());
+            boolean secretValue = SecretVariables.valueLooksSecret(value);
+            boolean secret = copyOfKey || !passed.contains(name)
+                    && (secretValue || SecretVariables.nameLooksSecret(name));
+            // Scrubbed from output too, unless only the name looked secret and the value is a path or short text
+            // (AWS_CA_BUNDLE's file, AWS_REGION's "us-east-1"), which would scrub ordinary output.
+            if (secret && !copyOfKey && (secretValue || SecretVariables.worthScrubbing(value))) {
+                secrets.putIfAbsent(value.strip(), name);
+            }
+            return secret;
+        });
+        secrets.forEach(keys::putIfAbsent);
         environment.put("PAGER", "cat");
         environment.put("GIT_PAGER", "cat");
         environment.put("GIT_TERMINAL_PROMPT", "0");
         environment.put("DEBIAN_FRONTEND", "noninteractive");
         environment.putIfAbsent("TERM", "dumb");
         return new Prepared(environment, keys);
+    }
+
+    private Set<String> passedThrough() {
+        String list = inherited.getOrDefault(PASS_VARIABLE, "");
+        Set<String> names = new HashSet<>();
+        for (String name : list.split("[,\\s]+")) {
+            if (!name.isEmpty()) {
+                names.add(name);
+            }
+        }
+        return names;
     }
 
     private static boolean holdsAKey(String value, Collection<String> keys) {

@@ -4,30 +4,41 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
- * What each command means for safety: the approval tables of {@link CommandTables}, the wrappers whose wrapped
- * command is checked in turn, and the commands whose danger depends on their options (git, sed -i, cp over a file,
- * chmod -R, find -delete, inline interpreter code). Every command's arguments are also checked as paths.
+ * What each command means for safety. A command runs unasked only when it is on the read-only list
+ * ({@link ReadOnlyCommands}) and this use of it writes nothing and runs nothing; every other command asks, with the
+ * most specific reason known (the tables of {@link CommandTables}, git's sub-commands, a wrapper's wrapped command,
+ * a script an interpreter is given). Every command's arguments are also checked as paths.
  */
 final class CommandRules {
 
-    private static final Pattern RISKY_CODE = Pattern.compile(
-            "rmtree|remove|unlink|rmdir|rename|truncate|delete|write|move|copy|system|subprocess|popen|exec|spawn|child_process|socket"
-                    + "|urllib|requests|http|fetch|writefile|write_text|write_bytes|appendfile|shutil|chmod|chown"
-                    + "|kill|eval|open\\s*\\([^)]*['\"][wax+]|fs\\.|process\\.|`|net::|open3|\\bdel\\b",
-            Pattern.CASE_INSENSITIVE);
-    private static final Set<String> INLINE_CODE_FLAGS = Set.of("-c", "-e", "-E", "-r", "--eval", "-p", "--print",
-            "--command", "-Command", "-command");
+    private static final Set<String> VERSION_ONLY = Set.of("--version", "-version", "-V", "-v", "--help");
 
     private final Inspection inspection;
+    private final ProgramRules programs;
 
     CommandRules(Inspection inspection) {
         this.inspection = inspection;
+        this.programs = new ProgramRules(inspection);
     }
 
     void inspect(String command, List<Word> args) {
+        int before = inspection.reasonCount();
+        boolean versionOnly = args.size() == 1 && inspection.text(args.get(0)).map(VERSION_ONLY::contains)
+                .orElse(false);
+        boolean runsPrograms = CommandTables.SHELLS.contains(command) || CommandTables.INTERPRETERS.contains(command)
+                || command.matches("python[0-9.]+");
+        if (versionOnly && runsPrograms) {
+            return;
+        }
+        rules(command, args);
+        if (inspection.reasonCount() == before && !ReadOnlyCommands.contains(command) && !versionOnly) {
+            inspection.approve("`" + command + "` is not on the read-only list: it may run programs or change files");
+        }
+    }
+
+    private void rules(String command, List<Word> args) {
         String named = "`" + command + "`";
         if (CommandTables.DESTRUCTIVE.contains(command) || command.startsWith("mkfs")) {
             inspection.approve(named + " deletes or overwrites data");
@@ -49,19 +60,34 @@ final class CommandRules {
             case "nice", "ionice", "nohup", "stdbuf", "setsid", "chronic", "unbuffer", "caffeinate", "command",
                  "builtin", "exec", "strace", "ltrace", "time", "flock" -> simpleWrapper(command, args);
             case "timeout" -> timeout(args);
-            case "xargs" -> wrapper(args, Set.of("-I", "-n", "-P", "-L", "-s", "-d", "-E", "-a", "--arg-file",
-                    "--delimiter", "--max-args", "--max-procs", "--replace"));
+            case "xargs" -> {
+                inspection.approve("`xargs` runs a command built from its input, which cannot be checked");
+                wrapper(args, Set.of("-I", "-n", "-P", "-L", "-s", "-d", "-E", "-a", "--arg-file",
+                        "--delimiter", "--max-args", "--max-procs", "--replace"));
+            }
             case "watch" -> watch(args);
             case "find" -> find(args);
-            case "eval" -> eval(args);
-            case "git" -> new GitRules(inspection).inspect(args);
-            case "sed" -> {
-                if (args.stream().anyMatch(a -> literal(a).map(t -> t.matches("-[a-zA-Z]*i.*|--in-place.*"))
-                        .orElse(false))) {
-                    inspection.approve("`sed -i` edits files in place, outside the editor and its checkpoints");
-                }
+            case "eval" -> {
+                inspection.approve("`eval` runs text as a command line");
+                joinedScript(args, "`eval`");
+            }
+            case "source", "." -> {
+                inspection.approve(named + " runs the commands of a file in the shell itself");
                 arguments(args);
             }
+            case "((", "let" -> args.forEach(this::arithmetic);
+            case "[[" -> {
+                if (args.stream().anyMatch(a -> inspection.text(a).map(t -> t.matches("-(eq|ne|lt|le|gt|ge)"))
+                        .orElse(false))) {
+                    args.stream().filter(a -> !inspection.text(a).map(t -> t.startsWith("-") || t.equals("]]"))
+                            .orElse(false)).forEach(this::arithmetic);
+                }
+                args.forEach(a -> inspection.checkArgument(a, true));
+            }
+            case "trap" -> inspection.approve("`trap` sets code to run when a signal arrives or the shell exits");
+            case "git" -> new GitRules(inspection).inspect(args);
+            case "sed" -> programs.sed(args);
+            case "awk", "gawk", "mawk", "nawk" -> programs.awk(named, args);
             case "tee" -> {
                 boolean append = args.stream().anyMatch(a -> literal(a).map(t -> t.equals("-a")
                         || t.equals("--append")).orElse(false));
@@ -90,9 +116,9 @@ final class CommandRules {
 
     private void other(String command, String named, List<Word> args) {
         if (CommandTables.SHELLS.contains(command)) {
-            shell(named, args);
+            programs.shell(named, args);
         } else if (CommandTables.INTERPRETERS.contains(command) || command.matches("python[0-9.]+")) {
-            interpreter(command, named, args);
+            programs.interpreter(command, named, args);
         } else if (CommandTables.RISKY_SUBCOMMANDS.containsKey(command) || command.matches("pip[0-9.]+")) {
             String table = command.matches("pip[0-9.]+") ? "pip" : command;
             Optional<String> sub = firstNonOption(args);
@@ -120,7 +146,16 @@ final class CommandRules {
         } else {
             boolean printing = CommandTables.PRINTING.contains(command);
             args.forEach(a -> inspection.checkArgument(a, printing));
+            if (ReadOnlyCommands.contains(command)) {
+                List<String> texts = args.stream().map(a -> inspection.text(a).orElse(null)).toList();
+                ReadOnlyCommands.risk(command, texts).ifPresent(inspection::approve);
+            }
         }
+    }
+
+    private void arithmetic(Word operand) {
+        inspection.text(operand).ifPresentOrElse(inspection::checkArithmetic, () -> inspection.approve(
+                "arithmetic on `" + operand.display() + "`, a value that cannot be checked"));
     }
 
     private void arguments(List<Word> args) {
@@ -179,6 +214,7 @@ final class CommandRules {
             if (text.isPresent() && (text.get().equals("-S") || text.get().equals("--split-string"))
                     && at + 1 < args.size()) {
                 Optional<String> split = inspection.text(args.get(at + 1));
+                inspection.approve("`env -S` runs a command line given as text");
                 split.ifPresentOrElse(s -> script(s, "`env -S`"),
                         () -> inspection.approve("`env -S` runs a command that comes from an expansion"));
                 return;
@@ -191,13 +227,14 @@ final class CommandRules {
             } else if (text.isPresent() && text.get().startsWith("-")) {
                 at++;
             } else if (arg.display().matches("[A-Za-z_][A-Za-z0-9_]*=.*")) {
-                inspection.checkArgument(Inspection.assignmentValue(arg), false);
+                inspection.checkAssignment(arg);
                 at++;
             } else {
                 break;
             }
         }
         if (at < args.size()) {
+            inspection.approve("`env` runs a command in a changed environment");
             inspection.invoke(args.subList(at, args.size()));
         }
     }
@@ -208,6 +245,7 @@ final class CommandRules {
             String option = literal(args.get(at)).orElseThrow();
             at += Set.of("-n", "--interval", "-d", "-q").contains(option) && option.matches("-n|--interval") ? 2 : 1;
         }
+        inspection.approve("`watch` runs a command over and over");
         joinedScript(args.subList(Math.min(at, args.size()), args.size()), "`watch`");
     }
 
@@ -223,9 +261,8 @@ final class CommandRules {
                             .orElse(false)) {
                         wrapped.add(args.get(at++));
                     }
-                    if (wrapped.isEmpty()) {
-                        inspection.approve("`find " + text + "` has no command");
-                    } else {
+                    inspection.approve("`find " + text + "` runs a command for every file it finds");
+                    if (!wrapped.isEmpty()) {
                         inspection.invoke(wrapped);
                     }
                 }
@@ -237,10 +274,6 @@ final class CommandRules {
                 default -> inspection.checkArgument(args.get(at), false);
             }
         }
-    }
-
-    private void eval(List<Word> args) {
-        joinedScript(args, "`eval`");
     }
 
     private void joinedScript(List<Word> args, String where) {
@@ -260,56 +293,6 @@ final class CommandRules {
 
     private void script(String code, String where) {
         inspection.invokeScript(code, where);
-    }
-
-    private void shell(String named, List<Word> args) {
-        Optional<String> code = option(args, "-c");
-        if (code.isPresent()) {
-            script(code.get(), named + " -c");
-            return;
-        }
-        if (args.stream().anyMatch(a -> literal(a).map(t -> t.matches("-[a-z]*c[a-z]*")).orElse(false))) {
-            inspection.approve(named + " runs a command that comes from an expansion");
-            return;
-        }
-        List<Word> operands = args.stream().filter(a -> !isOption(a)).toList();
-        if (operands.isEmpty()) {
-            inspection.approve(named + " reads commands from its input, which cannot be checked");
-        }
-        arguments(args);
-    }
-
-    private void interpreter(String command, String named, List<Word> args) {
-        for (int at = 0; at < args.size(); at++) {
-            String text = literal(args.get(at)).orElse("");
-            if (command.equals("perl") && text.matches("-[a-zA-Z]*i.*")) {
-                inspection.approve("`perl -i` edits files in place, outside the editor and its checkpoints");
-            }
-            if (text.equals("-m") && at + 1 < args.size()) {
-                String module = literal(args.get(at + 1)).orElse("");
-                if (module.equals("pip")) {
-                    inspect("pip", args.subList(at + 2, args.size()));
-                    return;
-                }
-                if (module.equals("http.server") || module.equals("SimpleHTTPServer") || module.equals("smtpd")) {
-                    inspection.approve(named + " -m " + module + " opens a network server");
-                }
-            }
-            boolean inline = INLINE_CODE_FLAGS.contains(text)
-                    || (command.equals("perl") && text.matches("-[a-zA-Z]*[eE]"));
-            if (inline && at + 1 < args.size()) {
-                Optional<String> code = inspection.text(args.get(at + 1));
-                if (code.isEmpty() || RISKY_CODE.matcher(code.get()).find()) {
-                    inspection.approve(named + " runs inline code that may change files, run programs or use the network");
-                }
-                at++;
-                continue;
-            }
-            inspection.checkArgument(args.get(at), false);
-        }
-        if (args.isEmpty() || args.stream().anyMatch(a -> literal(a).map("-"::equals).orElse(false))) {
-            inspection.approve(named + " reads a program from its input, which cannot be checked");
-        }
     }
 
     private void copy(String named, List<Word> args) {

@@ -56,11 +56,13 @@ public final class CommandRunner {
      * the command starts as a job of its own process group ({@code set -m}; bash and POSIX shells on Linux and macOS
      * alike) with stdin empty, and a watcher waits for the pipe's end of file, which comes when this process closes
      * it or dies, to kill that group. When the command ends first the watcher goes and its exit status is passed on.
+     * The watchdog's own stderr is dropped (the command keeps the real one as fd 4): with job control on, bash may
+     * report the job's end ("[1]+ Done") there, which is not the command's output.
      */
     static final String WATCHDOG = """
-            exec 3<&0 </dev/null
+            exec 3<&0 </dev/null 4>&2 2>/dev/null
             set -m
-            bash -c "$1" 3<&- &
+            bash -c "$1" 3<&- 2>&4 4>&- &
             cmd=$!
             set +m
             ( while read -r -u 3 _; do :; done; kill -KILL -- "-$cmd" ) >/dev/null 2>&1 &

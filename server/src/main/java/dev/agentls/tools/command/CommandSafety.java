@@ -6,11 +6,11 @@ import java.util.Objects;
 
 /**
  * Decides whether a command line may run without asking the user. It parses the line as bash would
- * ({@link ShellParser}), follows wrappers ({@code sudo}, {@code env}, {@code xargs}, {@code find -exec},
- * {@code sh -c}, {@code eval}, ...) into the commands they run, and asks for approval for anything destructive,
- * networked, privileged, killing processes, installing packages, touching a path outside the workspace, overwriting a
- * file through a redirection, or that it cannot parse. It refuses outright a command that names a denied file.
- * A checker errs towards asking: a false prompt costs a click, a missed one may cost data.
+ * ({@link ShellParser}), follows wrappers ({@code timeout}, {@code env}, {@code xargs}, {@code find -exec},
+ * {@code sh -c}, {@code eval}, ...) into the commands they run, and lets the line run unasked only when every command
+ * in it is on the read-only list and writes nothing, runs nothing and reaches nothing outside the workspace; anything
+ * else, and what it cannot parse, needs approval, with a reason per fact found. It refuses outright a command that
+ * names a denied file. A checker errs towards asking: a false prompt costs a click, a missed one may cost data.
  */
 public final class CommandSafety {
 

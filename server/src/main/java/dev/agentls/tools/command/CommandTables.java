@@ -2,6 +2,7 @@ package dev.agentls.tools.command;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The commands that always need approval, by what makes them dangerous, and the sub-commands of tools whose other
@@ -53,6 +54,16 @@ final class CommandTables {
             "echo", "printf", "test", "[", "[[", "true", "false", ":", "export", "declare", "local", "readonly",
             "typeset", "set", "unset", "read", "shift", "return", "exit", "let", "type", "which", "hash", "alias",
             "printenv", "date", "sleep", "wait", "trap", "basename", "dirname", "expr", "seq", "whoami", "uname");
+
+    /**
+     * Variables whose value decides which program runs or makes a program run code: the search path, start-up files
+     * of shells and interpreters, the dynamic loader, word splitting, git's own settings, pagers and editors.
+     */
+    static final Pattern CODE_VARIABLES = Pattern.compile("PATH|IFS|BASH_ENV|ENV|PS[0-4]|PROMPT_COMMAND|SHELLOPTS"
+            + "|BASHOPTS|CDPATH|GLOBIGNORE|HOME|BASH_.*|LD_.*|DYLD_.*|GIT_.*|.*PAGER|EDITOR|VISUAL|LESS.*|PYTHON.*"
+            + "|NODE_.*|NPM_CONFIG_.*|PERL.*|RUBY.*|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|.*_OPTS"
+            + "|.*_OPTIONS|RIPGREP_CONFIG_PATH|SHELL|TMPDIR|XDG_CONFIG_HOME|ZDOTDIR|INPUTRC|TERMINFO|GCONV_PATH"
+            + "|LOCPATH|MAGIC|GREP_OPTIONS|SED|AWKPATH|AWKLIBPATH", Pattern.CASE_INSENSITIVE);
 
     /** Sub-commands that install, publish or reach a registry, per package tool; others run project scripts. */
     static final Map<String, Set<String>> RISKY_SUBCOMMANDS = Map.ofEntries(

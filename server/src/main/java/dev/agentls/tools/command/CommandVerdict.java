@@ -5,7 +5,7 @@ import java.util.List;
 /** What the checker concluded about a command line. */
 public sealed interface CommandVerdict {
 
-    /** Nothing destructive, networked, privileged or outside the workspace was found: it may run unasked. */
+    /** Every command is read-only, and nothing writes, runs a program or leaves the workspace: it may run unasked. */
     record Safe() implements CommandVerdict {}
 
     /** It may run only once the user approves; {@code reasons} say why, one fact each. */

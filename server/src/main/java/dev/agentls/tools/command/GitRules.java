@@ -6,8 +6,11 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Git's sub-commands by what they risk: those that reach a remote, those that discard uncommitted work or rewrite
- * history, and configuration that makes git run other programs. Reading and committing need no approval.
+ * Git's sub-commands. Only those that read the repository run unasked ({@code status}, {@code diff}, {@code log},
+ * {@code show}, listing branches, ...), and only against the workspace's own {@code .git} (which the file tools may
+ * not write, so no configured program planted there runs): a folder that merely looks like a repository, options
+ * that point git elsewhere or set its configuration, and every sub-command that writes (and may run hooks and
+ * filters) ask, with the most specific reason known: a remote reached, uncommitted work discarded, history rewritten.
  */
 final class GitRules {
 
@@ -18,8 +21,17 @@ final class GitRules {
     private static final Set<String> GLOBAL_WITH_VALUE = Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace",
             "--exec-path", "--config-env");
     private static final Pattern PROGRAM_KEYS = Pattern.compile(
-            "(?i)alias\\..*|core\\.(sshcommand|hookspath|pager|editor|fsmonitor|gitproxy|askpass)|.*\\.(command|cmd"
-                    + "|helper|program|textconv|clean|smudge|process)|credential\\..*|url\\..*|http\\..*");
+            "(?i)alias\\..*|core\\.(sshcommand|hookspath|pager|editor|fsmonitor|gitproxy|askpass|worktree)"
+                    + "|.*\\.(command|cmd|helper|program|textconv|clean|smudge|process|external|driver|tool|browser)"
+                    + "|credential\\..*|url\\..*|http\\..*|include\\..*|includeif\\..*|pager\\..*|sequence\\.editor"
+                    + "|uploadpack\\..*|receive\\..*");
+
+    private static final Set<String> READ_ONLY = Set.of(
+            "status", "diff", "log", "show", "blame", "annotate", "shortlog", "describe", "rev-parse", "rev-list",
+            "ls-files", "ls-tree", "cat-file", "grep", "show-ref", "for-each-ref", "name-rev", "merge-base",
+            "count-objects", "var", "version", "help", "whatchanged", "check-ignore", "check-attr", "diff-tree",
+            "diff-files", "diff-index", "range-diff", "cherry", "show-branch");
+    private static final Set<String> ELSEWHERE = Set.of("--git-dir", "--work-tree", "--bare");
 
     private final Inspection inspection;
 
@@ -28,6 +40,7 @@ final class GitRules {
     }
 
     void inspect(List<Word> args) {
+        List<Word> directories = new java.util.ArrayList<>();
         int at = 0;
         while (at < args.size()) {
             String text = text(args.get(at));
@@ -38,9 +51,15 @@ final class GitRules {
             if (option.equals("-c") || option.equals("--exec-path") || option.equals("--config-env")) {
                 inspection.approve("`git " + option + "` can make git run other programs");
             }
+            if (ELSEWHERE.contains(option)) {
+                inspection.approve("`git " + option + "` makes git use a repository other than the workspace's");
+            }
             inspection.checkArgument(args.get(at), false);
             if (GLOBAL_WITH_VALUE.contains(text) && at + 1 < args.size()) {
                 inspection.checkArgument(args.get(at + 1), false);
+                if (text.equals("-C")) {
+                    directories.add(args.get(at + 1));
+                }
                 at++;
             }
             at++;
@@ -51,6 +70,55 @@ final class GitRules {
         String sub = text(args.get(at));
         List<Word> rest = args.subList(at + 1, args.size());
         rest.forEach(a -> inspection.checkArgument(a, false));
+        int before = inspection.reasonCount();
+        specific(sub, rest);
+        Optional<String> reads = reads(sub, rest);
+        if (reads.isPresent() && inspection.reasonCount() == before) {
+            inspection.approve(reads.get());
+        } else if (reads.isEmpty()) {
+            new GitRepositories(inspection).checkDiscovered(directories);
+        }
+    }
+
+    /**
+     * Empty when this use of {@code sub} only reads; else why it asks: it writes to the repository or the working
+     * tree, where git runs hooks and filters, or has an option that writes a file or runs a program.
+     */
+    private Optional<String> reads(String sub, List<Word> rest) {
+        List<String> texts = rest.stream().map(this::text).toList();
+        List<String> operands = texts.stream().filter(t -> !t.startsWith("-")).toList();
+        Optional<String> writes = Optional.of("`git " + sub + "` changes the repository or the working tree, where"
+                + " git may run hooks, filters and other programs it is configured with");
+        boolean help = sub.equals("help");
+        boolean grep = sub.equals("grep");
+        if (texts.stream().anyMatch(t -> t.startsWith("--output") || t.equals("--ext-diff")
+                || (grep && (t.startsWith("-O") || t.startsWith("--open-files-in-pager")))
+                || (help && t.matches("--(web|info|man)|-[wim]")))) {
+            return Optional.of("`git " + sub + "` has an option that writes a file or runs another program");
+        }
+        boolean listing = switch (sub) {
+            case "branch" -> operands.isEmpty() && texts.stream().noneMatch(t -> t.matches(
+                    "-[a-zA-Z]*[dDmMcCfu][a-zA-Z]*|--(delete|move|copy|force|set-upstream-to.*|unset-upstream"
+                            + "|edit-description|track.*|no-track|create-reflog)"));
+            case "tag" -> texts.isEmpty() || ((texts.contains("-l") || texts.contains("--list"))
+                    && texts.stream().noneMatch(t -> t.matches("-[a-zA-Z]*[dasfmFu][a-zA-Z]*|--(delete|annotate"
+                    + "|sign|force|message.*|file.*)")));
+            case "remote" -> operands.isEmpty() || operands.get(0).equals("get-url");
+            case "stash" -> !operands.isEmpty() && Set.of("list", "show").contains(operands.get(0));
+            case "reflog" -> operands.isEmpty() || operands.get(0).equals("show");
+            case "worktree" -> !operands.isEmpty() && operands.get(0).equals("list");
+            case "notes" -> !operands.isEmpty() && Set.of("list", "show").contains(operands.get(0));
+            case "config" -> (operands.size() <= 1 && texts.stream().anyMatch(t -> t.matches("--get.*|--list|-l"
+                    + "|--show-origin|--show-scope|--name-only|--null|-z"))
+                    && texts.stream().noneMatch(t -> t.matches("--(add|unset.*|replace-all|rename-section"
+                    + "|remove-section|edit)|-e")))
+                    || (!operands.isEmpty() && Set.of("get", "list").contains(operands.get(0)));
+            default -> READ_ONLY.contains(sub);
+        };
+        return listing ? Optional.empty() : writes;
+    }
+
+    private void specific(String sub, List<Word> rest) {
         String named = "`git " + sub + "`";
         if (NETWORK.contains(sub)) {
             inspection.approve(named + (sub.equals("push") ? " changes a remote repository" : " uses the network"));

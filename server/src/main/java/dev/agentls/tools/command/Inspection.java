@@ -24,6 +24,7 @@ final class Inspection {
             "/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/urandom",
             "/dev/random");
     private static final Set<String> WRITABLE_DEVICES = Set.of("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty");
+    private static final Set<String> DECLARING = Set.of("export", "declare", "local", "readonly", "typeset");
     private static final List<String> SYSTEM_BINARIES = List.of("/usr/", "/bin/", "/sbin/", "/opt/", "/nix/");
 
     private final Path root;
@@ -33,6 +34,7 @@ final class Inspection {
     private final Map<String, String> variables = new HashMap<>();
     private final Set<String> reasons = new LinkedHashSet<>();
     private final CommandRules rules = new CommandRules(this);
+    private final ValueRules values = new ValueRules(this);
     private String refusal;
     private int nesting;
 
@@ -59,8 +61,10 @@ final class Inspection {
             learnFolders(command);
         }
         for (SimpleCommand command : commands) {
-            for (Word assignment : command.assignments()) {
-                checkArgument(assignmentValue(assignment), false);
+            command.assignments().forEach(this::checkAssignment);
+            if (!command.words().isEmpty() && command.words().get(0).literal().filter(DECLARING::contains).isPresent()) {
+                command.words().stream().skip(1).filter(w -> w.display().matches("[A-Za-z_][A-Za-z0-9_]*\\+?=.*"))
+                        .forEach(this::checkAssignment);
             }
             for (SimpleCommand.Redirect redirect : command.redirects()) {
                 checkRedirect(redirect);
@@ -96,7 +100,12 @@ final class Inspection {
             }
             String command = text.get();
             if (command.contains("/") && SYSTEM_BINARIES.stream().noneMatch(command::startsWith)) {
+                // A program named by its path may be one the agent wrote (./evil.sh), whatever it is called.
+                approve("`" + command + "` runs a program named by its path, which may be one written in the"
+                        + " workspace");
                 checkArgument(name, false);
+                words.subList(1, words.size()).forEach(w -> checkArgument(w, false));
+                return;
             }
             String base = command.substring(command.lastIndexOf('/') + 1);
             rules.inspect(base, words.subList(1, words.size()));
@@ -127,6 +136,38 @@ final class Inspection {
         reasons.add(reason);
     }
 
+    /** Every folder the line may be in when a command runs (after each {@code cd} it holds). */
+    List<Path> folders() {
+        return List.copyOf(folders);
+    }
+
+    boolean insideWorkspace(Path path) {
+        return guard.insideWorkspace(path);
+    }
+
+    int reasonCount() {
+        return reasons.size();
+    }
+
+    /** See {@link ValueRules#checkAssignment}. */
+    void checkAssignment(Word assignment) {
+        values.checkAssignment(assignment);
+    }
+
+    /** See {@link ValueRules#checkArithmetic}. */
+    void checkArithmetic(String expression) {
+        values.checkArithmetic(expression);
+    }
+
+    /** The known value of a variable assigned on the line (or given: HOME, PWD, specials), or empty. */
+    Optional<String> value(String name) {
+        return Optional.ofNullable(variables.get(name));
+    }
+
+    static boolean holdsSubstitution(String text) {
+        return text.contains("$(") || text.contains("`");
+    }
+
     Optional<String> text(Word word) {
         return word.text(variables);
     }
@@ -139,7 +180,21 @@ final class Inspection {
         for (String variable : word.variables()) {
             if (!variables.containsKey(variable) && !printing) {
                 approve("an argument uses $" + variable + ", whose value cannot be checked");
+            } else if (!printing && variables.getOrDefault(variable, "").matches("(?s).*[\\s*?\\[].*")) {
+                approve("$" + variable + " holds blanks or patterns, so the shell may split it into words that"
+                        + " cannot be checked");
             }
+        }
+        for (Word.Part part : word.parts()) {
+            if (part instanceof Word.Opaque opaque && opaque.what().contains("@P")) {
+                approve("`" + opaque.what() + "` expands a prompt, which may run commands");
+            } else if (part instanceof Word.Opaque opaque && opaque.what().startsWith("$((")) {
+                checkArithmetic(opaque.what().substring(3, opaque.what().length() - 2));
+            }
+        }
+        if (!printing && word.text(variables).filter(Inspection::holdsSubstitution).isPresent()) {
+            approve("an argument holds a substitution as text, which arithmetic or a nested shell would run: "
+                    + word.display());
         }
         String value = lenientText(word);
         for (String candidate : BraceExpansion.expand(value)) {
@@ -168,8 +223,9 @@ final class Inspection {
                 if (WRITABLE_DEVICES.contains(path.toString())) {
                     return;
                 }
-                if (checkPath(path, true) && truncates && Files.isRegularFile(path)) {
-                    approve("overwrites the existing file " + display(path));
+                if (checkPath(path, true)) {
+                    approve(truncates && Files.isRegularFile(path) ? "overwrites the existing file " + display(path)
+                            : "writes to " + display(path));
                 }
             });
         }
@@ -308,7 +364,7 @@ final class Inspection {
         }
         List<Word> assignments = new ArrayList<>(command.assignments());
         if (!command.words().isEmpty() && command.words().get(0).literal()
-                .filter(n -> Set.of("export", "declare", "local", "readonly", "typeset").contains(n)).isPresent()) {
+                .filter(DECLARING::contains).isPresent()) {
             command.words().stream().skip(1).filter(w -> w.literal().map(t -> t.contains("=")).orElse(true))
                     .forEach(assignments::add);
         }

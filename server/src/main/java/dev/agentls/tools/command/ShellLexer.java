@@ -59,8 +59,13 @@ abstract class ShellLexer {
         }
     }
 
-    final void skipArithmetic() throws ShellSyntaxException {
+    /**
+     * Reads an arithmetic {@code ((...))} through its end. Substitutions inside it run when bash evaluates it
+     * ({@code $(( $(cmd) ))}, {@code a[$(cmd)]}), so its text is parsed for them like a here-document's.
+     */
+    final String skipArithmetic() throws ShellSyntaxException {
         int open = 2;
+        int start = pos;
         while (!eof()) {
             char c = src.charAt(pos++);
             if (c == '(') {
@@ -68,7 +73,9 @@ abstract class ShellLexer {
             } else if (c == ')') {
                 open--;
                 if (open == 0) {
-                    return;
+                    String inner = src.substring(start, Math.max(start, pos - 2));
+                    child(inner).parseQuotedUntilEnd();
+                    return inner;
                 }
             }
         }
@@ -223,8 +230,7 @@ abstract class ShellLexer {
         char next = peek(1);
         if (next == '(' && peek(2) == '(') {
             pos += 3;
-            skipArithmetic();
-            parts.add(new Word.Opaque("arithmetic"));
+            parts.add(new Word.Opaque("$((" + skipArithmetic() + "))"));
         } else if (next == '(') {
             pos += 2;
             parseNested();

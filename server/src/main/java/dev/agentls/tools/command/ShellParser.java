@@ -119,7 +119,8 @@ final class ShellParser extends ShellLexer {
             }
             if (c == '(') {
                 pos += 2;
-                skipArithmetic();
+                words.add(new Word(List.of(new Word.Literal("((", false))));
+                words.add(new Word(List.of(new Word.Literal(skipArithmetic(), true))));
                 continue;
             }
             if (startsRedirect()) {
@@ -164,7 +165,9 @@ final class ShellParser extends ShellLexer {
         skipBlanks();
         if (peek(0) == '(' && peek(1) == '(') {
             pos += 2;
-            skipArithmetic();
+            Word expression = new Word(List.of(new Word.Literal(skipArithmetic(), true)));
+            out.add(new SimpleCommand(SimpleCommand.Kind.COMMAND, List.of(), List.of(
+                    new Word(List.of(new Word.Literal("((", false))), expression), List.of(), null));
             return;
         }
         Word variable = parseWord();

@@ -18,7 +18,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The two corpora: every dangerous command needs approval; at most 5% of everyday commands prompt. */
+/**
+ * The corpora: every dangerous command and every everyday build, script or write needs approval; at most 5% of the
+ * everyday commands that only read prompt.
+ */
 class CommandSafetyCorpusTest {
 
     @TempDir
@@ -55,7 +58,7 @@ class CommandSafetyCorpusTest {
     }
 
     @Test
-    void atMostFivePercentOfEverydayCommandsPrompt() throws IOException {
+    void atMostFivePercentOfEverydayReadOnlyCommandsPrompt() throws IOException {
         List<String> corpus = corpus("safe.txt");
         assertTrue(corpus.size() >= 100, "the safe corpus has " + corpus.size() + " commands");
         List<String> prompted = new ArrayList<>();
@@ -69,6 +72,14 @@ class CommandSafetyCorpusTest {
         System.out.printf("safe corpus: %d commands, %.1f%% false prompts%n", corpus.size(), rate * 100);
         prompted.forEach(p -> System.out.println("  prompted: " + p));
         assertTrue(rate <= 0.05, "false prompt rate " + rate + " over 5%: " + prompted);
+    }
+
+    @Test
+    void everydayBuildsScriptsAndWritesAsk() throws IOException {
+        List<String> corpus = corpus("builds-and-writes.txt");
+        assertTrue(corpus.size() >= 60, "the builds-and-writes corpus has " + corpus.size() + " commands");
+        List<String> unasked = corpus.stream().filter(c -> safety.check(c) instanceof CommandVerdict.Safe).toList();
+        assertEquals(List.of(), unasked, "builds, scripts and writes that would run unasked");
     }
 
     static List<String> corpus(String name) throws IOException {

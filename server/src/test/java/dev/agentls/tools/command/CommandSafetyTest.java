@@ -77,17 +77,20 @@ class CommandSafetyTest {
 
     @Test
     void hereDocumentsExpandOnlyWhenTheirDelimiterIsUnquoted() {
-        safe("cat <<'EOF' > notes.txt\n$(rm -rf /)\nEOF");
+        safe("cat <<'EOF'\n$(rm -rf /)\nEOF");
         assertEquals(List.of("`rm` deletes or overwrites data", "reaches outside the workspace: /"),
-                reasons("cat <<EOF > notes.txt\n$(rm -rf /)\nEOF"));
+                reasons("cat <<EOF\n$(rm -rf /)\nEOF"));
         safe("cat <<-EOF\n\tplain text\n\tEOF\necho after");
     }
 
     @Test
     void recursesIntoWrappersAndInlineShells() {
-        assertEquals(List.of("`rm` deletes or overwrites data"), reasons("env -S 'rm -f README.md'"));
-        assertEquals(List.of("`curl` uses the network"), reasons("xargs -n 1 -I{} curl {} < urls.txt"));
-        assertEquals(List.of("`rm` deletes or overwrites data"), reasons("bash -c \"sh -c 'rm x'\""));
+        assertEquals(List.of("`env -S` runs a command line given as text", "`rm` deletes or overwrites data"),
+                reasons("env -S 'rm -f README.md'"));
+        assertEquals(List.of("`xargs` runs a command built from its input, which cannot be checked",
+                "`curl` uses the network"), reasons("xargs -n 1 -I{} curl {} < urls.txt"));
+        assertEquals(List.of("`bash` -c runs a command line given as text", "`sh` -c runs a command line given as"
+                + " text", "`rm` deletes or overwrites data"), reasons("bash -c \"sh -c 'rm x'\""));
         assertTrue(reasons("sudo -u root ls").contains("`sudo` needs or changes system privileges"));
     }
 
@@ -102,30 +105,90 @@ class CommandSafetyTest {
     }
 
     @Test
-    void redirectionsOverwritingFilesOrLeavingTheWorkspaceAsk() {
+    void redirectionsToAFileAskAndSayWhetherTheyOverwrite() {
         assertEquals(List.of("overwrites the existing file README.md"), reasons("echo > README.md"));
-        safe("echo >> README.md");
-        safe("echo hi > new.txt 2>&1");
+        assertEquals(List.of("writes to README.md"), reasons("echo >> README.md"));
+        assertEquals(List.of("writes to new.txt"), reasons("echo hi > new.txt 2>&1"));
         safe("ls 2>/dev/null");
+        safe("ls src >/dev/null 2>&1");
         assertEquals(List.of("writes outside the workspace: /etc/motd"), reasons("echo hi >> /etc/motd"));
-        assertEquals(List.of("writes to `$LOG`, a path that comes from an expansion"), reasons("make > $LOG"));
+        assertEquals(List.of("writes to `$LOG`, a path that comes from an expansion"), reasons("ls > $LOG"));
     }
 
     @Test
-    void gitOptionsDecideWhetherItIsDestructive() {
-        safe("git checkout -b topic");
-        safe("git restore --staged README.md");
-        safe("git clean -n");
+    void gitReadsRunUnaskedAndEveryWriteAsksWithItsMostSpecificReason() {
+        safe("git status");
+        safe("git log --oneline -5");
+        safe("git branch -a");
+        safe("git stash list");
+        assertEquals(List.of("`git checkout` changes the repository or the working tree, where git may run hooks,"
+                + " filters and other programs it is configured with"), reasons("git checkout -b topic"));
+        assertEquals(List.of("`git diff` has an option that writes a file or runs another program"),
+                reasons("git diff --output=patch.txt"));
+        assertEquals(List.of("`git --git-dir` makes git use a repository other than the workspace's"),
+                reasons("git --git-dir=elsewhere status"));
         assertEquals(List.of("`git clean` deletes untracked files"), reasons("git clean -xfd"));
         assertEquals(List.of("`git config core.sshCommand` can make git run other programs"),
                 reasons("git config core.sshCommand 'ssh -i x'"));
     }
 
     @Test
-    void copyAndMoveAskOnlyWhenTheyOverwrite() {
-        safe("cp README.md docs/");
-        assertEquals(List.of("`cp` overwrites docs/crlf.txt in docs"), reasons("cp README.md docs/crlf.txt docs"));
-        safe("cp -n docs/crlf.txt README.md");
-        safe("mv src/util.py src/helpers.py");
+    void copyAndMoveAskAndSayWhatTheyOverwrite() {
+        assertEquals(List.of("writes to docs"), reasons("cp README.md docs/"));
+        assertEquals(List.of("writes to docs", "`cp` overwrites docs/crlf.txt in docs"),
+                reasons("cp README.md docs/crlf.txt docs"));
+        assertEquals(List.of("writes to src/helpers.py"), reasons("mv src/util.py src/helpers.py"));
+    }
+
+    @Test
+    void aCommandOffTheReadOnlyListAsksWhateverItIsCalled() {
+        assertEquals(List.of("`make` is not on the read-only list: it may run programs or change files"),
+                reasons("make -s"));
+        assertEquals(List.of("`./ls` runs a program named by its path, which may be one written in the workspace"),
+                reasons("./ls"));
+        assertEquals(List.of("`touch` is not on the read-only list: it may run programs or change files"),
+                reasons("\"t\"'o'uch x"));
+        safe("/usr/bin/ls src");
+        safe("python3 --version");
+    }
+
+    @Test
+    void interpretersGivenCodeOrAScriptAskHoweverHarmlessTheCodeLooks() {
+        assertEquals(List.of("`python3` -c runs code given on the command line"), reasons("python3 -c 'print(1)'"));
+        assertEquals(List.of("`python3` evil.py runs a script"), reasons("python3 evil.py"));
+        assertEquals(List.of("`sh` x.sh runs a script"), reasons("sh x.sh"));
+        assertEquals(List.of("`bash` runs the commands of its input (a here-document or a pipe)"),
+                reasons("bash <<< 'touch x'"));
+        assertEquals(List.of("`source` runs the commands of a file in the shell itself"),
+                reasons("source /dev/stdin <<< 'touch x'"));
+    }
+
+    @Test
+    void sedAndAwkAskOnlyWhenTheirScriptWritesOrRuns() {
+        safe("sed -n '1,20p;/x/d' README.md");
+        safe("sed 's/a\\/b/c/g' README.md");
+        assertEquals(List.of("the sed script's `w` command writes a file"), reasons("sed -n 'w out' README.md"));
+        assertEquals(List.of("the sed script's `s///e` runs the pattern space as a command"),
+                reasons("sed 's/.*/date/e' README.md"));
+        safe("awk 'NR > 1 {print $2}' README.md");
+        assertEquals(List.of("`awk`'s program can write files or run commands (it uses system, getline, a pipe or an"
+                + " output redirection)"), reasons("awk 'BEGIN{system(\"date\")}'"));
+    }
+
+    @Test
+    void environmentAndDynamicWordsThatRunCodeAsk() {
+        assertEquals(List.of("setting BASH_ENV changes which programs run or what they run",
+                "`bash` -c runs a command line given as text"), reasons("BASH_ENV=evil.sh bash -c true"));
+        assertTrue(reasons("IFS=,; c=\"touch,x\"; $c").contains("setting IFS changes which programs run or what they"
+                + " run"));
+        assertEquals(List.of("`trap` sets code to run when a signal arrives or the shell exits"),
+                reasons("trap 'touch x' EXIT"));
+        assertTrue(reasons("o='-exec touch {} ;'; find . $o").contains("$o holds blanks or patterns, so the shell"
+                + " may split it into words that cannot be checked"));
+        assertTrue(reasons("echo $(( $(touch x) ))").contains("`touch` is not on the read-only list: it may run"
+                + " programs or change files"), "a substitution inside arithmetic is found");
+        assertTrue(reasons("x='a[$(touch y)]'; echo $((x))").stream().anyMatch(r -> r.startsWith("arithmetic reads"
+                + " x, whose value is not a known number")));
+        safe("echo $((1 + 2))");
     }
 }

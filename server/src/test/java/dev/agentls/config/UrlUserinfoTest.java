@@ -1,0 +1,27 @@
+package dev.agentls.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import org.junit.jupiter.api.Test;
+
+class UrlUserinfoTest {
+
+    @Test
+    void hidesTheWholeUserinfoOfEveryUrlInAText() {
+        assertEquals("got http://[redacted]@127.0.0.1:9/v1 and https://[redacted]@github.com/x",
+                UrlUserinfo.redact("got http://user:Plain0Passw0rd@127.0.0.1:9/v1 and https://TOKEN@github.com/x"));
+    }
+
+    @Test
+    void leavesMailAddressesAndUrlsWithoutUserinfoAlone() {
+        String text = "bob@example.com wrote https://example.com/a@b?x=@y";
+        assertEquals(text, UrlUserinfo.redact(text));
+        assertNull(UrlUserinfo.redact(null));
+    }
+
+    @Test
+    void aSettingsMessageNeverQuotesAUrlsPassword() {
+        assertEquals("\"http://[redacted]@127.0.0.1:9/v1\"", Quoting.quote("http://user:Plain0Passw0rd@127.0.0.1:9/v1"));
+    }
+}
