@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.JsonKinds;
 import dev.agentls.config.ParsedSettings;
@@ -105,6 +106,36 @@ final class SettingsFile {
             }
         }
         return new SettingsFile(file, label, (ObjectNode) inner, warnings);
+    }
+
+    /**
+     * The section keys of a file other writers share: the project's {@code .agentls/settings.json}, where the
+     * approvals ({@code alwaysAllow}, {@code mcpTrusted}) are kept too. Only the section's keys are taken (or an
+     * {@code agentls} object), every other key is left to its owner; empty when the file holds none. A file that is
+     * not a JSON object is refused as {@link #read(Path, String)} refuses it.
+     */
+    static java.util.Optional<SettingsFile> readSectionKeys(Path file, String label) throws SettingsFileException {
+        String text = text(file, label);
+        JsonNode root;
+        try {
+            root = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new SettingsFileException(label + file + " is not valid JSON (line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + "): " + e.getOriginalMessage());
+        }
+        if (root == null || root.isMissingNode() || !root.isObject()) {
+            throw new SettingsFileException(label + file + " must hold a JSON object");
+        }
+        JsonNode inner = root.get(SECTION);
+        ObjectNode section = inner != null && inner.isObject() ? ((ObjectNode) inner).deepCopy()
+                : JsonNodeFactory.instance.objectNode();
+        for (String key : SettingsParser.SECTION_KEYS) {
+            if (root.has(key)) {
+                section.set(key, root.get(key));
+            }
+        }
+        return section.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of(new SettingsFile(file, label, section, List.of()));
     }
 
     /** The object itself as the section, when it holds at least one of the section's keys. */

@@ -18,7 +18,8 @@ import java.util.Map;
  * workspace), {@code --settings FILE}, the {@code AGENTLS_*} variables, and the flags last. Files are the lasting
  * choices, from the most general to the most explicit; a variable is this shell's choice and a flag this command's.
  * A project's file may not set where the key goes ({@link #PROJECT_REFUSED}): a cloned repository is not trusted
- * with the user's key. All files take the same forms as {@code --settings}; one that cannot be used stops the run.
+ * with the user's key, and its other keys (the approvals kept there) are not settings. The other files take the
+ * forms of {@code --settings}; a file that cannot be used stops the run.
  */
 final class SettingsSources {
 
@@ -53,8 +54,10 @@ final class SettingsSources {
             sources.add("user settings file " + user);
         }
         Path project = workspace.resolve(PROJECT_FILE);
-        if (Files.exists(project) || Files.isSymbolicLink(project)) {
-            SettingsFile file = SettingsFile.read(project, "project settings file ");
+        java.util.Optional<SettingsFile> projectFile = Files.exists(project) || Files.isSymbolicLink(project)
+                ? SettingsFile.readSectionKeys(project, "project settings file ") : java.util.Optional.empty();
+        if (projectFile.isPresent()) {
+            SettingsFile file = projectFile.get();
             List<String> dropped = new ArrayList<>();
             layers.add(file.sectionWithout(PROJECT_REFUSED, dropped));
             warnings.addAll(file.warnings());

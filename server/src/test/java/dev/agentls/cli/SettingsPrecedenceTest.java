@@ -124,4 +124,16 @@ class SettingsPrecedenceTest {
                 + " under project settings file "), e.getMessage());
         assertTrue(e.getMessage().contains("agentls.agent.maxIterations: expected a whole number"), e.getMessage());
     }
+
+    @Test
+    void theProjectFileSharedWithTheApprovalsIsReadForItsSettingsKeysOnly() throws Exception {
+        Files.writeString(workspace.resolve(".agentls/settings.json"), "{\"alwaysAllow\": [\"mvn -q test\"],"
+                + " \"mcpTrusted\": {\"x\": \"abc\"}}");
+        RunOptions approvalsOnly = parse();
+        assertEquals("user", approvalsOnly.settings().llm().model(), "no settings there: the user's apply");
+        assertEquals(java.util.List.of(), approvalsOnly.warnings());
+        Files.writeString(workspace.resolve(".agentls/settings.json"), "{\"alwaysAllow\": [],"
+                + " \"llm\": {\"model\": \"project\"}}");
+        assertEquals("project", model());
+    }
 }
