@@ -16,9 +16,7 @@ import dev.agentls.tools.ToolSet;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -49,11 +47,6 @@ public final class Agent {
     private final Clock clock;
     private final Supplier<String> runIds;
     private final ProjectContext project;
-    /**
-     * Conversation id to the run under way on it: one run at a time appends to a conversation. Shared with the
-     * agents {@link #withProjectContext} makes, as they run on the same conversations.
-     */
-    private final Map<String, String> active;
 
     /**
      * @param settings      the {@code agentls} settings: the model's (tool mode, prices) and the agent's limits
@@ -80,7 +73,6 @@ public final class Agent {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.runIds = Objects.requireNonNull(runIds, "runIds");
         this.project = ProjectContext.NONE;
-        this.active = new ConcurrentHashMap<>();
     }
 
     private Agent(Agent agent, ProjectContext project) {
@@ -95,7 +87,6 @@ public final class Agent {
         this.clock = agent.clock;
         this.runIds = agent.runIds;
         this.project = Objects.requireNonNull(project, "project");
-        this.active = agent.active;
     }
 
     /**
@@ -167,7 +158,7 @@ public final class Agent {
     public List<RequestHistory.Pruned> compact(String conversationId) {
         Conversation conversation = conversations.find(conversationId).orElseThrow(() -> new IllegalArgumentException(
                 "no conversation with id '" + conversationId + "'; known: " + conversations.ids()));
-        String busy = active.putIfAbsent(conversation.id(), "compact");
+        String busy = conversations.claims().claim(conversation.id(), "compact").orElse(null);
         if (busy != null) {
             throw new IllegalStateException("conversation '" + conversation.id() + "' has a run under way (" + busy
                     + "); compact it when the run has ended");
@@ -175,7 +166,7 @@ public final class Agent {
         try {
             return history.compact(conversation).pruned();
         } finally {
-            active.remove(conversation.id(), "compact");
+            conversations.claims().release(conversation.id(), "compact");
         }
     }
 
@@ -218,18 +209,19 @@ public final class Agent {
                         "no conversation with id '" + id + "'; known: " + conversations.ids())))
                 .orElseGet(conversations::create);
         String runId = runIds.get();
-        String busy = active.putIfAbsent(conversation.id(), runId);
+        // The store's claims, not this agent's: an editor makes an agent per run, all over one store.
+        String busy = conversations.claims().claim(conversation.id(), runId).orElse(null);
         if (busy != null) {
             throw new IllegalStateException("conversation '" + conversation.id() + "' has a run under way (" + busy
                     + "); cancel it or wait for its end");
         }
         RunContext context = new RunContext(settings, model, tools, host, roots, history, clock, project);
         AgentRun run = new AgentRun(runId, request, conversation, context, listener,
-                () -> active.remove(conversation.id(), runId));
+                () -> conversations.claims().release(conversation.id(), runId));
         try {
             executor.execute(run::run);
         } catch (RuntimeException e) {
-            active.remove(conversation.id(), runId);
+            conversations.claims().release(conversation.id(), runId);
             throw e;
         }
         return run;

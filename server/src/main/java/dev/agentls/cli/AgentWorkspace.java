@@ -1,32 +1,29 @@
 package dev.agentls.cli;
 
+import dev.agentls.session.McpWiring;
 import dev.agentls.agent.Agent;
+import dev.agentls.conversation.Conversations;
+import dev.agentls.conversation.FileConversations;
+import dev.agentls.session.Agents;
+import dev.agentls.session.McpWiring;
+import dev.agentls.session.WorkspaceTools;
+import dev.agentls.session.Workspace;
+import dev.agentls.tools.Tool;
 import dev.agentls.agent.ProjectLayers;
 import dev.agentls.conversation.ProjectRulesLoader;
 import dev.agentls.outline.RepoMap;
 import dev.agentls.outline.WorkspaceFileList;
 import dev.agentls.outline.TokenCounter;
 import dev.agentls.config.AgentLsSettings;
-import dev.agentls.edit.lazy.LazyMerger;
 import dev.agentls.host.Host;
 import dev.agentls.llm.StreamingModelClient;
 import dev.agentls.mcp.McpServers;
-import dev.agentls.outline.Outliner;
 import dev.agentls.syntax.SyntaxParser;
-import dev.agentls.tools.StandardTools;
 import dev.agentls.tools.ToolSet;
-import dev.agentls.tools.WorkspaceFiles;
-import dev.agentls.tools.WorkspaceSearch;
 import dev.agentls.tools.command.CommandEnvironment;
 import dev.agentls.tools.command.CommandRunner;
-import dev.agentls.workspace.CheckpointStore;
-import dev.agentls.workspace.DirectoryLister;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileIndex;
-import dev.agentls.workspace.FileSearch;
-import dev.agentls.workspace.GrepSearch;
-import dev.agentls.workspace.PathPolicy;
-import dev.agentls.workspace.WorkspaceRoots;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -48,10 +45,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * machine idle or needs them, so nothing but that request's own work is on its way. Owns the threads it starts (all daemons);
  * {@link #close} stops them.
  */
-final class AgentWorkspace implements AutoCloseable {
-
-    /** Without file-change notifications, a search after this long re-checks the files (a stat each). */
-    private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
+final class AgentWorkspace implements Agents, AutoCloseable {
     /**
      * A first request whose model sent nothing for this long is waiting for a first token (a hosted model's 0.3-3 s):
      * the set-up the request does not need starts then, on idle cores. Longer than a local or replayed model's first
@@ -59,6 +53,12 @@ final class AgentWorkspace implements AutoCloseable {
      */
     private static final Duration QUIET_MODEL = Duration.ofMillis(200);
     private static final int SEARCH_PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
+
+    private final Workspace workspace;
+    private final List<Tool> tools;
+    private final Conversations conversations;
+    private final ProjectLayers project;
+    private final ExecutorService runs = Executors.newCachedThreadPool(daemons("agentls-run"));
 
     private final ExecutorService background = Executors.newCachedThreadPool(daemons("agentls-workspace"));
     private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
@@ -101,31 +101,26 @@ final class AgentWorkspace implements AutoCloseable {
         // they are independent, and only the first request waits for the client (PendingModelClient).
         model = new PendingModelClient(CompletableFuture.supplyAsync(
                 () -> StreamingModelClient.forProduct(settings.llm(), background), background), quietModel, timers);
-        WorkspaceRoots roots = new WorkspaceRoots(List.of(root));
-        PathPolicy policy = new PathPolicy();
-        index = new FileIndex(roots, policy, background, Clock.systemUTC(), RESCAN_AFTER);
-        CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC(), CheckpointStore.DEFAULT_BUDGET, null,
-                documents);
-        WorkspaceFiles files = new WorkspaceFiles(roots, documents, policy, index, checkpoints);
-        WorkspaceSearch search = new WorkspaceSearch(index,
-                new GrepSearch(index, documents, background, SEARCH_PARALLELISM), new FileSearch(index),
-                new DirectoryLister(policy), background);
+        // The editor's workspace and tools, built by the same code with the same constants; checkpoints on disk.
+        workspace = Workspace.open(List.of(root), documents, background, Clock.systemUTC(), () -> { });
+        index = workspace.index();
+        var roots = workspace.roots();
         SyntaxParser parser = new SyntaxParser();
         // Commands never inherit the variable holding the model's key, nor a copy of its value (issue 10 item 10).
         CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(),
                 new CommandEnvironment(System.getenv(), () -> List.of(settings.llm().apiKeyEnv())), timers, background);
-        ToolSet tools = StandardTools.create(files, search, new LazyMerger(parser), new Outliner(parser), runner,
-                Path.of(System.getProperty("user.home")));
+        ToolSet tools = new WorkspaceTools(runner, Path.of(System.getProperty("user.home"))).toolSet(workspace);
+        this.tools = tools.tools();
         // The project layers: rules files, and a repo map read in the background. No run waits for it: a request
         // made before it is read says so and shows a bounded file list instead; the map joins the run as a message.
         // Both are fitted to their budgets in the model's tokens, as an editor session's are; rules and a map that
         // fit by their byte bound are not counted, so the first request loads no encoding (0.3 s of CPU).
         tokens = TokenCounter.forModel(settings.llm().model());
         map = new RepoMap(roots, parser, mapReading == null ? background : mapReading, SEARCH_PARALLELISM, tokens);
-        ProjectLayers project = new ProjectLayers(
+        project = new ProjectLayers(
                 new ProjectRulesLoader(roots, tokens, ProjectRulesLoader.DEFAULT_BUDGET),
                 Optional.of(map), ProjectLayers.DEFAULT_MAP_TOKENS,
-                Optional.of(new WorkspaceFileList(roots, policy, WorkspaceFileList.DEFAULT_ENTRIES)));
+                Optional.of(new WorkspaceFileList(roots, workspace.policy(), WorkspaceFileList.DEFAULT_ENTRIES)));
         Host runHost = host.apply(documents);
         // MCP servers: their tools join the standard ones when the run builds its prompt (a project's entries trusted
         // through the host then); they stop when this workspace closes. Servers that need no question (the user's,
@@ -143,7 +138,11 @@ final class AgentWorkspace implements AutoCloseable {
             mcpServers = null;
             runTools = tools;
         }
-        agent = Agent.persisted(settings, model, runTools, runHost, List.of(root)).withProjectContext(project);
+        conversations = new FileConversations(root, Clock.systemUTC());
+        agent = new Agent(settings, model, runTools, runHost, List.of(root), conversations,
+                Agent.historyFor(settings.llm(), tokens), runs, Clock.systemUTC(),
+                dev.agentls.conversation.RandomIds::uuid)
+                .withProjectContext(project);
         // What no first request needs (the file index: the tools' searches wait for it; the repo map: a request made
         // before it is read goes without it, the run's later requests carry it; the encoding's load after the map)
         // starts when the first call leaves the machine idle or needs it (PendingModelClient.idleForSetUp): the
@@ -175,8 +174,28 @@ final class AgentWorkspace implements AutoCloseable {
                 background);
     }
 
+    /** An agent over the host given at construction, with run ids of its own (the SDK's way). */
     Agent agent() {
         return agent;
+    }
+
+    /** This workspace's parts, as the session core runs on them. */
+    Workspace workspace() {
+        return workspace;
+    }
+
+    @Override
+    public Agent agent(AgentLsSettings settings, Host host, String runId) {
+        ToolSet runTools = mcpServers == null ? new ToolSet(tools)
+                : McpWiring.toolsFor(tools, mcpServers, settings, host);
+        return new Agent(settings, model, runTools, host, workspace.rootPaths(), conversations,
+                Agent.historyFor(settings.llm(), tokens), runs, Clock.systemUTC(), () -> runId)
+                .withProjectContext(project);
+    }
+
+    @Override
+    public List<String> conversationIds() {
+        return conversations.ids();
     }
 
     /**
@@ -198,6 +217,7 @@ final class AgentWorkspace implements AutoCloseable {
         }
         background.shutdownNow();
         timers.shutdownNow();
+        runs.shutdownNow();
     }
 
     private static ThreadFactory daemons(String name) {

@@ -1,9 +1,11 @@
 package dev.agentls.cli;
 
+import dev.agentls.config.ConfigHome;
 import dev.agentls.agent.RunHandle;
 import dev.agentls.agent.RunMode;
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
+import dev.agentls.session.McpWiring;
 import dev.agentls.workspace.AtomicWriter;
 import java.io.BufferedReader;
 import java.io.IOException;

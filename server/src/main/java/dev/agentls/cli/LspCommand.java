@@ -1,5 +1,7 @@
 package dev.agentls.cli;
 
+import dev.agentls.session.WorkspaceTools;
+import dev.agentls.session.WorkspaceAgents;
 import dev.agentls.config.SettingsException;
 import dev.agentls.config.SettingsFlags;
 import dev.agentls.config.SettingsParser;
@@ -71,13 +73,13 @@ final class LspCommand implements Subcommand {
             // Filled by each session as it takes settings into use; read by the command runner at each command.
             keyVariables.add(flags.settings().settings().llm().apiKeyEnv());
             HeapTuning.forLongRunningServer();
-            ToolSessions tools = ToolSessionsWiring.standard(environment, keyVariables);
+            WorkspaceTools tools = ToolSessionsWiring.standard(environment, keyVariables);
             ExecutorService runs = Executors.newCachedThreadPool(runnable -> {
                 Thread thread = new Thread(runnable, "agentls-run");
                 thread.setDaemon(true);
                 return thread;
             });
-            AgentSessions agents = new AgentSessions(tools, llm -> StreamingModelClient.forProduct(llm, runs), runs,
+            WorkspaceAgents agents = new WorkspaceAgents(tools, llm -> StreamingModelClient.forProduct(llm, runs), runs,
                     Clock.systemUTC());
             return new LspServerLauncher.SessionWiring(tools, agents,
                     new CommandLineSettings(flags.section(), keyVariables::add));

@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.session.McpWiring;
 import java.io.PrintStream;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.session.McpWiring;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.AgentLsSettings;

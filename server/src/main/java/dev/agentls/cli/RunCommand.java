@@ -5,6 +5,13 @@ import dev.agentls.agent.AgentListener;
 import dev.agentls.agent.RunHandle;
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
+import dev.agentls.host.Host;
+import dev.agentls.session.AlwaysAllowed;
+import dev.agentls.session.ApprovalPolicy;
+import dev.agentls.session.McpWiring;
+import dev.agentls.session.RunDoor;
+import dev.agentls.session.RunNotes;
+import dev.agentls.session.Runs;
 import dev.agentls.workspace.AtomicWriter;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -22,9 +29,11 @@ import java.util.concurrent.TimeUnit;
  * with the settings section FILE holds (its MCP servers too) under the flags, which win key by key. It prints the run
  * as a {@link LiveView} (or, with {@code --json}, one {@link AgentEventJson} object per line and nothing else on
  * stdout); approvals and questions are asked on stderr and read from stdin. Exit status: 0 completed, 1 failed,
- * stopped by a limit or refused (a settings file that cannot be used: before anything starts), 2 bad arguments, 130
- * cancelled (an interrupt cancels the run cleanly: its command processes die, no change is left half-written, and
- * {@code run_finished} is still printed).
+ * stopped by a limit or refused (a settings file that cannot be used: before anything starts; a conversation with a
+ * run under way), 2 bad arguments, 130 cancelled (an interrupt cancels the run cleanly: its command processes die, no
+ * change is left half-written, and {@code run_finished} is still printed). The run goes through the session core as
+ * an editor's does: numbered after the workspace's transcripts, with its transcript and diff under
+ * {@code .agentls/runs/}, checkpoints under {@code .agentls/checkpoints/} and the workspace's approval policy.
  */
 final class RunCommand implements Subcommand {
 
@@ -144,13 +153,39 @@ final class RunCommand implements Subcommand {
                 Executors.newSingleThreadExecutor(RunCommand::daemon));
         LiveView view = new LiveView(out, tty);
         AgentListener listener = options.json() ? event -> printJson(out, event) : view;
+        ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),
+                new AlwaysAllowed(options.workspace()));
         try (AgentWorkspace workspace = new AgentWorkspace(options.workspace(), options.settings(), mcp,
                 documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(), prompter, err),
                         options.approvals()))) {
+            Runs runs = new Runs(workspace, options::settings, workspace.workspace(), policy, options.workspace(),
+                    Runnable::run);
+            RunDoor door = (runId, asked) -> new RunDoor.Run() {
+                @Override
+                public Host host(RunNotes notes, RunNotes transcript) {
+                    return new ApprovingHost(new TerminalHost(workspace.workspace().documents(), new AtomicWriter(),
+                            prompter, err), options.approvals(), policy, runId, notes);
+                }
+
+                @Override
+                public void onEvent(dev.agentls.agent.AgentEvent event) {
+                    listener.onEvent(event);
+                }
+
+                @Override
+                public void note(String text) {
+                    err.println("agentls run: " + text);
+                }
+
+                @Override
+                public void warn(String problem) {
+                    err.println("agentls run: warning: " + problem);
+                }
+            };
             RunHandle handle;
             try {
-                handle = workspace.agent().run(request, listener);
-            } catch (IllegalArgumentException refused) {
+                handle = runs.start(request, door, outcome -> { }).handle();
+            } catch (IllegalArgumentException | IllegalStateException refused) {
                 err.println("agentls run: refused: " + ShownArgument.redactKeys(String.valueOf(refused.getMessage())));
                 return FAILED;
             }

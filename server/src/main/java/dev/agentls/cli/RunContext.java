@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.config.ConfigHome;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.session.WorkspaceTools;
 import dev.agentls.tools.command.CommandEnvironment;
 import dev.agentls.tools.command.CommandRunner;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ final class ToolSessionsWiring {
 
     private ToolSessionsWiring() {}
 
-    static ToolSessions standard(Map<String, String> environment, Collection<String> keyVariables) {
+    static WorkspaceTools standard(Map<String, String> environment, Collection<String> keyVariables) {
         ThreadFactory daemons = runnable -> {
             Thread thread = new Thread(runnable, "agentls-command");
             thread.setDaemon(true);
@@ -30,6 +31,6 @@ final class ToolSessionsWiring {
         ExecutorService readers = Executors.newCachedThreadPool(daemons);
         CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(),
                 new CommandEnvironment(environment, () -> List.copyOf(keyVariables)), timers, readers);
-        return new ToolSessions(runner, Path.of(System.getProperty("user.home")));
+        return new WorkspaceTools(runner, Path.of(System.getProperty("user.home")));
     }
 }

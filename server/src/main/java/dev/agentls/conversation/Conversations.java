@@ -17,4 +17,7 @@ public interface Conversations {
 
     /** Ids of every conversation, oldest first. */
     List<String> ids();
+
+    /** The runs under way on this store's conversations: one per conversation, whichever agent started it. */
+    ConversationClaims claims();
 }

@@ -56,6 +56,7 @@ public final class FileConversations implements Conversations {
     private final Path root;
     private final Path folder;
     private final Supplier<String> ids;
+    private final ConversationClaims claims;
     private final ConversationCodec codec = new ConversationCodec();
     private final FileWriter writer;
     private final ConversationJournal journal = new ConversationJournal();
@@ -95,6 +96,7 @@ public final class FileConversations implements Conversations {
                              Clock clock) {
         this.root = root.toAbsolutePath().normalize();
         this.folder = this.root.resolve(".agentls").resolve("conversations");
+        this.claims = new ConversationClaims(this.root.resolve(".agentls").resolve("locks"));
         this.ids = ids;
         this.writer = writer;
         this.stopped = new StoppedCalls(stoppedCall);
@@ -313,5 +315,10 @@ public final class FileConversations implements Conversations {
     private static String utf8(byte[] bytes) throws CharacterCodingException {
         return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+    }
+
+    @Override
+    public ConversationClaims claims() {
+        return claims;
     }
 }

@@ -12,6 +12,7 @@ public final class InMemoryConversations implements Conversations {
 
     private final Map<String, Conversation> byId = new LinkedHashMap<>();
     private final Supplier<String> ids;
+    private final ConversationClaims claims = new ConversationClaims();
 
     public InMemoryConversations() {
         this(RandomIds::uuid);
@@ -40,5 +41,10 @@ public final class InMemoryConversations implements Conversations {
     @Override
     public synchronized List<String> ids() {
         return new ArrayList<>(byId.keySet());
+    }
+
+    @Override
+    public ConversationClaims claims() {
+        return claims;
     }
 }

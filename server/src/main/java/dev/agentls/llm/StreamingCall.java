@@ -169,6 +169,9 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
                 prefill.remember(settings.model());
                 log.info(() -> "model " + settings.model() + " refuses an assistant prefill; continuing with a user"
                         + " message from now on");
+                deliverRetry(new ModelEvent.Warning("model " + settings.model() + " refused to continue its cut"
+                        + " answer from an assistant prefill (HTTP 400); asked again with a user message, as it will"
+                        + " be from now on"));
                 round = continuation(answer.toString());
                 rounds--;
                 continue;

@@ -11,9 +11,9 @@ final class CancelRunCommand implements CommandHandler {
 
     static final String ID = "agentls.cancel";
 
-    private final SessionRuns runs;
+    private final EditorRuns runs;
 
-    CancelRunCommand(SessionRuns runs) {
+    CancelRunCommand(EditorRuns runs) {
         this.runs = runs;
     }
 
@@ -32,7 +32,7 @@ final class CancelRunCommand implements CommandHandler {
         return CompletableFuture.completedFuture(answer);
     }
 
-    static org.eclipse.lsp4j.jsonrpc.ResponseErrorException notRunning(String command, String runId, SessionRuns runs) {
+    static org.eclipse.lsp4j.jsonrpc.ResponseErrorException notRunning(String command, String runId, EditorRuns runs) {
         return CommandFailure.invalidParams(command + ": no run '" + Echo.bounded(runId) + "' is under way; runs under"
                 + " way: " + runs.runningIds());
     }

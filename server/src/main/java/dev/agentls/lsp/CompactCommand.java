@@ -20,9 +20,9 @@ final class CompactCommand implements CommandHandler {
 
     static final String ID = "agentls.compact";
 
-    private final SessionRuns runs;
+    private final EditorRuns runs;
 
-    CompactCommand(SessionRuns runs) {
+    CompactCommand(EditorRuns runs) {
         this.runs = runs;
     }
 

@@ -9,9 +9,9 @@ final class ConversationsCommand implements CommandHandler {
 
     static final String ID = "agentls.conversations";
 
-    private final SessionRuns runs;
+    private final EditorRuns runs;
 
-    ConversationsCommand(SessionRuns runs) {
+    ConversationsCommand(EditorRuns runs) {
         this.runs = runs;
     }
 

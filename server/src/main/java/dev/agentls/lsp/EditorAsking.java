@@ -4,12 +4,11 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.agentls.host.QuestionWithdrawn;
+import dev.agentls.session.ApprovalPolicy;
+import dev.agentls.session.RunNotes;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.lsp4j.Diagnostic;
 import org.eclipse.lsp4j.DiagnosticSeverity;
 import org.eclipse.lsp4j.MessageActionItem;
@@ -34,30 +33,29 @@ final class EditorAsking {
     static final String ALLOW_RUN = "Allow for this run";
     static final String DENY = "Deny";
     /** The answers {@code agentls.approve} takes as its {@code scope}, and {@code agentls.deny}'s. */
-    static final String ONCE = "once";
-    static final String RUN = "run";
-    static final String ALWAYS = "always";
-    static final String DENIED = "deny";
+    static final String ONCE = ApprovalPolicy.ONCE;
+    static final String RUN = ApprovalPolicy.RUN;
+    static final String ALWAYS = ApprovalPolicy.ALWAYS;
+    static final String DENIED = ApprovalPolicy.DENIED;
 
     private static final int MAX_COMMAND_IN_TITLE = 60;
 
     private final LanguageClient client;
     private final ClientExtensions declared;
     private final WaitingRuns waiting;
-    private final AlwaysAllowed always;
+    private final ApprovalPolicy policy;
     private final RunAnchors anchors;
     private final SessionDiagnostics diagnostics;
-    private final Map<String, Set<String>> allowedForRun = new ConcurrentHashMap<>();
 
     /** @param anchors where a waiting run is shown as a diagnostic with code actions to answer it */
-    EditorAsking(LanguageClient client, ClientExtensions declared, WaitingRuns waiting, AlwaysAllowed always,
+    EditorAsking(LanguageClient client, ClientExtensions declared, WaitingRuns waiting, ApprovalPolicy policy,
                  RunAnchors anchors, SessionDiagnostics diagnostics) {
         this.anchors = anchors;
         this.diagnostics = diagnostics;
         this.client = client;
         this.declared = declared;
         this.waiting = waiting;
-        this.always = always;
+        this.policy = policy;
     }
 
     /**
@@ -66,18 +64,14 @@ final class EditorAsking {
      */
     CompletableFuture<Boolean> confirm(String runId, String title, String detail, RunNotes notes) {
         String command = detail.isBlank() ? title : detail.lines().findFirst().orElse(title);
-        // The list lives in the workspace, which a cloned repository may ship: it is honoured only for commands the
-        // safety check found nothing in (asked for by the model alone), never for one it flagged.
-        if (onlyTheModelAsked(detail) && always.allows(command)) {
-            notes.note("Allowed `" + command + "`: always allowed in " + AlwaysAllowed.FILE);
-            return CompletableFuture.completedFuture(true);
-        }
-        if (allowedForRun.getOrDefault(runId, Set.of()).contains(command)) {
-            return CompletableFuture.completedFuture(true);
+        Optional<Boolean> already = policy.decided(runId, command, detail, notes);
+        if (already.isPresent()) {
+            return CompletableFuture.completedFuture(already.get());
         }
         CompletableFuture<String> answered = waiting.await(runId, WaitingRuns.Kind.APPROVAL, command);
         answered.whenComplete((answer, error) -> unmark(runId));
-        CompletableFuture<Boolean> decided = answered.thenApply(answer -> decide(runId, command, answer, notes));
+        CompletableFuture<Boolean> decided = answered.thenApply(answer -> policy.decide(runId, command, answer,
+                notes));
         String alwaysTitle = alwaysTitle(command);
         String message = "AgentLS #" + runId + ": " + title + "\n" + detail;
         CompletableFuture<MessageActionItem> request = null;
@@ -187,20 +181,15 @@ final class EditorAsking {
         return "AgentLS #" + runId + " withdrew " + what + ": " + reason + ". An answer given now changes nothing";
     }
 
-    /** Whether the approval is asked only because the model asked for it (execute_command's detail says why). */
-    static boolean onlyTheModelAsked(String detail) {
-        return detail.strip().endsWith("\n\nNeeds approval: " + MODEL_ASKED);
-    }
-
     /** The reason execute_command gives when its safety check found nothing and the model asked for approval. */
-    static final String MODEL_ASKED = "the model asked for approval";
+    static final String MODEL_ASKED = ApprovalPolicy.MODEL_ASKED;
 
     /**
      * Forgets what the run was allowed and withdraws what it still waits for; called when it ends ({@code how}: the
      * reason the user reads, {@code "the run ended (failed)"}).
      */
     void runEnded(String runId, String how) {
-        allowedForRun.remove(runId);
+        policy.runEnded(runId);
         waiting.withdraw(runId, how);
     }
 
@@ -223,22 +212,6 @@ final class EditorAsking {
         String shown = command.length() <= MAX_COMMAND_IN_TITLE ? command
                 : command.substring(0, MAX_COMMAND_IN_TITLE - 3) + "...";
         return "Always allow \"" + shown + "\"";
-    }
-
-    private boolean decide(String runId, String command, String answer, RunNotes notes) {
-        switch (answer) {
-            case RUN -> allowedForRun.computeIfAbsent(runId, id -> ConcurrentHashMap.newKeySet()).add(command);
-            case ALWAYS -> {
-                Optional<String> problem = always.remember(command);
-                notes.note("Always allowed `" + command + "`"
-                        + problem.map(p -> ": " + p).orElse(" (kept in " + AlwaysAllowed.FILE + ")"));
-            }
-            case DENIED -> {
-                return false;
-            }
-            default -> { }
-        }
-        return true;
     }
 
     private void tellHowToApprove(String runId, String command) {

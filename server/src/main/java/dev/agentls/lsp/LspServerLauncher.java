@@ -1,5 +1,7 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.Agents;
+import dev.agentls.session.Tools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -42,7 +44,7 @@ public final class LspServerLauncher {
      * What a session is built from, made by the command line's wiring after the initialize answer is out: the
      * agent's tools and the agent, and the command line's settings, which each session's are laid over.
      */
-    public record SessionWiring(SessionTools.Factory tools, SessionAgents.Factory agents,
+    public record SessionWiring(Tools.Factory tools, Agents.Factory agents,
                                 CommandLineSettings commandLine) {}
 
     private record Wired(SessionFactory sessions, CommandLineSettings commandLine) {}
@@ -53,7 +55,7 @@ public final class LspServerLauncher {
     }
 
     /** The standard server with the agent's tools, built per session by {@code tools}. */
-    public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools) {
+    public LspServerLauncher(PrintStream stderr, Tools.Factory tools) {
         this(stderr, () -> new StandardSessions(tools), CommandLineSettings.none(), standardFront());
     }
 
@@ -61,7 +63,7 @@ public final class LspServerLauncher {
      * The standard server with the agent's tools, each session's settings laid over the command line's, which also
      * learns every API key variable the settings name.
      */
-    public LspServerLauncher(PrintStream stderr, SessionTools.Factory tools, CommandLineSettings commandLine) {
+    public LspServerLauncher(PrintStream stderr, Tools.Factory tools, CommandLineSettings commandLine) {
         this(stderr, () -> new StandardSessions(tools), commandLine, standardFront());
     }
 

@@ -11,9 +11,9 @@ final class McpCommand implements CommandHandler {
 
     static final String ID = "agentls.mcp";
 
-    private final SessionRuns runs;
+    private final EditorRuns runs;
 
-    McpCommand(SessionRuns runs) {
+    McpCommand(EditorRuns runs) {
         this.runs = runs;
     }
 

@@ -7,21 +7,14 @@ import dev.agentls.agent.AgentEvent;
 import dev.agentls.agent.AgentListener;
 import dev.agentls.host.FileChange;
 import dev.agentls.lsp.review.ReviewBook;
-import dev.agentls.workspace.DocumentStore;
-import dev.agentls.workspace.WorkspaceException;
-import dev.agentls.workspace.WorkspaceRoots;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * What one run's edits need to know from its events: why the tool call under way changes files (the review's "run
- * #3: why"), the run's first checkpoint ("Revert run"), and what the run's model last saw of each file (its last
- * {@code read_file} of it, or its own last change to it), so that an edit written from an older read is checked
- * against what the user typed since ({@link ModelViewGuard}). Changes that land are recorded as review hunks.
+ * What one run's review needs to know from its events: why the tool call under way changes files (the review's "run
+ * #3: why") and the run's first checkpoint ("Revert run"). Changes that land are recorded as review hunks.
  */
 final class RunEditWatch implements AgentListener {
 
@@ -30,20 +23,13 @@ final class RunEditWatch implements AgentListener {
 
     private final String runId;
     private final ReviewBook review;
-    private final WorkspaceRoots roots;
-    private final DocumentStore documents;
     private final Function<Path, String> uriOf;
-    private final Map<String, Path> readTargets = new ConcurrentHashMap<>();
-    private final Map<Path, String> seen = new ConcurrentHashMap<>();
     private final StringBuilder said = new StringBuilder();
     private volatile String why = "";
 
-    RunEditWatch(String runId, ReviewBook review, WorkspaceRoots roots, DocumentStore documents,
-                 Function<Path, String> uriOf) {
+    RunEditWatch(String runId, ReviewBook review, Function<Path, String> uriOf) {
         this.runId = runId;
         this.review = review;
-        this.roots = roots;
-        this.documents = documents;
         this.uriOf = uriOf;
     }
 
@@ -63,42 +49,19 @@ final class RunEditWatch implements AgentListener {
                 said.setLength(0);
             }
             why = reason(call, arguments, before);
-            if (call.name().equals("read_file")) {
-                arguments.flatMap(RunEditWatch::file).flatMap(this::resolve)
-                        .ifPresent(path -> readTargets.put(call.callId(), path));
-            }
-        } else if (event instanceof AgentEvent.ToolResult result) {
-            Path read = readTargets.remove(result.callId());
-            if (read != null && result.ok()) {
-                // The model has now seen the file as it is: later typing is the user's, unseen by it.
-                try {
-                    seen.put(read, documents.snapshot(read).text());
-                } catch (WorkspaceException e) {
-                    seen.remove(read);
-                }
-            }
         } else if (event instanceof AgentEvent.EditApplied applied && !applied.checkpointId().isEmpty()) {
             review.checkpoint(runId, applied.checkpointId());
         }
     }
 
-    /** The text the run's model last saw of the file (read or written by it), if it saw it in this run. */
-    Optional<String> seen(Path path) {
-        return Optional.ofNullable(seen.get(path));
-    }
-
-    /** Changes that landed: each becomes review hunks, and the model has seen what it wrote. */
+    /** Changes that landed: each becomes review hunks. */
     void landed(List<FileChange> changes) {
         String reason = why.isBlank() ? "changed by the agent" : why;
         for (FileChange change : changes) {
             if (change instanceof FileChange.Modify modify) {
                 review.record(runId, uriOf.apply(modify.path()), modify.oldText(), modify.newText(), reason);
-                seen.put(modify.path(), modify.newText());
             } else if (change instanceof FileChange.Create create) {
                 review.record(runId, uriOf.apply(create.path()), "", create.text(), reason);
-                seen.put(create.path(), create.text());
-            } else {
-                seen.remove(change.path());
             }
         }
     }
@@ -126,14 +89,6 @@ final class RunEditWatch implements AgentListener {
     private static Optional<String> file(JsonObject arguments) {
         return string(arguments, "path").or(() -> string(arguments, "target_file"))
                 .or(() -> string(arguments, "file_path"));
-    }
-
-    private Optional<Path> resolve(String target) {
-        try {
-            return Optional.of(roots.resolve(target).absolute());
-        } catch (WorkspaceException e) {
-            return Optional.empty();
-        }
     }
 
     private static Optional<JsonObject> arguments(String json) {

@@ -3,6 +3,8 @@ package dev.agentls.lsp;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import dev.agentls.session.RunNotes;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,17 +13,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.nio.file.Path;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
- * The host of one run started from the editor: changes are checked against what the run's model last saw of each
- * file ({@link ModelViewGuard}: the user's typing since is never overwritten) and go through the session's
- * {@link LspHost}; approvals and questions go through {@link EditorAsking} under the run's id; progress goes to the
- * run's own progress. A change's outcome waits (bounded) for the editor's other language servers to settle and
- * carries what they newly say of the changed files; before a command, the run's unsaved files are saved by the editor
- * where it can ({@link SaveBeforeCommand}).
+ * The editor's host of one run: changes go through the session's {@link LspHost} (the session core checks them
+ * against what the model saw first); approvals and questions go through {@link EditorAsking} under the run's id;
+ * progress goes to the run's own progress. A change's outcome waits (bounded) for the editor's other language servers
+ * to settle and carries what they newly say of the changed files; before a command, the run's unsaved files are saved
+ * by the editor where it can ({@link SaveBeforeCommand}).
  */
 final class RunEditorHost implements Host {
 
@@ -30,24 +29,17 @@ final class RunEditorHost implements Host {
     private final EditorAsking asking;
     private final RunNotes notes;
     private final Consumer<String> progress;
-    private final Consumer<List<FileChange>> landed;
-    private final Function<Path, Optional<String>> seen;
     private final RunEditorFiles files;
 
-    /**
-     * @param landed hears every set of changes the editor applied (the transcript's diff, the review)
-     * @param seen   what the run's model last saw of a file
-     */
+    /** @param files the run's view of its files: what it changed, saves before commands, the editor's diagnostics */
     RunEditorHost(String runId, LspHost editor, EditorAsking asking, RunNotes notes, Consumer<String> progress,
-                  Consumer<List<FileChange>> landed, Function<Path, Optional<String>> seen, RunEditorFiles files) {
-        this.seen = seen;
+                  RunEditorFiles files) {
         this.files = files;
         this.runId = runId;
         this.editor = editor;
         this.asking = asking;
         this.notes = notes;
         this.progress = progress;
-        this.landed = landed;
     }
 
     @Override
@@ -57,12 +49,7 @@ final class RunEditorHost implements Host {
 
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        ModelViewGuard.Checked checked = ModelViewGuard.check(changes, seen);
-        if (checked instanceof ModelViewGuard.Checked.Refused refused) {
-            return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refused.reason()));
-        }
-        ModelViewGuard.Checked.Proceed proceed = (ModelViewGuard.Checked.Proceed) checked;
-        List<FileChange> sent = proceed.changes();
+        List<FileChange> sent = changes;
         Set<Path> paths = new LinkedHashSet<>();
         sent.stream().filter(change -> !(change instanceof FileChange.Delete)).forEach(c -> paths.add(c.path()));
         Map<Path, Optional<EditorDiagnostics.Report>> before = new LinkedHashMap<>();
@@ -73,10 +60,9 @@ final class RunEditorHost implements Host {
                     if (!(outcome instanceof ChangeOutcome.Applied applied)) {
                         return CompletableFuture.completedFuture(outcome);
                     }
-                    landed.accept(sent);
                     files.changed().landed(sent);
                     return files.diagnostics().settled(paths, mark).thenApply(settled -> {
-                        List<String> notes = new ArrayList<>(List.of(proceed.note(), applied.note()));
+                        List<String> notes = new ArrayList<>(List.of(applied.note()));
                         before.forEach((path, old) -> files.diagnostics().current(path)
                                 .filter(now -> now.seq() > mark)
                                 .flatMap(now -> DiagnosticsDelta.describe(files.shown().apply(path), old, now))

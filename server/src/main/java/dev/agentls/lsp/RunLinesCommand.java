@@ -18,10 +18,10 @@ final class RunLinesCommand implements CommandHandler {
     static final String ID = "agentls.runLines";
 
     private final RunRequests requests;
-    private final SessionRuns runs;
+    private final EditorRuns runs;
     private final InstructionDone done;
 
-    RunLinesCommand(RunRequests requests, SessionRuns runs, InstructionDone done) {
+    RunLinesCommand(RunRequests requests, EditorRuns runs, InstructionDone done) {
         this.requests = requests;
         this.runs = runs;
         this.done = done;

@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.Tools;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -14,9 +15,9 @@ final class RunToolCommand implements CommandHandler {
 
     static final String ID = "agentls.runTool";
 
-    private final SessionTools tools;
+    private final Tools tools;
 
-    RunToolCommand(SessionTools tools) {
+    RunToolCommand(Tools tools) {
         this.tools = tools;
     }
 

@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.RunNotes;
 import com.google.gson.JsonParser;
 import dev.agentls.agent.AgentEvent;
 import dev.agentls.agent.AgentEventJson;
@@ -52,7 +53,7 @@ final class RunWatch implements AgentListener {
             step = " (" + s.step() + "/" + s.total() + ")";
             progress(s.title());
         } else if (event instanceof AgentEvent.ToolCall call) {
-            progress(ToolCallText.of(call));
+            progress(dev.agentls.session.ToolCallText.of(call));
         } else if (event instanceof AgentEvent.EditApplied edit) {
             synchronized (this) {
                 changedFiles.add(edit.file());
@@ -121,7 +122,6 @@ final class RunWatch implements AgentListener {
     }
 
     static String firstLine(String text) {
-        String line = text.strip().lines().findFirst().orElse("");
-        return line.length() <= 200 ? line : line.substring(0, 197) + "...";
+        return dev.agentls.session.RunTranscript.firstLine(text);
     }
 }

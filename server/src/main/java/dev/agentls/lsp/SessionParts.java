@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.Tools;
 import dev.agentls.lsp.review.ReviewBook;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
@@ -8,5 +9,5 @@ import dev.agentls.workspace.WorkspaceRoots;
 
 /** What commands are built from: the session's collaborators before its command table exists, its runs included. */
 record SessionParts(WorkspaceRoots roots, DocumentStore documents, OpenDocuments openDocuments, LspHost host,
-                    SessionTools tools, CheckpointStore checkpoints, PathPolicy policy, SessionRuns runs,
+                    Tools tools, CheckpointStore checkpoints, PathPolicy policy, EditorRuns runs,
                     WaitingRuns waiting, InstructionDone done, ReviewBook review) {}

@@ -1,12 +1,15 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.Agents;
+import dev.agentls.session.Tools;
 import dev.agentls.config.AgentLsSettings;
 import dev.agentls.lsp.review.ReviewBook;
 import dev.agentls.workspace.AtomicWriter;
-import dev.agentls.workspace.CheckpointStore;
+import dev.agentls.session.AlwaysAllowed;
+import dev.agentls.session.ApprovalPolicy;
+import dev.agentls.session.Runs;
+import dev.agentls.session.Workspace;
 import dev.agentls.workspace.DocumentStore;
-import dev.agentls.workspace.FileIndex;
-import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.WorkspaceRoots;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -40,14 +43,11 @@ final class StandardSessions implements SessionFactory {
     /** The owner of the review's diagnostics among the session's (see {@link SessionDiagnostics}). */
     static final String REVIEW = "review";
 
-    /** Without file-change notifications, a query after this long re-checks the files (a stat each). */
-    private static final Duration RESCAN_AFTER = Duration.ofSeconds(2);
-
     private final Duration editorAnswerTimeout;
     private final Duration landingTimeout;
     private final EditorWaits waits;
-    private final SessionTools.Factory tools;
-    private final SessionAgents.Factory agents;
+    private final Tools.Factory tools;
+    private final Agents.Factory agents;
     private final Executor background;
     private final ScheduledExecutorService timer;
 
@@ -56,14 +56,14 @@ final class StandardSessions implements SessionFactory {
     }
 
     StandardSessions(Duration editorAnswerTimeout) {
-        this(editorAnswerTimeout, EDIT_REPORT_WAIT, SessionTools.NONE, daemonPool());
+        this(editorAnswerTimeout, EDIT_REPORT_WAIT, Tools.NONE, daemonPool());
     }
 
-    StandardSessions(SessionTools.Factory tools) {
+    StandardSessions(Tools.Factory tools) {
         this(EDITOR_ANSWER_TIMEOUT, EDIT_REPORT_WAIT, tools, daemonPool());
     }
 
-    StandardSessions(SessionTools.Factory tools, SessionAgents.Factory agents) {
+    StandardSessions(Tools.Factory tools, Agents.Factory agents) {
         this(EDITOR_ANSWER_TIMEOUT, EDIT_REPORT_WAIT, tools, agents, daemonPool(), daemonTimer());
     }
 
@@ -72,23 +72,23 @@ final class StandardSessions implements SessionFactory {
      *     {@link #EDIT_REPORT_WAIT})
      * @param background runs index builds and tool work off the protocol threads
      */
-    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, SessionTools.Factory tools,
+    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, Tools.Factory tools,
             Executor background) {
-        this(editorAnswerTimeout, landingTimeout, tools, SessionAgents.NONE, background, daemonTimer());
+        this(editorAnswerTimeout, landingTimeout, tools, Agents.NONE, background, daemonTimer());
     }
 
     /**
      * @param agents builds each session's agent
      * @param timer  shows held milestones when their second is up
      */
-    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, SessionTools.Factory tools,
-            SessionAgents.Factory agents, Executor background, ScheduledExecutorService timer) {
+    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, Tools.Factory tools,
+            Agents.Factory agents, Executor background, ScheduledExecutorService timer) {
         this(editorAnswerTimeout, landingTimeout, tools, agents, background, timer, EditorWaits.DEFAULTS);
     }
 
     /** @param waits how long a run waits for the editor's saves and its language servers' diagnostics */
-    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, SessionTools.Factory tools,
-            SessionAgents.Factory agents, Executor background, ScheduledExecutorService timer, EditorWaits waits) {
+    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, Tools.Factory tools,
+            Agents.Factory agents, Executor background, ScheduledExecutorService timer, EditorWaits waits) {
         this.waits = waits;
         this.editorAnswerTimeout = editorAnswerTimeout;
         this.landingTimeout = landingTimeout;
@@ -117,22 +117,15 @@ final class StandardSessions implements SessionFactory {
     @Override
     public Session open(List<Path> roots, LanguageClient client, ClientCapabilities capabilities,
                         Supplier<AgentLsSettings> settings) {
-        WorkspaceRoots workspaceRoots = new WorkspaceRoots(roots);
         DocumentStore documents = new DocumentStore();
+        Workspace workspace = Workspace.open(roots, documents, background, Clock.systemUTC(), System::gc);
+        workspace.index().start();
         OpenDocuments openDocuments = new OpenDocuments();
         EditLanding landing = new EditLanding(documents,
                 warning -> client.showMessage(new MessageParams(MessageType.Warning, warning)));
         LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), landing,
                 new BinaryWrites(documents, new AtomicWriter()), capabilities, editorAnswerTimeout, landingTimeout,
                 new RefusedForTyping(documents), background);
-        PathPolicy policy = new PathPolicy();
-        // System::gc after a build: reading every file leaves the heap grown with garbage the JVM would keep resident.
-        FileIndex index = new FileIndex(workspaceRoots, policy, background, Clock.systemUTC(), RESCAN_AFTER,
-                FileIndex.DEFAULT_MAX_FILE_BYTES, System::gc);
-        index.start();
-        CheckpointStore checkpoints = new CheckpointStore(Clock.systemUTC(), CheckpointStore.DEFAULT_BUDGET, null, documents);
-        SessionTools.Workspace workspace = new SessionTools.Workspace(workspaceRoots, documents, policy, index,
-                checkpoints, background);
         WaitingRuns waiting = new WaitingRuns();
         SessionDiagnostics diagnostics = new SessionDiagnostics(client);
         RunAnchors anchors = new RunAnchors();
@@ -140,11 +133,13 @@ final class StandardSessions implements SessionFactory {
         // A session without folders keeps its transcripts and choices in a temp folder, not wherever it was started.
         Path home = roots.isEmpty() ? Path.of(System.getProperty("java.io.tmpdir"), "agentls-no-folder")
                 : roots.get(0);
-        EditorAsking asking = new EditorAsking(client, ClientExtensions.of(capabilities), waiting,
-                new AlwaysAllowed(home), anchors, diagnostics);
+        ApprovalPolicy approvals = new ApprovalPolicy(ApprovalPolicy.Mode.ASK, new AlwaysAllowed(home));
+        EditorAsking asking = new EditorAsking(client, ClientExtensions.of(capabilities), waiting, approvals,
+                anchors, diagnostics);
         Milestones milestones = new Milestones(
                 text -> client.showMessage(new MessageParams(MessageType.Info, text)), Clock.systemUTC(), timer);
         ReviewBook review = new ReviewBook((uri, shown) -> diagnostics.set(uri, REVIEW, shown));
+        WorkspaceRoots workspaceRoots = workspace.roots();
         EditorDiagnostics editorDiagnostics = new EditorDiagnostics(timer, waits.diagnosticsSettle(),
                 waits.diagnosticsQuiet());
         EditorSaves saves = new EditorSaves(client instanceof AgentLsClient extended ? extended : null,
@@ -156,13 +151,14 @@ final class StandardSessions implements SessionFactory {
             RunChangedFiles changed = new RunChangedFiles(documents);
             return new RunEditorFiles(changed, new SaveBeforeCommand(changed, saves, shown), editorDiagnostics, shown);
         };
-        SessionRuns runs = new SessionRuns(agents.open(workspace), settings, host, client, capabilities, asking,
-                milestones, home, anchors, runId -> new RunEditWatch(runId, review, workspaceRoots, documents,
-                        openDocuments::uriOf), background, runFiles);
+        Runs core = new Runs(agents.open(workspace), settings, workspace, approvals, home, background);
+        EditorRuns runs = new EditorRuns(core, host, client, capabilities, asking, milestones, anchors,
+                runId -> new RunEditWatch(runId, review, openDocuments::uriOf), runFiles);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
-                tools.open(workspace, host), checkpoints, policy, runs, waiting,
+                tools.open(workspace, host), workspace.checkpoints(), workspace.policy(), runs, waiting,
                 new InstructionDone(workspaceRoots, documents, host, settings), review);
-        return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts), index,
-                marks, new SessionCodeActions(marks, anchors, waiting, review), review, editorDiagnostics, runs::close);
+        return new Session(workspaceRoots, documents, openDocuments, host, StandardCommands.of(parts),
+                workspace.index(), marks, new SessionCodeActions(marks, anchors, waiting, review), review,
+                editorDiagnostics, runs::close);
     }
 }

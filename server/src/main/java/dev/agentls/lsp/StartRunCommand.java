@@ -18,10 +18,10 @@ final class StartRunCommand implements CommandHandler {
     static final String ID = "agentls.run";
 
     private final RunRequests requests;
-    private final SessionRuns runs;
+    private final EditorRuns runs;
     private final InstructionDone done;
 
-    StartRunCommand(RunRequests requests, SessionRuns runs, InstructionDone done) {
+    StartRunCommand(RunRequests requests, EditorRuns runs, InstructionDone done) {
         this.requests = requests;
         this.runs = runs;
         this.done = done;
@@ -48,15 +48,15 @@ final class StartRunCommand implements CommandHandler {
     }
 
     /** Starts the request (as the next method does). */
-    static CompletableFuture<Object> start(SessionRuns runs, RunRequest request, String command) {
+    static CompletableFuture<Object> start(EditorRuns runs, RunRequest request, String command) {
         return start(runs, request, command, outcome -> { });
     }
 
     /**
-     * Starts the request off the reader thread (see {@link SessionRuns#startInOrder}); {@code ended} hears how the run
+     * Starts the request off the reader thread (see {@link EditorRuns#startInOrder}); {@code ended} hears how the run
      * ended. An unknown conversation is InvalidParams, a session without agent RequestFailed.
      */
-    static CompletableFuture<Object> start(SessionRuns runs, RunRequest request, String command,
+    static CompletableFuture<Object> start(EditorRuns runs, RunRequest request, String command,
                                            Consumer<RunOutcome> ended) {
         return runs.startInOrder(request, ended).<Object>handle((started, error) -> {
             Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()

@@ -11,9 +11,9 @@ final class SteerRunCommand implements CommandHandler {
 
     static final String ID = "agentls.steer";
 
-    private final SessionRuns runs;
+    private final EditorRuns runs;
 
-    SteerRunCommand(SessionRuns runs) {
+    SteerRunCommand(EditorRuns runs) {
         this.runs = runs;
     }
 

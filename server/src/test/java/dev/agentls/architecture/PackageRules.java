@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The one-way package rules of DESIGN.md, as data, and a checker for one source file's text. References are found
+ * The one-way package rules of {@code docs/dev/architecture.md} (its code map says what each package owns), as data, and a checker for one source file's text. References are found
  * by scanning for qualified names ({@code dev.agentls.X.}, {@code org.eclipse.lsp4j}, {@code okhttp3.}), which
  * catches imports and fully qualified uses alike.
  */
@@ -26,11 +26,17 @@ final class PackageRules {
             Map.entry("tools", Set.of("edit", "workspace", "outline", "host")),
             Map.entry("mcp", Set.of("tools", "host", "config")),
             Map.entry("agent", Set.of("tools", "llm", "conversation", "outline", "host", "config")),
-            Map.entry("lsp", Set.of("agent", "host", "config", "workspace", "edit", "lsp.review")),
+            // The run core: every front door's runs, approvals, transcripts and workspace; it knows no front door.
+            Map.entry("session", Set.of("agent", "tools", "llm", "conversation", "outline", "host", "config",
+                    "workspace", "edit", "syntax", "mcp")),
+            Map.entry("lsp", Set.of("session", "agent", "host", "config", "workspace", "edit", "lsp.review")),
             // Review of a run's changes: hunks, their anchoring and their diagnostics; the server package drives it.
             Map.entry("lsp.review", Set.of("edit", "workspace")),
             Map.entry("cli", Set.of("edit", "syntax", "workspace", "outline", "host", "tools", "llm",
-                    "conversation", "agent", "config", "lsp", "lsp.review", "mcp")));
+                    "conversation", "agent", "config", "session", "lsp", "lsp.review", "mcp")));
+
+    /** The front doors: they translate a protocol into calls on {@code session}, and nothing under them knows them. */
+    static final Set<String> FRONT_DOORS = Set.of("lsp", "lsp.review", "cli");
 
     /** Vendor packages and the one package of ours allowed to touch each. */
     private static final Map<String, Set<String>> VENDOR_OWNERS = Map.of(
@@ -51,6 +57,11 @@ final class PackageRules {
         return ALLOWED.keySet();
     }
 
+    /** The packages {@code pkg} may depend on. */
+    static Set<String> allowed(String pkg) {
+        return ALLOWED.getOrDefault(pkg, Set.of());
+    }
+
     /**
      * The rule a package path falls under: the longest one named in the table that it is or lies in
      * ({@code edit.lazy} is {@code edit}; {@code lsp.review} has its own rule), or the path itself when none.
@@ -68,7 +79,7 @@ final class PackageRules {
         List<String> found = new ArrayList<>();
         Set<String> allowed = ALLOWED.get(pkg);
         if (allowed == null) {
-            found.add(fileName + ": package dev.agentls." + pkg + " is not in DESIGN.md's table");
+            found.add(fileName + ": package dev.agentls." + pkg + " is not in docs/dev/architecture.md's table");
             return found;
         }
         String code = stripComments(source);

@@ -1,6 +1,7 @@
 package dev.agentls.architecture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -11,6 +12,10 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The package rules of {@code docs/dev/architecture.md} (its code map and "Invariant:" lines): dependencies point one
+ * way, vendor types stay in their package, and the run core {@code session} knows no front door.
+ */
 class PackageRulesTest {
 
     private static final Path MAIN = Path.of("src/main/java/dev/agentls");
@@ -29,6 +34,31 @@ class PackageRulesTest {
         }
         assertTrue(files >= PackageRules.packages().size(), "scanned only " + files + " files");
         assertEquals(List.of(), violations);
+    }
+
+    @Test
+    void theRunCoreAndEverythingUnderItKnowNoFrontDoor() {
+        for (String pkg : PackageRules.packages()) {
+            if (!PackageRules.FRONT_DOORS.contains(pkg)) {
+                for (String door : PackageRules.FRONT_DOORS) {
+                    assertFalse(PackageRules.allowed(pkg).contains(door), pkg + " may depend on front door " + door);
+                }
+            }
+        }
+        assertTrue(PackageRules.allowed("lsp").contains("session"));
+        assertTrue(PackageRules.allowed("cli").contains("session"));
+        assertTrue(PackageRules.allowed("session").contains("agent"));
+    }
+
+    @Test
+    void reportsTheRunCoreImportingAFrontDoorOrItsVendor() {
+        String source = "package dev.agentls.session;\nimport dev.agentls.lsp.EditorRuns;\n"
+                + "import dev.agentls.cli.RunCommand;\nimport org.eclipse.lsp4j.Diagnostic;\n";
+        List<String> found = PackageRules.violations("session", "X.java", source);
+        assertTrue(found.contains("X.java: session must not depend on lsp"), found.toString());
+        assertTrue(found.contains("X.java: session must not depend on cli"), found.toString());
+        assertTrue(found.contains("X.java: only [lsp, lsp.review] may use org.eclipse.lsp4j, not session"),
+                found.toString());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.session.McpWiring;
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

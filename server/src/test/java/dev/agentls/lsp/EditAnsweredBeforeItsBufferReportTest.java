@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.Tools;
 import static dev.agentls.lsp.LspFixture.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -49,7 +50,7 @@ class EditAnsweredBeforeItsBufferReportTest {
     private void start(Duration reportWait, boolean versionedEdits) throws Exception {
         Path root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
-        lsp = new LspFixture(root, new StandardSessions(Duration.ofMinutes(1), reportWait, SessionTools.NONE,
+        lsp = new LspFixture(root, new StandardSessions(Duration.ofMinutes(1), reportWait, Tools.NONE,
                 background));
         WorkspaceClientCapabilities workspace = new WorkspaceClientCapabilities();
         workspace.setApplyEdit(true);

@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.Tools;
 import static dev.agentls.lsp.LspFixture.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -104,7 +105,7 @@ class EditLandingTest {
         Path root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
         LspHost host = start(new LspFixture(root, new StandardSessions(Duration.ofMinutes(1), Duration.ofMillis(200),
-                SessionTools.NONE, Executors.newCachedThreadPool())));
+                Tools.NONE, Executors.newCachedThreadPool())));
         String text = lsp.open(GREETER, 1);
         lsp.sync();
         lsp.editor.withholdChanges();

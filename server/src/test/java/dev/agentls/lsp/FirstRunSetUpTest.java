@@ -1,5 +1,7 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.Agents;
+import dev.agentls.session.Tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -47,9 +49,9 @@ class FirstRunSetUpTest {
     }
 
     /** Agents whose every set-up waits for {@code release}, and counts itself in {@code settingUp} first. */
-    private static SessionAgents.Factory heldSetUp(CountDownLatch settingUp, CountDownLatch release,
+    private static Agents.Factory heldSetUp(CountDownLatch settingUp, CountDownLatch release,
                                                    List<String> order) {
-        return workspace -> new SessionAgents() {
+        return workspace -> new Agents() {
             @Override
             public Agent agent(AgentLsSettings settings, Host host, String runId) {
                 order.add(runId);
@@ -59,7 +61,7 @@ class FirstRunSetUpTest {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
-                return SessionAgents.NONE.open(workspace).agent(settings, host, runId);
+                return Agents.NONE.open(workspace).agent(settings, host, runId);
             }
 
             @Override
@@ -76,11 +78,11 @@ class FirstRunSetUpTest {
         };
     }
 
-    private void start(SessionAgents.Factory agents) throws Exception {
+    private void start(Agents.Factory agents) throws Exception {
         Path root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
         lsp = new LspFixture(root, new StandardSessions(Duration.ofMinutes(1), StandardSessions.EDIT_REPORT_WAIT,
-                SessionTools.NONE, agents, pool, StandardSessions.daemonTimer()));
+                Tools.NONE, agents, pool, StandardSessions.daemonTimer()));
         lsp.initialize();
     }
 
@@ -103,7 +105,7 @@ class FirstRunSetUpTest {
         ExecutionException refused = assertThrows(ExecutionException.class,
                 () -> run.get(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS));
         ResponseErrorException error = assertInstanceOf(ResponseErrorException.class, refused.getCause());
-        assertEquals("agentls.run: " + SessionAgents.NO_AGENT, error.getMessage());
+        assertEquals("agentls.run: " + Agents.NO_AGENT, error.getMessage());
     }
 
     @Test

@@ -1,8 +1,9 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.Tools;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.agentls.cli.ToolSessions;
+import dev.agentls.session.WorkspaceTools;
 import dev.agentls.tools.command.CommandRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -67,7 +68,7 @@ final class LspFixture implements AutoCloseable {
     }
 
     /** A fixture whose server offers the agent's tools built by {@code tools}. */
-    LspFixture(Path root, SessionTools.Factory tools) throws IOException {
+    LspFixture(Path root, Tools.Factory tools) throws IOException {
         this(root, new StandardSessions(tools));
     }
 
@@ -91,10 +92,10 @@ final class LspFixture implements AutoCloseable {
 
     /** A fixture on a fresh copy of {@code test-workspaces/<name>} under {@code temp}. */
     static LspFixture onCopyOf(String name, Path temp) throws IOException {
-        return onCopyOf(name, temp, SessionTools.NONE);
+        return onCopyOf(name, temp, Tools.NONE);
     }
 
-    static LspFixture onCopyOf(String name, Path temp, SessionTools.Factory tools) throws IOException {
+    static LspFixture onCopyOf(String name, Path temp, Tools.Factory tools) throws IOException {
         Path root = temp.resolve(name);
         copyTree(repoRoot().resolve("test-workspaces").resolve(name), root);
         return new LspFixture(root, tools);
@@ -108,7 +109,7 @@ final class LspFixture implements AutoCloseable {
         ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
         ExecutorService readers = Executors.newCachedThreadPool();
         CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, readers);
-        LspFixture fixture = onCopyOf(name, temp, new ToolSessions(runner, temp.resolve("home")));
+        LspFixture fixture = onCopyOf(name, temp, new WorkspaceTools(runner, temp.resolve("home")));
         fixture.owned.add(timers);
         fixture.owned.add(readers);
         return fixture;

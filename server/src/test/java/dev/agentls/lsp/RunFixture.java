@@ -1,9 +1,9 @@
 package dev.agentls.lsp;
 
 import com.google.gson.JsonObject;
-import dev.agentls.cli.AgentSessions;
-import dev.agentls.cli.McpWiring;
-import dev.agentls.cli.ToolSessions;
+import dev.agentls.session.WorkspaceAgents;
+import dev.agentls.session.McpWiring;
+import dev.agentls.session.WorkspaceTools;
 import dev.agentls.llm.StreamingModelClient;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.tools.command.CommandRunner;
@@ -107,9 +107,9 @@ final class RunFixture implements AutoCloseable {
         before.prepare();
         model = ReplayServer.start(answers.transcript(), 0, executor, line -> modelLog.accept(line));
         CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(), timers, executor);
-        ToolSessions tools = new ToolSessions(runner, temp.resolve("home"));
+        WorkspaceTools tools = new WorkspaceTools(runner, temp.resolve("home"));
         // MCP configuration from a scratch home, never the real one.
-        AgentSessions agents = new AgentSessions(tools, llm -> StreamingModelClient.forProduct(llm, executor),
+        WorkspaceAgents agents = new WorkspaceAgents(tools, llm -> StreamingModelClient.forProduct(llm, executor),
                 executor, Clock.systemUTC(), new McpWiring(temp.resolve("home"), Map.of(),
                         new PrintStream(serverErr, true, StandardCharsets.UTF_8)));
         StandardSessions sessions = new StandardSessions(StandardSessions.EDITOR_ANSWER_TIMEOUT,

@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.session.Tools;
 import static dev.agentls.lsp.LspFixture.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -54,7 +55,7 @@ class SkippedEditReplanTest {
         Path root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
         lsp = new LspFixture(root, new StandardSessions(Duration.ofMinutes(1), StandardSessions.EDIT_REPORT_WAIT,
-                SessionTools.NONE, background));
+                Tools.NONE, background));
         lsp.initialize();
         return lsp.connection.server().session().host();
     }

@@ -1,8 +1,9 @@
-package dev.agentls.cli;
+package dev.agentls.session;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.AgentLsSettings;
+import dev.agentls.config.ConfigHome;
 import dev.agentls.host.Host;
 import dev.agentls.mcp.McpConfigLoader;
 import dev.agentls.mcp.McpServers;
@@ -43,8 +44,13 @@ public final class McpWiring {
         this.log = log;
     }
 
+    /** The user's servers from {@code userFile} (the command line names it from $XDG_CONFIG_HOME or $HOME). */
+    public static McpWiring forUserFile(Path userFile, Map<String, String> environment, PrintStream log) {
+        return new McpWiring(environment, log, userFile);
+    }
+
     /** The process's: {@code mcp.json} in the user's configuration folder ({@link ConfigHome}). */
-    static McpWiring ofProcess(PrintStream log) {
+    public static McpWiring ofProcess(PrintStream log) {
         Map<String, String> environment = System.getenv();
         return new McpWiring(environment, log, ConfigHome.directory(environment).resolve("mcp.json"));
     }
@@ -54,7 +60,7 @@ public final class McpWiring {
      * {@code .mcp.json} exists, or the settings name servers. Two stats, no JSON read: without any, a run makes
      * nothing of MCP (its configuration reader alone builds a Jackson mapper).
      */
-    boolean configured(List<Path> roots, AgentLsSettings settings) {
+    public boolean configured(List<Path> roots, AgentLsSettings settings) {
         if (settings.mcp().servers().isPresent() || Files.exists(userFile)) {
             return true;
         }
@@ -65,7 +71,7 @@ public final class McpWiring {
      * The servers of one workspace. They stop when their owner closes them, and at the latest when the process ends
      * (an LSP session ends with the process; a stdio server also ends when its stdin closes).
      */
-    McpServers servers(List<Path> roots) {
+    public McpServers servers(List<Path> roots) {
         McpServers servers = new McpServers(new McpConfigLoader(userFile, environment),
                 roots, line -> log.println("agentls: " + line));
         Runtime.getRuntime().addShutdownHook(new Thread(servers::close, "agentls-mcp-stop"));
@@ -73,20 +79,20 @@ public final class McpWiring {
     }
 
     /** The standard tools, then the MCP tools of the run's settings, started (and trusted) through {@code host}. */
-    static ToolSet toolsFor(List<Tool> standard, McpServers servers, AgentLsSettings settings, Host host) {
+    public static ToolSet toolsFor(List<Tool> standard, McpServers servers, AgentLsSettings settings, Host host) {
         return new ToolSet(standard, cancellation -> servers.toolsFor(settings.mcp(), settings.llm().toolMode(), host,
                 cancellation));
     }
 
     /** As {@link #toolsFor(List, McpServers, AgentLsSettings, Host)}, with servers still being made elsewhere. */
-    static ToolSet toolsFor(List<Tool> standard, CompletableFuture<McpServers> servers, AgentLsSettings settings,
+    public static ToolSet toolsFor(List<Tool> standard, CompletableFuture<McpServers> servers, AgentLsSettings settings,
                             Host host) {
         return new ToolSet(standard, cancellation -> servers.join().toolsFor(settings.mcp(),
                 settings.llm().toolMode(), host, cancellation));
     }
 
     /** {@code {"servers": [...], "problems": [...]}}: what {@code agentls.mcp} and {@code agentls mcp list} show. */
-    static ObjectNode status(McpServers servers, AgentLsSettings settings) {
+    public static ObjectNode status(McpServers servers, AgentLsSettings settings) {
         ObjectNode answer = JsonNodeFactory.instance.objectNode();
         var list = answer.putArray("servers");
         servers.status(settings.mcp()).forEach(s -> list.add(s.toJson()));

@@ -1,4 +1,4 @@
-package dev.agentls.lsp;
+package dev.agentls.session;
 
 import dev.agentls.edit.Rebase;
 import dev.agentls.host.FileChange;

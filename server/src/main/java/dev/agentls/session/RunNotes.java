@@ -1,7 +1,7 @@
-package dev.agentls.lsp;
+package dev.agentls.session;
 
 /** Where a run's side facts go for the user to read (an approval remembered, a choice that could not be kept). */
 @FunctionalInterface
-interface RunNotes {
+public interface RunNotes {
     void note(String text);
 }

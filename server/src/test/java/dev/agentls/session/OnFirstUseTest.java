@@ -1,4 +1,4 @@
-package dev.agentls.cli;
+package dev.agentls.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.agentls.lsp;
+package dev.agentls.session;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
@@ -19,9 +19,9 @@ import java.util.function.Consumer;
  * tokens and cost) and {@code .agentls/runs/<id>.diff} (a unified diff of every change that landed). A file that
  * cannot be written is reported once and the run goes on without it.
  */
-final class RunTranscript implements AgentListener, RunNotes {
+public final class RunTranscript implements AgentListener, RunNotes {
 
-    static final String FOLDER = ".agentls/runs";
+    public static final String FOLDER = ".agentls/runs";
 
     private final Path markdown;
     private final Path diff;
@@ -31,7 +31,7 @@ final class RunTranscript implements AgentListener, RunNotes {
     private boolean failed;
 
     /** Starts the transcript with its header; {@code problems} hears once if the files cannot be written. */
-    RunTranscript(Path root, String runId, String prompt, Consumer<String> problems) {
+    public RunTranscript(Path root, String runId, String prompt, Consumer<String> problems) {
         this.root = root;
         this.markdown = root.resolve(FOLDER).resolve(runId + ".md");
         this.diff = root.resolve(FOLDER).resolve(runId + ".diff");
@@ -47,7 +47,7 @@ final class RunTranscript implements AgentListener, RunNotes {
     }
 
     /** The highest run number with a transcript under {@code root}, 0 when none: a new session numbers after it. */
-    static int lastNumber(Path root) {
+    public static int lastNumber(Path root) {
         try (java.util.stream.Stream<Path> files = Files.list(root.resolve(FOLDER))) {
             return files.map(file -> file.getFileName().toString())
                     .filter(name -> name.matches("[0-9]{1,9}\\.md"))
@@ -58,7 +58,7 @@ final class RunTranscript implements AgentListener, RunNotes {
         }
     }
 
-    Path markdown() {
+    public Path markdown() {
         return markdown;
     }
 
@@ -85,7 +85,7 @@ final class RunTranscript implements AgentListener, RunNotes {
     }
 
     /** Adds the changes that landed to the diff file. */
-    synchronized void landed(List<FileChange> changes) {
+    public synchronized void landed(List<FileChange> changes) {
         StringBuilder out = new StringBuilder();
         for (FileChange change : changes) {
             String name = root.relativize(change.path()).toString().replace('\\', '/');
@@ -113,7 +113,7 @@ final class RunTranscript implements AgentListener, RunNotes {
         } else if (event instanceof AgentEvent.ToolCall call) {
             return "**" + call.name() + "** " + ToolCallText.of(call);
         } else if (event instanceof AgentEvent.ToolResult result) {
-            return (result.ok() ? "ok: " : "failed: ") + RunWatch.firstLine(result.text());
+            return (result.ok() ? "ok: " : "failed: ") + firstLine(result.text());
         } else if (event instanceof AgentEvent.EditApplied edit) {
             return "Changed `" + edit.file() + "` (+" + edit.added() + " -" + edit.removed() + ")";
         } else if (event instanceof AgentEvent.ApprovalRequested approval) {
@@ -170,5 +170,11 @@ final class RunTranscript implements AgentListener, RunNotes {
             failed = true;
             problems.accept("cannot write the transcript " + FOLDER + ": " + e.getMessage());
         }
+    }
+
+    /** The first line of a text, shortened to 200 characters, as a user reads it in a list. */
+    public static String firstLine(String text) {
+        String line = text.strip().lines().findFirst().orElse("");
+        return line.length() <= 200 ? line : line.substring(0, 197) + "...";
     }
 }

@@ -1,4 +1,4 @@
-package dev.agentls.cli;
+package dev.agentls.session;
 
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -9,12 +9,12 @@ import java.util.function.Supplier;
  * initialize answer. Thread-safe: a caller that comes while another builds waits for that build, and the value is
  * built once. A build that throws is tried again by the next caller.
  */
-final class OnFirstUse<T> implements Supplier<T> {
+public final class OnFirstUse<T> implements Supplier<T> {
 
     private final Supplier<T> build;
     private volatile T value;
 
-    OnFirstUse(Supplier<T> build) {
+    public OnFirstUse(Supplier<T> build) {
         this.build = Objects.requireNonNull(build, "build");
     }
 
@@ -33,7 +33,7 @@ final class OnFirstUse<T> implements Supplier<T> {
     }
 
     /** Whether the value has been built. */
-    boolean built() {
+    public boolean built() {
         return value != null;
     }
 }

@@ -1,10 +1,10 @@
-package dev.agentls.lsp;
+package dev.agentls.session;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,24 +19,26 @@ import java.util.Set;
  * (other keys of that file are kept as they are). A file past {@link #MAX_FILE_BYTES} is not read. A file that is not a JSON object is never overwritten: the choice
  * then holds for this session only, and {@link #remember} says why.
  */
-final class AlwaysAllowed {
+public final class AlwaysAllowed {
 
-    static final String FILE = ".agentls/settings.json";
+    public static final String FILE = ".agentls/settings.json";
     static final String KEY = "alwaysAllow";
     /** A bigger file is not read: the list is a few commands, and the file comes with the workspace. */
     static final long MAX_FILE_BYTES = 1 << 20;
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final Path file;
     private final Set<String> commands = new LinkedHashSet<>();
 
-    AlwaysAllowed(Path root) {
+    public AlwaysAllowed(Path root) {
         this.file = root.resolve(FILE);
         read().ifPresent(object -> {
-            JsonElement list = object.get(KEY);
-            if (list != null && list.isJsonArray()) {
-                for (JsonElement command : list.getAsJsonArray()) {
-                    if (command.isJsonPrimitive() && command.getAsJsonPrimitive().isString()) {
-                        commands.add(command.getAsString());
+            JsonNode list = object.get(KEY);
+            if (list != null && list.isArray()) {
+                for (JsonNode command : list) {
+                    if (command.isTextual()) {
+                        commands.add(command.asText());
                     }
                 }
             }
@@ -50,20 +52,19 @@ final class AlwaysAllowed {
     /** Adds the command and writes the file; empty when written, else why it holds for this session only. */
     synchronized Optional<String> remember(String command) {
         commands.add(command);
-        JsonObject object;
+        ObjectNode object;
         if (Files.exists(file)) {
-            Optional<JsonObject> existing = read();
+            Optional<ObjectNode> existing = read();
             if (existing.isEmpty()) {
                 return Optional.of(FILE + " is not a JSON object; it was left as it is, so the choice holds for"
                         + " this session only");
             }
             object = existing.get();
         } else {
-            object = new JsonObject();
+            object = JSON.createObjectNode();
         }
-        JsonArray list = new JsonArray();
+        ArrayNode list = object.putArray(KEY);
         commands.forEach(list::add);
-        object.add(KEY, list);
         try {
             Files.createDirectories(file.getParent());
             Path temp = Files.createTempFile(file.getParent(), "settings", ".tmp");
@@ -76,14 +77,16 @@ final class AlwaysAllowed {
         }
     }
 
-    private Optional<JsonObject> read() {
+    private Optional<ObjectNode> read() {
         try {
             if (Files.size(file) > MAX_FILE_BYTES) {
                 return Optional.empty();
             }
-            JsonElement parsed = JsonParser.parseString(Files.readString(file, StandardCharsets.UTF_8));
-            return parsed.isJsonObject() ? Optional.of(parsed.getAsJsonObject()) : Optional.empty();
-        } catch (IOException | JsonParseException e) {
+            JsonNode parsed = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+            return parsed instanceof ObjectNode object ? Optional.of(object) : Optional.empty();
+        } catch (JacksonException e) {
+            return Optional.empty();
+        } catch (IOException e) {
             return Optional.empty();
         }
     }

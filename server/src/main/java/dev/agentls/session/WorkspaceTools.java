@@ -1,11 +1,10 @@
-package dev.agentls.cli;
+package dev.agentls.session;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.edit.lazy.LazyMerger;
 import dev.agentls.host.Host;
-import dev.agentls.lsp.SessionTools;
 import dev.agentls.outline.Outliner;
 import dev.agentls.syntax.SyntaxParser;
 import dev.agentls.tools.Cancellation;
@@ -23,23 +22,23 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Gives each LSP session the agent's tools over its workspace and editor host ({@code agentls.runTool}). The command
+ * Gives each workspace the agent's tools over its files and a front door's host ({@code agentls.runTool}). The command
  * runner (and its threads) is shared by every session of the process.
  */
-public final class ToolSessions implements SessionTools.Factory {
+public final class WorkspaceTools implements Tools.Factory {
 
     private static final int PARALLELISM = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     private final CommandRunner runner;
     private final Path home;
 
-    public ToolSessions(CommandRunner runner, Path home) {
+    public WorkspaceTools(CommandRunner runner, Path home) {
         this.runner = runner;
         this.home = home;
     }
 
     /** The agent's standard tools over a session's workspace (the agent's runs use the same). */
-    ToolSet toolSet(SessionTools.Workspace workspace) {
+    public ToolSet toolSet(Workspace workspace) {
         WorkspaceFiles files = new WorkspaceFiles(workspace.roots(), workspace.documents(), workspace.policy(),
                 workspace.index(), workspace.checkpoints());
         WorkspaceSearch search = new WorkspaceSearch(workspace.index(),
@@ -58,10 +57,10 @@ public final class ToolSessions implements SessionTools.Factory {
     }
 
     @Override
-    public SessionTools open(SessionTools.Workspace workspace, Host host) {
+    public Tools open(Workspace workspace, Host host) {
         // Built at the first call (a call that comes while it is built waits for it), not with the session.
         OnFirstUse<ToolSet> toolSet = new OnFirstUse<>(() -> toolSet(workspace));
-        return new SessionTools() {
+        return new Tools() {
             @Override
             public CompletableFuture<String> run(String name, String argumentsJson, String conversationId) {
                 return call(toolSet.get(), host, name, argumentsJson, conversationId);

@@ -1,4 +1,4 @@
-package dev.agentls.cli;
+package dev.agentls.config;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -8,11 +8,11 @@ import java.util.Map;
  * that variable holds an absolute path (the spec says to ignore a relative one), else {@code $HOME/.config/agentls};
  * Java's {@code user.home} only when {@code HOME} is unset (it is read from the password database, not the shell).
  */
-final class ConfigHome {
+public final class ConfigHome {
 
     private ConfigHome() {}
 
-    static Path directory(Map<String, String> environment) {
+    public static Path directory(Map<String, String> environment) {
         String xdg = environment.get("XDG_CONFIG_HOME");
         if (xdg != null && !xdg.isEmpty() && Path.of(xdg).isAbsolute()) {
             return Path.of(xdg).resolve("agentls");

@@ -1,4 +1,4 @@
-package dev.agentls.lsp;
+package dev.agentls.session;
 
 import dev.agentls.agent.Agent;
 import dev.agentls.config.AgentLsSettings;
@@ -6,11 +6,10 @@ import dev.agentls.host.Host;
 import java.util.List;
 
 /**
- * The agent as one session offers it to its editor ({@code agentls.run}). The composition root builds it, since this
- * package may not depend on the tools or the model clients: one per session, holding the session's tools and its
- * conversations, and making each run's {@link Agent} from the settings in force when the run starts.
+ * The agent of one workspace: holding its tools and its conversations, and making each run's {@link Agent} from the
+ * settings in force when the run starts, whichever front door started it.
  */
-public interface SessionAgents {
+public interface Agents {
 
     /**
      * The agent one run starts on: the settings in force, the run's own host (its approvals and questions go to the
@@ -38,13 +37,13 @@ public interface SessionAgents {
     /** Builds a session's agents over its workspace. */
     @FunctionalInterface
     interface Factory {
-        SessionAgents open(SessionTools.Workspace workspace);
+        Agents open(Workspace workspace);
     }
 
     String NO_AGENT = "this server was started without an agent (no model is wired)";
 
     /** For a server started without an agent: every run is refused with {@link #NO_AGENT}. */
-    Factory NONE = workspace -> new SessionAgents() {
+    Factory NONE = workspace -> new Agents() {
         @Override
         public Agent agent(AgentLsSettings settings, Host host, String runId) {
             throw new IllegalStateException(NO_AGENT);

@@ -1,4 +1,4 @@
-package dev.agentls.cli;
+package dev.agentls.session;
 
 import dev.agentls.agent.Agent;
 import dev.agentls.config.AgentLsSettings;
@@ -19,8 +19,6 @@ import java.util.Optional;
 import java.util.logging.Logger;
 import dev.agentls.host.Host;
 import dev.agentls.llm.ModelClient;
-import dev.agentls.lsp.SessionAgents;
-import dev.agentls.lsp.SessionTools;
 import dev.agentls.mcp.McpServers;
 import dev.agentls.tools.ToolSet;
 import dev.agentls.workspace.WorkspaceRoot;
@@ -31,13 +29,13 @@ import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
- * Gives each LSP session its agent: the session's tools (the same as {@code agentls.runTool}'s), its conversations
+ * Gives each workspace its agent: the session's tools (the same as {@code agentls.runTool}'s), its conversations
  * persisted under the first root, the project's rules files and a repo map kept current in the background in every
  * prompt, one token counter per model (so corrections from reported usage carry from run to run), and, for each run,
  * an {@link Agent} made from the settings in force with a model client for their {@code llm} section (kept while that
  * section stays the same, so its connections are reused).
  */
-public final class AgentSessions implements SessionAgents.Factory {
+public final class WorkspaceAgents implements Agents.Factory {
 
     /**
      * Half the cores read the repo map, so the editor and its user keep the rest; but at least two: on a two-core
@@ -46,7 +44,7 @@ public final class AgentSessions implements SessionAgents.Factory {
      */
     private static final int MAP_PARALLELISM = Math.max(2, Runtime.getRuntime().availableProcessors() / 2);
 
-    private final ToolSessions tools;
+    private final WorkspaceTools tools;
     private final Function<LlmSettings, ModelClient> models;
     private final Executor runs;
     private final Clock clock;
@@ -57,12 +55,12 @@ public final class AgentSessions implements SessionAgents.Factory {
      * @param models makes the model client for an {@code llm} section ({@code StreamingModelClient.forProduct})
      * @param runs   runs each run's loop
      */
-    public AgentSessions(ToolSessions tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock) {
+    public WorkspaceAgents(WorkspaceTools tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock) {
         this(tools, models, runs, clock, McpWiring.ofProcess(System.err));
     }
 
     /** @param mcp gives each session its MCP servers (started lazily by its runs, stopped when the session ends) */
-    public AgentSessions(ToolSessions tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock,
+    public WorkspaceAgents(WorkspaceTools tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock,
                          McpWiring mcp) {
         this.tools = tools;
         this.models = models;
@@ -81,7 +79,7 @@ public final class AgentSessions implements SessionAgents.Factory {
      * workspace folders the editor adds or removes, and by every buffer change (read again once typing pauses, at the
      * latest before the next run).
      */
-    private RepoMap repoMap(SessionTools.Workspace workspace) {
+    private RepoMap repoMap(Workspace workspace) {
         DocumentStore documents = workspace.documents();
         FileTexts texts = file -> {
             if (documents.isOpen(file)) {
@@ -105,7 +103,7 @@ public final class AgentSessions implements SessionAgents.Factory {
             // times the real server by it.
             map.start().thenRun(() -> {
                 RepoMap.Stats built = map.stats();
-                Logger.getLogger(AgentSessions.class.getName()).info("repo map built: " + built.files() + " files, "
+                Logger.getLogger(WorkspaceAgents.class.getName()).info("repo map built: " + built.files() + " files, "
                         + built.parsed() + " parsed, in " + (System.nanoTime() - started) / 1_000_000 + " ms");
             });
         });
@@ -113,7 +111,7 @@ public final class AgentSessions implements SessionAgents.Factory {
     }
 
     @Override
-    public SessionAgents open(SessionTools.Workspace workspace) {
+    public Agents open(Workspace workspace) {
         List<Path> roots = workspace.roots().roots().stream().map(WorkspaceRoot::given).toList();
         // The repo map starts with the session (it builds in the background once the file index is ready); what
         // only a run needs is made at the first run.
@@ -129,7 +127,7 @@ public final class AgentSessions implements SessionAgents.Factory {
         McpServers servers = mcp.servers(roots);
         // One counter per model for the session: what an estimate learns from a run's reported usage holds after it.
         TokenCounters counters = new TokenCounters();
-        return new SessionAgents() {
+        return new Agents() {
             private LlmSettings modelSettings;
             private ModelClient model;
 

@@ -1,0 +1,80 @@
+package dev.agentls.session;
+
+import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.FileChange;
+import dev.agentls.host.Host;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * The host of one run around a front door's: each change is first checked against what the run's model last saw of
+ * the file ({@link ModelViewGuard}: the user's typing since is never overwritten); changes that land are told to
+ * {@code landed} (the transcript's diff, the model's view, a front door's review). Asking, progress and the saves
+ * before a command pass through.
+ */
+final class GuardedHost implements Host {
+
+    private final Host door;
+    private final Function<Path, Optional<String>> seen;
+    private final Consumer<List<FileChange>> landed;
+
+    GuardedHost(Host door, Function<Path, Optional<String>> seen, Consumer<List<FileChange>> landed) {
+        this.door = door;
+        this.seen = seen;
+        this.landed = landed;
+    }
+
+    @Override
+    public CompletableFuture<ChangeOutcome> applyChange(FileChange change) {
+        return applyChanges(List.of(change));
+    }
+
+    @Override
+    public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
+        ModelViewGuard.Checked checked = ModelViewGuard.check(changes, seen);
+        if (checked instanceof ModelViewGuard.Checked.Refused refused) {
+            return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refused.reason()));
+        }
+        ModelViewGuard.Checked.Proceed proceed = (ModelViewGuard.Checked.Proceed) checked;
+        List<FileChange> sent = proceed.changes();
+        return door.applyChanges(sent).thenApply(outcome -> {
+            if (!(outcome instanceof ChangeOutcome.Applied applied)) {
+                return outcome;
+            }
+            landed.accept(sent);
+            String note = String.join("\n", Stream.of(proceed.note(), applied.note())
+                    .filter(text -> !text.isBlank()).toList());
+            return new ChangeOutcome.Applied(note);
+        });
+    }
+
+    @Override
+    public CompletableFuture<Boolean> confirm(String title, String detail) {
+        return door.confirm(title, detail);
+    }
+
+    @Override
+    public CompletableFuture<Optional<String>> ask(String question, List<String> options) {
+        return door.ask(question, options);
+    }
+
+    @Override
+    public String beforeCommandNotice() {
+        return door.beforeCommandNotice();
+    }
+
+    @Override
+    public CompletableFuture<String> beforeCommand() {
+        return door.beforeCommand();
+    }
+
+    @Override
+    public void progress(String message) {
+        door.progress(message);
+    }
+}
