@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.session.McpWiring;
 import dev.agentls.tools.TestWorkspace;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
