@@ -14,8 +14,9 @@ run_started), and the same run with an AppCDS archive of agentls's classes (-XX:
 against this one, each with an archive of its own run's classes (wall and whole-process CPU). Before the rounds it
 says whether the launcher's archive is used (scripts/bench-agent makes a fresh one first), and which classes loaded
 before run_started did not come from it. Also counts the classes of okhttp (okhttp3., okio., kotlin.), of the
-JDK's security providers (sun.security.) and of java.util.logging loaded before run_started: a model on http://
-loopback is reached by the direct HTTP/1.1 client, which needs none, and the model client's log is made later.
+JDK's security providers (sun.security.) and of java.util.logging loaded before run_started: okhttp's may load
+before it (the client is built then), TLS's should not for a model on http://, and the model client's log is made
+later.
 Exit 1 when the ratio misses the floor.
 """
 import json
@@ -67,9 +68,8 @@ def launcher_archive(launched, work):
 
 
 def loaded_families(lines):
-    """How many classes of the HTTP client's families a class+load log names: okhttp's (okhttp3., okio., kotlin.,
-    which a model on http:// loopback should not need), the JDK's security providers (sun.security.) and
-    java.util.logging's (its set-up waits until the process can spare it: llm.DeferredLog)."""
+    """How many classes of the HTTP client's families a class+load log names: okhttp's (okhttp3., okio., kotlin.),
+    the JDK's security providers (sun.security.) and java.util.logging's."""
     names = [l.split(" source: ")[0].split()[-1] for l in lines if " source: " in l]
     counts = [(p, sum(1 for n in names if n.startswith(p))) for p in ("okhttp3.", "okio.", "kotlin.", "sun.security.",
                                                                    "java.util.logging.")]

@@ -33,12 +33,14 @@ set_server_java_options() {
 }
 
 # JIT thresholds for the one-shot commands (`run`, `apply`: a process of a second or less): C2 compiles a method only
-# after 4-10 times its default counts, so the C2 thread does not spend the start-up (h31 measured the JIT
-# compilers at ~100 ms of the ~250 ms of CPU before `run`'s first event) on methods the process leaves soon after;
-# C1 keeps its defaults, so a cold edit's hot loops are still compiled. Measured (BENCHMARKS.md, session 7, branch
-# h36): `run` to run_started -7 to -19%, a cold `apply` on a 50k-line file not slower. Not for `lsp` or `mcp`, long
-# processes whose steady state wants C2 at its usual time. AGENTLS_JAVA_OPTS comes after these and overrides them.
+# after 4-10 times its default counts, so the C2 thread does not spend the start-up on methods the process leaves soon
+# after; C1 keeps its defaults, so a cold edit's hot loops are still compiled. Measured (A/B interleaved, 10 rounds,
+# load ~19 on 2 cores): `run` to its first request 289 ms of CPU with them, 350 ms without. Not for `lsp` or `mcp`,
+# long processes whose steady state wants C2 at its usual time. AGENTLS_SHORT_PROCESS_JIT=off turns them off;
+# AGENTLS_JAVA_OPTS comes after these and overrides them.
 short_process_jit_options() {
+  SHORT_PROCESS_JIT=()
+  [ "${AGENTLS_SHORT_PROCESS_JIT:-}" = off ] && return 0
   case "${1:-}" in
     run|apply) SHORT_PROCESS_JIT=(-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000
                  -XX:Tier4CompileThreshold=60000 -XX:Tier4BackEdgeThreshold=400000) ;;
@@ -69,18 +71,19 @@ cds_options() {
 }
 
 # As cds_options, into the array CDS_OPTIONS, with one fork only (the stat of the jar and the archive).
+# The archive is the one start-up shortcut of the launcher worth its keep: measured (A/B interleaved, 10 rounds, whole
+# process CPU, load ~19 on 2 cores) `agentls run` to its first request 289 ms of CPU with it, 700 ms without; `lsp`'s
+# initialize likewise. AGENTLS_CLASS_ARCHIVE=off turns it off: no archive is used, none is made.
 set_cds_options() {
   local stamp now
   CDS_OPTIONS=(-Xlog:disable -Xlog:all=warning:stderr)
+  [ "${AGENTLS_CLASS_ARCHIVE:-}" = off ] && return 0
   [ -f "$JSA" ] && [ -f "$JSA.stamp" ] || return 0
   IFS= read -r stamp < "$JSA.stamp" || return 0
   # Both stamps from one stat (as file_stamp makes each).
   mapfile -t now < <(stat -c '%s %y' "$JAR" "$JSA" 2>/dev/null)
   [ "${#now[@]}" = 2 ] && [ "$stamp" = "${now[0]} / ${now[1]}" ] || return 0
   CDS_OPTIONS+=("-XX:SharedArchiveFile=$JSA")
-  # Mapped at its own address when the maker found this JVM to accept that (see maps_at_own_address): a marker
-  # file, not a list of options, so nothing but these two can ever be passed from it.
-  [ -f "$JSA.fixed-address" ] && CDS_OPTIONS+=("${FIXED_ADDRESS_OPTIONS[@]}")
   return 0
 }
 
@@ -101,23 +104,10 @@ make_cds_archive() {
     cat "$work"/*.classlist > "$work/all"
     java -Xshare:dump -XX:SharedClassListFile="$work/all" -XX:SharedArchiveFile="$work/agentls.jsa" -jar "$JAR" \
       >/dev/null 2>&1 && [ -s "$work/agentls.jsa" ] || exit 0
-    rm -f "$JSA.fixed-address"
     cp "$work/agentls.jsa" "$JSA.tmp.$$" && mv -f "$JSA.tmp.$$" "$JSA" \
-      && { ! maps_at_own_address "$JSA" || : > "$JSA.fixed-address"; } \
       && printf '%s / %s\n' "$(file_stamp "$JAR")" "$(file_stamp "$JSA")" > "$JSA.stamp.$$" \
       && mv -f "$JSA.stamp.$$" "$JSA.stamp"
   ) 9>"$JSA.lock"
-}
-
-# The options that map the archive at the address it was made for (used when maps_at_own_address said yes). JDK 17
-# builds that took JDK 20's default (Debian's 17.0.15 does) map every archive at a random address and then patch each
-# pointer in it: for agentls's 33 MB archive the JVM's creation takes 44-56 ms instead of 32-35 ms (-Xlog:startuptime,
-# "Create VM"). Mapping at the archive's own address is what JDK 17 did by default; the randomised address of the
-# class metadata (not of the heap, nor of the JDK's code) is what is given up. A JVM without the (diagnostic) option
-# refuses to start with it, so the maker tries it once with the new archive, and it is used only when that succeeded.
-FIXED_ADDRESS_OPTIONS=(-XX:+UnlockDiagnosticVMOptions -XX:ArchiveRelocationMode=0)
-maps_at_own_address() {
-  java "${FIXED_ADDRESS_OPTIONS[@]}" -Xshare:on -XX:SharedArchiveFile="$1" -cp "$JAR" -version >/dev/null 2>&1
 }
 
 # One `agentls run` to its answer against `agentls replay-model` answering once with a text answer.

@@ -13,19 +13,31 @@
 ;; One AgentLS per project folder.  It sees the buffers in agentls-mode as they are, unsaved typing included (the
 ;; whole text is sent 0.2 s after a change); its edits land in the buffers, unsaved, a file no buffer visits being
 ;; opened for it; undo takes them back.  Before a run's command, the buffers it changed are saved (so the command
-;; sees the edits).  Approvals and questions come up in the minibuffer, events and progress in
-;; the echo area, the transcript in a window beside yours.
+;; sees the edits).  The errors and warnings Flymake shows from your other backends (eglot's server, linters) go to
+;; AgentLS, so the model sees them after its edits (`agentls-diagnostics' nil turns that off).  Approvals and
+;; questions come up in the minibuffer, events and progress in the echo area, the transcript in a window beside yours.
+;;
+;; Pointing it at a model (any OpenAI-compatible endpoint; Ollama: --base-url http://127.0.0.1:11434/v1):
+;;   (setq agentls-command '("/path/to/agentls/scripts/agentls" "lsp" "--provider" "openai"
+;;                           "--base-url" "https://api.openai.com/v1" "--model" "gpt-4.1"))
+;;   (setenv "OPENAI_API_KEY" "...")     ; or set it in the environment Emacs starts with
 
 ;;; Code:
 
 (require 'jsonrpc)
 (require 'project)
 (require 'url-util)
+(require 'flymake)
 (require 'agentls-common)
 
 (defcustom agentls-start-timeout 60
   "Seconds to wait for AgentLS to answer `initialize' (a JVM starting on a busy machine takes a while)."
   :type 'number :group 'agentls)
+
+(defcustom agentls-diagnostics t
+  "Whether the errors and warnings Flymake shows (from backends other than AgentLS) go to AgentLS, so a run's edit
+result tells the model what your language servers and linters say of the files it changed."
+  :type 'boolean :group 'agentls)
 
 (defvar agentls--connections nil "The AgentLS of each project folder: alist of (ROOT . CONNECTION).")
 (defvar-local agentls--version 0 "The version of this buffer AgentLS was last told of, counting changes.")
@@ -107,7 +119,8 @@
                                                   :languageId (string-remove-suffix "-mode" (symbol-name major-mode))
                                                   :version 0 :text (agentls--text))))
         (add-hook 'after-change-functions #'agentls--changed nil t)
-        (add-hook 'kill-buffer-hook #'agentls--closed nil t))
+        (add-hook 'kill-buffer-hook #'agentls--closed nil t)
+        (agentls--forward-diagnostics (current-buffer) t))
     (agentls--closed)
     (remove-hook 'after-change-functions #'agentls--changed t)
     (remove-hook 'kill-buffer-hook #'agentls--closed t)))
@@ -138,6 +151,53 @@
   (when (and agentls--connection (jsonrpc-running-p agentls--connection) buffer-file-name)
     (jsonrpc-notify agentls--connection :textDocument/didClose
                     (list :textDocument (list :uri (agentls--uri buffer-file-name))))))
+
+;;; What Flymake says of the buffer, forwarded to AgentLS.
+
+(defconst agentls--max-diagnostics 1000 "At most this many diagnostics of one buffer are forwarded.")
+
+(defun agentls--diagnostic-item (diagnostic)
+  "DIAGNOSTIC as AgentLS takes it: (:line :severity :message :source), or nil for a note."
+  (let* ((type (flymake-diagnostic-type diagnostic))
+         (category (flymake--lookup-type-property type 'flymake-category))
+         (severity (cond ((memq category '(flymake-error)) 1) ((memq category '(flymake-warning)) 2)
+                         ((eq type :error) 1) ((eq type :warning) 2))))
+    (when severity
+      (list :line (1- (line-number-at-pos (flymake-diagnostic-beg diagnostic) t)) :severity severity
+            :message (flymake-diagnostic-text diagnostic)
+            :source (format "%s" (flymake-diagnostic-backend diagnostic))))))
+
+(defvar-local agentls--forwarded 'none "The diagnostics last forwarded for this buffer.")
+
+(defun agentls--forward-diagnostics (buffer &optional always)
+  "Sends AgentLS the errors and warnings Flymake holds for BUFFER (agentls.el itself puts none there), when they
+changed since the last forward or ALWAYS.  A backend re-reports what it last had whenever Flymake checks, before its
+server has seen the edit; only a change tells that the servers have spoken."
+  (when (and agentls-diagnostics (buffer-live-p buffer))
+    (with-current-buffer buffer
+      (when (and agentls-mode buffer-file-name (jsonrpc-running-p agentls--connection)
+                 (bound-and-true-p flymake-mode))
+        (let ((items nil))
+          (dolist (diagnostic (flymake-diagnostics))
+            (let ((item (and (< (length items) agentls--max-diagnostics) (agentls--diagnostic-item diagnostic))))
+              (when item (push item items))))
+          (setq items (nreverse items))
+          (when (or always (not (equal items agentls--forwarded)))
+            (setq agentls--forwarded items)
+            ;; The text first, so AgentLS weighs the diagnostics against the text they were computed on.
+            (agentls--send-changes)
+            (jsonrpc-notify agentls--connection :agentls/diagnostics
+                            (list :uri (agentls--uri buffer-file-name) :diagnostics (vconcat items)))))))))
+
+(defun agentls--after-flymake-report (&rest _)
+  "After a Flymake backend reported for the current buffer: forward once Flymake has taken the report in."
+  (when agentls-mode
+    (run-with-timer 0 nil #'agentls--forward-diagnostics (current-buffer))))
+
+;; Flymake has no public hook for "a backend reported"; its report handler is where every backend's report lands.
+(with-eval-after-load 'flymake
+  (when (fboundp 'flymake--handle-report)
+    (advice-add 'flymake--handle-report :after #'agentls--after-flymake-report)))
 
 ;;; What AgentLS asks of Emacs.
 

@@ -5,6 +5,7 @@
 "   set hidden          " edits for files you have not opened land in hidden, unsaved buffers
 "   let g:agentls_command = expand('~/agentls/scripts/agentls') . ' lsp'
 "   let g:agentls_settings = {'llm': {'model': 'gpt-4o'}}      " the settings table of the README (optional)
+"   let g:agentls_diagnostics = 0   " keeps ALE's other linters' errors and warnings from the model (default 1)
 " Then, in a file of one of g:agentls_filetypes:
 "   :Agent               runs the '@agent <instruction>' line under the cursor (its "AgentLS: run" code action)
 "   :Agent <instruction> starts a run with that instruction, the current file in view
@@ -16,10 +17,14 @@
 "   :AgentTranscript [N] opens run N's transcript (.agentls/runs/N.md) in a split; a finished run opens its own
 "   :AgentApply / :AgentApplyLazy / :AgentRollback ID   the no-model edit commands (edit in the unnamed register)
 " Edits land in the buffers, unsaved; 'u' undoes them (one step per edit). AgentLS messages are echoed.
+" Before a run's command, the buffers the run changed are written (:update; undo stays), so the command sees the
+" edits; a message names them. After each lint, the errors and warnings of ALE's other linters (not AgentLS's own)
+" go to AgentLS, so a run's edit result tells the model what they say.
 "
 " ALE declares to every server that it applies no edit a server sends (a fixed workspace.applyEdit: false) and
 " cannot show message buttons. This file handles workspace/applyEdit on AgentLS's connection itself, applying the
-" edit with ALE's own code and answering it, and says so in initializationOptions ("client": {"applyEdit": true}).
+" edit with ALE's own code and answering it, and agentls/saveDocuments, and says so in initializationOptions
+" ("client": {"applyEdit": true, "agentlsSave": true}).
 " A run that needs an approval says so in a message and a Warning diagnostic on its '@agent' line: :AgentApprove.
 
 if exists('g:loaded_agentls')
@@ -31,6 +36,7 @@ let g:agentls_command = get(g:, 'agentls_command', expand('~/agentls/scripts/age
 let g:agentls_filetypes = get(g:, 'agentls_filetypes',
 \   ['java', 'python', 'javascript', 'typescript', 'go', 'rust', 'c', 'cpp', 'sh', 'markdown', 'text'])
 let g:agentls_settings = get(g:, 'agentls_settings', {})
+let g:agentls_diagnostics = get(g:, 'agentls_diagnostics', 1)
 " Kept for scripts and tests: the last command answer, the last message, the newest run and the run waiting.
 let g:agentls_last_answer = {}
 let g:agentls_last_message = ''
@@ -41,6 +47,11 @@ let g:agentls_finished = {}
 " Requests this file sent, by connection and id: what to do with the answer.
 let s:pending = {}
 let s:listening = {}
+" What was last forwarded of each buffer's diagnostics, by connection and buffer; the other servers listened to.
+let s:forwarded = {}
+let s:hooked = {}
+" At most this many diagnostics of one buffer are forwarded (the server keeps fewer still).
+let s:max_diagnostics = 1000
 
 function! s:Root(buffer) abort
     return get(g:, 'agentls_root', getcwd())
@@ -51,7 +62,7 @@ function! s:Executable(buffer) abort
 endfunction
 
 function! s:Options(buffer) abort
-    return {'agentls': g:agentls_settings, 'client': {'applyEdit': v:true}}
+    return {'agentls': g:agentls_settings, 'client': {'applyEdit': v:true, 'agentlsSave': v:true}}
 endfunction
 
 for s:filetype in g:agentls_filetypes
@@ -92,16 +103,20 @@ function! s:Ready(linter, details, Callback) abort
     let l:conn_id = a:details.connection_id
     let l:buffer = a:details.buffer
 
-    if !has_key(s:listening, l:conn_id)
-        let s:listening[l:conn_id] = 1
-        call ale#lsp#RegisterCallback(l:conn_id, function('s:OnMessage'))
-    endif
+    call s:Listen(l:conn_id)
 
     if !ale#lsp#OpenDocument(l:conn_id, l:buffer, ale#linter#GetLanguage(l:buffer, a:linter))
         call ale#lsp#NotifyForChanges(l:conn_id, l:buffer)
     endif
 
     call a:Callback(l:conn_id, l:buffer)
+endfunction
+
+function! s:Listen(conn_id) abort
+    if !has_key(s:listening, a:conn_id)
+        let s:listening[a:conn_id] = 1
+        call ale#lsp#RegisterCallback(a:conn_id, function('s:OnMessage'))
+    endif
 endfunction
 
 " Sends a request; OnAnswer(conn_id, buffer, response) gets its answer.
@@ -125,6 +140,8 @@ function! s:OnMessage(conn_id, message) abort
 
     if l:method is# 'workspace/applyEdit' && has_key(a:message, 'id')
         call s:OnApplyEdit(a:conn_id, a:message)
+    elseif l:method is# 'agentls/saveDocuments' && has_key(a:message, 'id')
+        call s:OnSaveDocuments(a:conn_id, a:message)
     elseif l:method is# 'window/showMessage'
         call s:OnShowMessage(a:message.params.message)
     elseif empty(l:method) && has_key(a:message, 'id')
@@ -192,7 +209,140 @@ function! s:ReportAndAnswer(conn_id, id, buffers) abort
     endfor
 
     call s:Respond(a:conn_id, a:id, {'applied': v:true})
+
+    " ALE lints on the user's typing, not on an edit applied from here: lint the changed buffers, so the other
+    " linters check the edit (and what they say reaches the run).
+    if g:agentls_diagnostics
+        for l:buffer in uniq(sort(filter(copy(a:buffers), 'v:val > 0')))
+            call ale#Queue(0, '', l:buffer)
+        endfor
+    endif
 endfunction
+
+" Before a run's command: writes exactly the buffers named (with :update, so undo history stays), says which, and
+" answers the ones now on disk. A buffer that cannot be written is left out of the answer, and the run says so.
+function! s:OnSaveDocuments(conn_id, request) abort
+    let l:origin = bufnr('')
+    let l:view = winsaveview()
+    let l:saved = []
+    let l:failed = []
+
+    for l:uri in get(a:request.params, 'uris', [])
+        let l:buffer = type(l:uri) is v:t_string ? bufnr(ale#path#FromFileURI(l:uri)) : -1
+
+        if l:buffer <= 0 || !bufloaded(l:buffer)
+            continue
+        endif
+
+        try
+            if l:buffer != bufnr('')
+                execute 'silent keepalt hide buffer ' . l:buffer
+            endif
+
+            silent update
+        catch
+            call add(l:failed, fnamemodify(bufname(l:buffer), ':t') . ' (' . v:exception . ')')
+        endtry
+
+        if bufnr('') != l:origin
+            execute 'silent keepalt hide buffer ' . l:origin
+        endif
+
+        if !getbufvar(l:buffer, '&modified')
+            call add(l:saved, l:uri)
+        endif
+    endfor
+
+    call winrestview(l:view)
+    call s:Say('AgentLS: saved before the command: '
+    \   . (empty(l:saved) ? 'nothing' : join(map(copy(l:saved), {_, uri -> s:Relative(ale#path#FromFileURI(uri))}), ', '))
+    \   . (empty(l:failed) ? '' : '; could not save ' . join(l:failed, ', ')))
+    call s:Respond(a:conn_id, a:request.id, {'saved': l:saved})
+endfunction
+
+" A path as the run names it: inside the project, relative to its root.
+function! s:Relative(path) abort
+    let l:root = s:Root(bufnr('')) . '/'
+
+    return stridx(a:path, l:root) == 0 ? a:path[len(l:root):] : a:path
+endfunction
+
+" Forwards each buffer AgentLS has open: the errors and warnings of ALE's other linters, as agentls/diagnostics,
+" when they changed since the last forward, or always for buffer a:force (another server just published for it, so
+" the run hears that it has spoken even when it says the same). Nothing is sent for a buffer no other linter checks.
+function! s:ForwardDiagnostics(force) abort
+    if !g:agentls_diagnostics
+        return
+    endif
+
+    let l:connections = ale#lsp#GetConnections()
+
+    for [l:buffer_key, l:info] in items(get(g:, 'ale_buffer_info', {}))
+        let l:buffer = str2nr(l:buffer_key)
+
+        if !bufloaded(l:buffer) || index(g:agentls_filetypes, getbufvar(l:buffer, '&filetype')) < 0
+            continue
+        endif
+
+        let l:conn_id = s:Executable(l:buffer) . ':' . s:Root(l:buffer)
+        let l:conn = get(l:connections, l:conn_id, {})
+
+        if empty(l:conn) || !l:conn.initialized || !has_key(l:conn.open_documents, l:buffer)
+            continue
+        endif
+
+        call s:Listen(l:conn_id)
+        call s:HookOtherServers(l:conn_id)
+
+        if empty(filter(ale#linter#Get(getbufvar(l:buffer, '&filetype')), {_, v -> v.name isnot# 'agentls'}))
+            continue
+        endif
+
+        let l:items = []
+
+        for l:item in get(l:info, 'loclist', [])
+            if get(l:item, 'linter_name', '') isnot# 'agentls' && get(l:item, 'bufnr', l:buffer) == l:buffer
+            \   && index(['E', 'W'], get(l:item, 'type', '')) >= 0 && len(l:items) < s:max_diagnostics
+                call add(l:items, {'line': get(l:item, 'lnum', 1) - 1, 'severity': l:item.type is# 'E' ? 1 : 2,
+                \   'message': get(l:item, 'text', ''), 'source': get(l:item, 'linter_name', '')})
+            endif
+        endfor
+
+        if l:buffer != a:force && get(s:forwarded, l:conn_id . ':' . l:buffer, v:null) == l:items
+            continue
+        endif
+
+        let s:forwarded[l:conn_id . ':' . l:buffer] = l:items
+        call ale#lsp#Send(l:conn_id, [1, 'agentls/diagnostics',
+        \   {'uri': ale#util#ToURI(fnamemodify(bufname(l:buffer), ':p')), 'diagnostics': l:items}])
+    endfor
+endfunction
+
+" Listens on the other language servers' connections (not AgentLS's, a:own) for their publishDiagnostics.
+function! s:HookOtherServers(own) abort
+    for l:conn_id in keys(ale#lsp#GetConnections())
+        if l:conn_id isnot# a:own && !has_key(s:listening, l:conn_id) && !has_key(s:hooked, l:conn_id)
+            let s:hooked[l:conn_id] = 1
+            call ale#lsp#RegisterCallback(l:conn_id, function('s:OnOtherServer'))
+        endif
+    endfor
+endfunction
+
+" Another server published: forward once ALE has taken the diagnostics in.
+function! s:OnOtherServer(conn_id, message) abort
+    if get(a:message, 'method', '') is# 'textDocument/publishDiagnostics'
+        let l:buffer = bufnr(ale#path#FromFileURI(get(get(a:message, 'params', {}), 'uri', '')))
+
+        if l:buffer > 0
+            call timer_start(0, {-> s:ForwardDiagnostics(l:buffer)})
+        endif
+    endif
+endfunction
+
+augroup agentls_diagnostics
+    autocmd!
+    autocmd User ALELintPost call s:ForwardDiagnostics(-1)
+augroup END
 
 " ALE sends only requests and notifications; an answer to the server's request is written on the job's channel.
 function! s:Respond(conn_id, id, result) abort

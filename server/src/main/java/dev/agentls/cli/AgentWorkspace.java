@@ -1,6 +1,5 @@
 package dev.agentls.cli;
 
-import dev.agentls.session.McpWiring;
 import dev.agentls.agent.Agent;
 import dev.agentls.conversation.Conversations;
 import dev.agentls.conversation.FileConversations;

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
+import java.net.ProtocolException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Clock;
@@ -17,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import java.util.logging.Logger;
 import javax.net.ssl.SSLException;
 
 /**
@@ -27,8 +29,7 @@ import javax.net.ssl.SSLException;
  * no-progress wait counts content instead (any event the decoder emits: text, thinking, tool calls), from the
  * response's headers and from each read that brought content, and each read waits at most until its deadline. A
  * round that fails mid-stream, a stall included, has its connection closed at once. These rules live here alone;
- * the bytes move through an {@link HttpTransport} (okhttp, or the direct client for a model on loopback). Owns
- * nothing past the attempt; logs only redacted text.
+ * the bytes move through an {@link HttpTransport} (okhttp). Owns nothing past the attempt; logs only redacted text.
  */
 final class HttpAttempt {
 
@@ -41,13 +42,13 @@ final class HttpAttempt {
     private final Duration connectTimeout;
     private final Duration noProgressTimeout;
     private final LongSupplier nanoTime;
-    private final DeferredLog log;
+    private final Logger log;
 
     /**
      * @param clock    reads the dates of {@code Retry-After}
      * @param nanoTime a monotonic clock in nanoseconds ({@code System::nanoTime}) measuring the no-progress wait
      */
-    HttpAttempt(HttpTransport http, Clock clock, LongSupplier nanoTime, Timeouts timeouts, DeferredLog log) {
+    HttpAttempt(HttpTransport http, Clock clock, LongSupplier nanoTime, Timeouts timeouts, Logger log) {
         this.http = http;
         this.clock = clock;
         this.nanoTime = nanoTime;
@@ -56,11 +57,6 @@ final class HttpAttempt {
         this.idleTimeout = timeouts.idleBetweenChunks();
         this.noProgressTimeout = timeouts.noProgress();
         this.log = log;
-    }
-
-    /** Sets up what the first request to {@code url} would (see {@link HttpTransport#prepare}). */
-    void prepare(String url) {
-        http.prepare(url);
     }
 
     /** The handle through which {@link StreamingCall#cancel()} reaches the attempt under way. */
@@ -159,7 +155,7 @@ final class HttpAttempt {
                 if (registry.cancelled()) {
                     throw new FailureException(new ModelFailure.Cancelled());
                 }
-                if (e instanceof HttpProtocolException) {
+                if (breaksProtocol(e)) {
                     throw new FailureException(new ModelFailure.ProtocolError(redactor.redact(e.getMessage())));
                 }
                 if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException
@@ -217,8 +213,16 @@ final class HttpAttempt {
         }
     }
 
+    /**
+     * A response that breaks HTTP's framing (a bad status line, a bad chunk size): okhttp's {@link ProtocolException},
+     * except the connection closing early, which okhttp reports with the same type and is a cut stream.
+     */
+    private static boolean breaksProtocol(IOException e) {
+        return e instanceof ProtocolException && !"unexpected end of stream".equals(e.getMessage());
+    }
+
     private ModelFailure beforeAnswer(IOException e, KeyRedactor redactor) {
-        if (e instanceof HttpProtocolException) {
+        if (breaksProtocol(e)) {
             return new ModelFailure.ProtocolError(redactor.redact(e.getMessage()));
         }
         String detail = redactor.redact(describe(e));

@@ -5,9 +5,8 @@ import java.io.IOException;
 /**
  * One HTTP request and its response, as {@link HttpAttempt} needs them: send the POST and read the response's head,
  * then the status, a header, and the body read by pieces, each piece waiting at most as long as it is told. The
- * seam between the attempt's rules (waits, cut streams, cancellation, failures) and the client that moves the bytes:
- * okhttp for TLS and remote hosts ({@link OkHttpTransport}), a plain socket for a model on loopback
- * ({@link DirectHttpTransport}). A framing or bounds violation of the response is an {@link HttpProtocolException}.
+ * seam between the attempt's rules (waits, cut streams, cancellation, failures) and the client that moves the bytes
+ * ({@link OkHttpTransport}). A framing violation of the response is a {@link java.net.ProtocolException}.
  */
 interface HttpExchange extends AutoCloseable {
 

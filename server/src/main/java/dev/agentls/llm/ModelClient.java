@@ -10,10 +10,7 @@ public interface ModelClient extends AutoCloseable {
 
     ModelCall stream(ModelRequest request, ModelListener listener);
 
-    /**
-     * Done with the client: what it still holds for its log is published now (see {@code DeferredLog}), so a process
-     * that ends after this has lost nothing. Calls under way are not stopped. Nothing to do by default.
-     */
+    /** Done with the client. Calls under way are not stopped. Nothing to do by default. */
     @Override
     default void close() {
     }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Logger;
 
 /**
  * One logical answer: rounds (the first, then a continuation for each {@code length} stop, up to
@@ -27,7 +28,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private final ApiKeySource keys;
     private final Sleeper sleeper;
     private final Backoff backoff;
-    private final DeferredLog log;
+    private final Logger log;
     private final ModelRequest request;
     private final ModelListener listener;
     private final AnswerBudget budget;
@@ -45,7 +46,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private KeyRedactor redactor = new KeyRedactor("");
 
     StreamingCall(LlmSettings settings, WireProtocol protocol, HttpAttempt attempt, ApiKeySource keys,
-                  Sleeper sleeper, Backoff backoff, DeferredLog log, JsonCodec json, ModelRequest request,
+                  Sleeper sleeper, Backoff backoff, Logger log, JsonCodec json, ModelRequest request,
                   ModelListener listener, String answerId, PrefillSupport prefill, ContextGuard contextGuard) {
         this.prefill = prefill;
         this.contextGuard = contextGuard;
@@ -132,8 +133,6 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         ModelOutcome last = result;
         if (last instanceof ModelOutcome.Failed f) {
             log.info(() -> "model call failed: " + f.failure().message());
-            // In the log before the caller learns of the failure: its reasons are there when someone looks.
-            log.make();
         }
         outcome.complete(last);
     }

@@ -6,22 +6,19 @@ import java.time.Clock;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.logging.Logger;
 import java.util.random.RandomGenerator;
 import okhttp3.OkHttpClient;
 
 /**
- * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider and the HTTP transport by
- * base URL (the direct HTTP/1.1 client for {@code http://} on loopback, whose okhttp set-up would be most of a cold
- * start's first request; okhttp for everything else), owns it (connect, first-byte, idle and no-progress waits from
- * the settings, no timeout for the whole call) and starts each call on the given executor. Its collaborators are
- * injected so tests run it against a loopback server with no sleeping and a made-up environment.
+ * The {@link ModelClient} for one {@link LlmSettings}: picks the wire protocol by provider, owns its okhttp client
+ * (connect, first-byte, idle and no-progress waits from the settings, no timeout for the whole call) and starts each
+ * call on the given executor. Its collaborators are injected so tests run it against a loopback server with no
+ * sleeping and a made-up environment.
  */
 public final class StreamingModelClient implements ModelClient {
 
-    /**
-     * The logger every request, response and failure goes to, always redacted; made when the process can spare it
-     * ({@link DeferredLog}).
-     */
+    /** The logger every request, response and failure goes to, always redacted. */
     public static final String LOGGER = "dev.agentls.llm";
 
     private final LlmSettings settings;
@@ -33,7 +30,7 @@ public final class StreamingModelClient implements ModelClient {
     private final Executor executor;
     private final RandomGenerator random;
     private final JsonCodec json = new JsonCodec();
-    private final DeferredLog log;
+    private final Logger log = Logger.getLogger(LOGGER);
     /** Models found to refuse a prefill, for as long as this client lives. */
     private final PrefillSupport prefill = new PrefillSupport();
     /** Warns of a prompt past a local server's context; asks the server on the first call. */
@@ -45,35 +42,29 @@ public final class StreamingModelClient implements ModelClient {
      */
     public StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock,
                                 Sleeper sleeper, RandomGenerator random, Executor executor) {
-        this(settings, environment, clock, sleeper, random, executor, transportFor(settings));
+        this(settings, environment, clock, sleeper, random, executor, UnaryOperator.identity());
     }
 
-    /** As the public constructor, forcing okhttp with a hook on its client's builder, for tests (HTTP/2, say). */
+    /** As the public constructor, with a hook on the okhttp client's builder, for tests (HTTP/2, say). */
     StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
                          RandomGenerator random, Executor executor, UnaryOperator<OkHttpClient.Builder> http) {
-        this(settings, environment, clock, sleeper, random, executor, new OkHttpTransport(settings, http));
-    }
-
-    /** As the public constructor, over the given transport. */
-    StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
-                         RandomGenerator random, Executor executor, HttpTransport transport) {
-        this(settings, environment, clock, sleeper, random, executor, transport,
+        this(settings, environment, clock, sleeper, random, executor, http,
                 LocalServerProbe.applies(settings.baseUrl()));
     }
 
-    /** As the public constructor, over the given transport, asking the server its context or not. */
+    /** As the public constructor with a hook on okhttp's builder, asking the server its context or not. */
     StreamingModelClient(LlmSettings settings, Function<String, String> environment, Clock clock, Sleeper sleeper,
-                         RandomGenerator random, Executor executor, HttpTransport transport, boolean askContext) {
+                         RandomGenerator random, Executor executor, UnaryOperator<OkHttpClient.Builder> http,
+                         boolean askContext) {
         this.settings = settings;
-        this.log = new DeferredLog(LOGGER, executor);
         String base = settings.baseUrl().toString();
         this.protocol = settings.provider() == Provider.ANTHROPIC
                 ? new AnthropicProtocol(json, base, settings.model(), settings.thinking())
                 : new OpenAiProtocol(json, base, settings.model(),
                         settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking(),
                         ToolShape.of(settings));
-        this.attempt = new HttpAttempt(transport, clock, System::nanoTime, settings.timeouts(), log);
-        attempt.prepare(protocol.endpoint());
+        this.attempt = new HttpAttempt(new OkHttpTransport(settings, http), clock, System::nanoTime,
+                settings.timeouts(), log);
         this.keys = new ApiKeySource(environment);
         this.sleeper = sleeper;
         this.backoff = new Backoff(settings.retries(), random);
@@ -81,15 +72,6 @@ public final class StreamingModelClient implements ModelClient {
         this.random = random;
         LocalServerProbe probe = new LocalServerProbe(json, settings.timeouts().connect());
         this.contextGuard = askContext ? new ContextGuard(() -> probe.probe(settings.baseUrl(), settings.model())) : ContextGuard.none();
-    }
-
-    /**
-     * The direct client for a model on {@code http://} loopback: no TLS, and no proxy applies to those hosts (the
-     * JDK's default proxy selector bypasses them too). Okhttp for the rest; its classes load only then.
-     */
-    static HttpTransport transportFor(LlmSettings settings) {
-        return DirectHttpTransport.serves(settings.baseUrl()) ? new DirectHttpTransport(settings.timeouts())
-                : new OkHttpTransport(settings, UnaryOperator.identity());
     }
 
     /** The product's wiring: the real environment, clock and sleeper. */
@@ -113,11 +95,5 @@ public final class StreamingModelClient implements ModelClient {
     private String answerId() {
         String hex = Integer.toHexString(random.nextInt());
         return "0".repeat(8 - hex.length()) + hex;
-    }
-
-    /** Publishes what waits for the log (a short process's records, made before its logger). */
-    @Override
-    public void close() {
-        log.make();
     }
 }

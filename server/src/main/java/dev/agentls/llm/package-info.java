@@ -1,9 +1,7 @@
 /**
  * Talking to models: OpenAI-compatible and Anthropic streaming clients, tool-call assembly, the XML tool-tag parser
  * ({@code llm.xml}), typed failures, retries, usage. The only package that imports okhttp, which carries every
- * request except those to a model on {@code http://} loopback: those go through a small HTTP/1.1 client of ours over a
- * plain socket ({@code DirectHttpTransport}), so a local model's first request loads none of okhttp's set-up; both
- * sit behind one seam ({@code HttpExchange}) under the shared rules of {@code HttpAttempt}. JSON goes through
+ * request, behind one seam ({@code HttpExchange}) under the rules of {@code HttpAttempt}. JSON goes through
  * jackson-core's streaming parser and generator ({@code JsonCodec}), never databind: a model call in
  * a fresh JVM then loads no {@code ObjectMapper} (its ~400 classes were a large part of the first request).
  *

@@ -2,17 +2,19 @@ package dev.agentls.lsp;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.WorkspaceClientCapabilities;
 
 /**
  * What a user's set-up declares for a client that cannot declare it itself, in initializationOptions beside the
- * settings: {@code {"agentls": {...settings}, "client": {"applyEdit": true}}}. Vim's ALE sends a fixed
- * {@code workspace.applyEdit: false} at {@code initialize}, whatever the set-up does; {@code editors/vim/agentls.vim}
- * handles {@code workspace/applyEdit} itself (applies it with ALE's code and answers it), so it declares that here,
- * and a run's edits reach its buffers. Only {@code true} declares anything; any other value is named in a warning
- * and declares nothing.
+ * settings: {@code {"agentls": {...settings}, "client": {"applyEdit": true, "agentlsSave": true}}}. Vim's ALE sends
+ * fixed capabilities at {@code initialize} ({@code workspace.applyEdit: false}, no {@code experimental}), whatever
+ * the set-up does; {@code editors/vim/agentls.vim} handles {@code workspace/applyEdit} and
+ * {@code agentls/saveDocuments} itself, so it declares them here. Only {@code true} declares anything; any other
+ * value is named in a warning and declares nothing.
  */
 final class SetUpDeclarations {
 
@@ -27,22 +29,40 @@ final class SetUpDeclarations {
             return new Declared(declared, Optional.empty());
         }
         JsonElement client = options.get(CLIENT);
-        JsonElement applyEdit = client.isJsonObject() ? client.getAsJsonObject().get(APPLY_EDIT) : null;
-        if (applyEdit == null) {
+        JsonObject entries = client.isJsonObject() ? client.getAsJsonObject() : new JsonObject();
+        if (!entries.has(APPLY_EDIT) && !entries.has(ClientExtensions.SAVE)) {
             return new Declared(declared, Optional.of("initializationOptions." + CLIENT + ": expected {\""
-                    + APPLY_EDIT + "\": true}, got " + Echo.bounded(client.toString()) + "; nothing declared"));
+                    + APPLY_EDIT + "\": true} or {\"" + ClientExtensions.SAVE + "\": true}, got "
+                    + Echo.bounded(client.toString()) + "; nothing declared"));
         }
-        if (!applyEdit.isJsonPrimitive() || !applyEdit.getAsJsonPrimitive().isBoolean()) {
-            return new Declared(declared, Optional.of("initializationOptions." + CLIENT + "." + APPLY_EDIT
-                    + ": expected true or false, got " + Echo.bounded(applyEdit.toString()) + "; nothing declared"));
-        }
-        if (applyEdit.getAsBoolean()) {
+        List<String> warnings = new ArrayList<>();
+        if (declares(entries, APPLY_EDIT, warnings)) {
             WorkspaceClientCapabilities workspace = declared.getWorkspace() == null ? new WorkspaceClientCapabilities()
                     : declared.getWorkspace();
             workspace.setApplyEdit(true);
             declared.setWorkspace(workspace);
         }
-        return new Declared(declared, Optional.empty());
+        if (declares(entries, ClientExtensions.SAVE, warnings)) {
+            JsonObject experimental = declared.getExperimental() instanceof JsonObject object ? object
+                    : new JsonObject();
+            experimental.addProperty(ClientExtensions.SAVE, true);
+            declared.setExperimental(experimental);
+        }
+        return new Declared(declared, warnings.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", warnings)));
+    }
+
+    /** Whether {@code entries} holds {@code name: true}; a value that is not a boolean is named in {@code warnings}. */
+    private static boolean declares(JsonObject entries, String name, List<String> warnings) {
+        JsonElement value = entries.get(name);
+        if (value == null) {
+            return false;
+        }
+        if (!value.isJsonPrimitive() || !value.getAsJsonPrimitive().isBoolean()) {
+            warnings.add("initializationOptions." + CLIENT + "." + name + ": expected true or false, got "
+                    + Echo.bounded(value.toString()) + "; nothing declared");
+            return false;
+        }
+        return value.getAsBoolean();
     }
 
     private SetUpDeclarations() {}

@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * many whole edits as it reported with {@code edit_applied} (never a half-written file or a partial set); and no
  * command process may outlive the runs. Prints the outcomes per fault kind.
  */
+@Tag("slow")
 class FaultInjectedRunsTest {
 
     private static final long SEED = 20_261_124L;

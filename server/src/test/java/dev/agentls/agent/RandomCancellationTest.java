@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * must hold whenever it lands: the run ends within seconds with one {@code run_finished}, and every file is as it was
  * at a tool boundary (the original, or the whole edit), never half-written.
  */
+@Tag("slow")
 class RandomCancellationTest {
 
     private static final long SEED = 20261124L;

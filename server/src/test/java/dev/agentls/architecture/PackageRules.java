@@ -32,11 +32,13 @@ final class PackageRules {
             Map.entry("lsp", Set.of("session", "agent", "host", "config", "workspace", "edit", "lsp.review")),
             // Review of a run's changes: hunks, their anchoring and their diagnostics; the server package drives it.
             Map.entry("lsp.review", Set.of("edit", "workspace")),
+            // The Agent Client Protocol front door: translates ACP into runs, as lsp does LSP.
+            Map.entry("acp", Set.of("agent", "host", "config", "workspace")),
             Map.entry("cli", Set.of("edit", "syntax", "workspace", "outline", "host", "tools", "llm",
-                    "conversation", "agent", "config", "session", "lsp", "lsp.review", "mcp")));
+                    "conversation", "agent", "config", "session", "lsp", "lsp.review", "mcp", "acp")));
 
     /** The front doors: they translate a protocol into calls on {@code session}, and nothing under them knows them. */
-    static final Set<String> FRONT_DOORS = Set.of("lsp", "lsp.review", "cli");
+    static final Set<String> FRONT_DOORS = Set.of("lsp", "lsp.review", "acp", "cli");
 
     /** Vendor packages and the one package of ours allowed to touch each. */
     private static final Map<String, Set<String>> VENDOR_OWNERS = Map.of(

@@ -44,7 +44,7 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * What the model client adds to each streamed chunk. One operation: the benchmark thread writes one Chat Completions
  * SSE frame (one HTTP chunk) on a loopback socket and waits until the reader thread has handed it on. {@link #client}
- * reads with the real {@link StreamingModelClient} (on loopback its direct HTTP/1.1 client, chunked decoding, SSE decoding, JSON, tool-call and event
+ * reads with the real {@link StreamingModelClient} (okhttp, chunked decoding, SSE decoding, JSON, tool-call and event
  * dispatch) and is handed the {@code TextDelta} in its listener; {@link #rawSocket} reads the same bytes from a plain
  * socket and only finds the frame's end. Both pay the same write, loopback, wake-up and hand-back, so the difference
  * of their medians is the client's added latency per chunk.

@@ -28,6 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * from the same start. The server is the MCP Java SDK's ({@link SdkTestServer}) in a child JVM, configured in the
  * user's file under a scratch home; the model is {@code agentls replay-model}'s server on loopback.
  */
+@Tag("slow")
 class AgentWorkspaceMcpTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

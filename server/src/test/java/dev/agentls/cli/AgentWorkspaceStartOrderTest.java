@@ -29,6 +29,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and with no MCP configuration nothing of MCP is made.
  * The model is {@code agentls replay-model}'s server on loopback.
  */
+@Tag("slow")
 class AgentWorkspaceStartOrderTest {
 
     @TempDir

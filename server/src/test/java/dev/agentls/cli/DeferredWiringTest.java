@@ -42,6 +42,7 @@ import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageClient;
 import org.eclipse.lsp4j.services.LanguageServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +52,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the answers of requests that come before {@code initialized}, or right after it and at once, several racing to
  * build the same deferred parts.
  */
+@Tag("slow")
 class DeferredWiringTest {
 
     /** Every command of the table, in its order; the answer advertised them all before the wiring was deferred. */

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with the prompt of {@code scripts/demo-model/stats-task.prompt}, against the bundled replay transcript, with the
  * approvals the script gives the replay ({@code --approve all}).
  */
+@Tag("slow")
 class DemoAgentTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * answer. Each is a clear error the model reads, nothing is written by the refused calls, and the run finishes
  * within a bound.
  */
+@Tag("slow")
 class HostileCallRunTest {
 
     private static final Duration BOUND = Duration.ofSeconds(120);

@@ -23,6 +23,7 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * class-loading log. Also the server's memory options the launcher passes, read from the JVM's GC start-up log,
  * and the JIT thresholds of the one-shot commands, read from the JVM's final flags.
  */
+@Tag("slow")
 class LauncherArchiveTest {
 
     private static final Duration ARCHIVE_WAIT = Duration.ofSeconds(120);
@@ -103,6 +105,12 @@ class LauncherArchiveTest {
 
     /** @param command the first argument, the subcommand the launcher is asked for */
     private Start start(String command, String moreOptions) throws IOException, InterruptedException {
+        return start(command, moreOptions, Map.of());
+    }
+
+    /** @param switches more environment variables of the launcher */
+    private Start start(String command, String moreOptions, Map<String, String> switches)
+            throws IOException, InterruptedException {
         Path log = root.resolve("class-load.log");
         Files.deleteIfExists(log);
         ProcessBuilder builder = new ProcessBuilder("/bin/bash", root.resolve("scripts/agentls").toString(), command)
@@ -111,6 +119,7 @@ class LauncherArchiveTest {
         Map<String, String> env = builder.environment();
         env.put("AGENTLS_JAVA_OPTS", moreOptions + " -Xlog:class+load=info:file=" + log);
         env.put("AGENTLS_MAIN_CLASS", LauncherProbe.class.getName());
+        env.putAll(switches);
         Process process = builder.start();
         String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the launcher did not finish");
@@ -144,24 +153,13 @@ class LauncherArchiveTest {
     }
 
     @Test
-    void theArchiveIsMappedAtItsOwnAddressOnceTheMakerFoundTheJvmAcceptsIt() throws Exception {
-        assertTrue(start("-XX:+PrintFlagsFinal").stdout().matches("(?s).*\\bArchiveRelocationMode\\s+= 1\\b.*")
-                || !start("-XX:+PrintFlagsFinal").stdout().contains("ArchiveRelocationMode"),
-                "no archive yet: the JVM's own mapping");
+    void theArchiveSwitchedOffIsNotUsedThoughItMatchesTheJar() throws Exception {
+        start();
         awaitArchive();
-        Path marker = root.resolve("server/target/agentls.jsa.fixed-address");
-        assertTrue(Files.exists(marker), "this JDK 17 accepts -XX:ArchiveRelocationMode=0: the maker says so");
-        String flags = start("-XX:+PrintFlagsFinal").stdout();
-        assertTrue(flags.matches("(?s).*\\bArchiveRelocationMode\\s+= 0\\b.*"), flags);
-        Start mapped = start();
-        assertStartedCleanly(mapped);
-        assertTrue(mapped.fromArchive());
-
-        Files.delete(marker); // a JVM that refused the option: the archive is used at a random address
-        Start relocated = start();
-        assertStartedCleanly(relocated);
-        assertTrue(relocated.fromArchive());
-        assertFalse(start("-XX:+PrintFlagsFinal").stdout().matches("(?s).*\\bArchiveRelocationMode\\s+= 0\\b.*"));
+        assertTrue(start().fromArchive());
+        Start off = start("hello", "", Map.of("AGENTLS_CLASS_ARCHIVE", "off"));
+        assertStartedCleanly(off);
+        assertFalse(off.fromArchive(), "AGENTLS_CLASS_ARCHIVE=off still used the archive");
     }
 
     @Test

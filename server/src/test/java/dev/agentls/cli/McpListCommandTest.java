@@ -14,10 +14,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code agentls mcp list}: configured servers, their state and, with {@code --start}, their tools. */
+@Tag("slow")
 class McpListCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -30,6 +30,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code AGENTLS_REQUIRE_MCP=1} (CI) makes that a failure. Also a run cancelled while it waits for the user to trust a
  * project's server (the MCP Java SDK's own server in a child JVM, which needs no install).
  */
+@Tag("slow")
 class McpRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

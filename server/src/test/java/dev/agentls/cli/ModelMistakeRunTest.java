@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * it is written): the mistake is told to the model, the run goes on and finishes the task, and the mistake shows as a
  * {@code model_mistake} event; in a row past the bound, a headless run ends failed naming the reason.
  */
+@Tag("slow")
 class ModelMistakeRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

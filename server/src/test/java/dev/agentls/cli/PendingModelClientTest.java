@@ -23,6 +23,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * fails the call with what its construction threw. And when the first call leaves the machine to the set-up it does not
  * need: at a tool call, at the answer's end, after a silence, never at the answer's first text.
  */
+@Tag("slow")
 class PendingModelClientTest {
 
     private final ExecutorService threads = Executors.newCachedThreadPool();

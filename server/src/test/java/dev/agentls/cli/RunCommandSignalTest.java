@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code agentls run} as its own process, interrupted with a real SIGINT while the model streams, and while it asks
  * the user with stdin open and silent.
  */
+@Tag("slow")
 class RunCommandSignalTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

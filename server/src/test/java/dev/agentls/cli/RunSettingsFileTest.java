@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * be used stops the run before anything is made: exit 1, the facts on stderr, no model call, no file touched
  * ({@link RunSettingsFileRefusalTest}).
  */
+@Tag("slow")
 class RunSettingsFileTest {
 
     static final ObjectMapper JSON = new ObjectMapper();

@@ -14,8 +14,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("slow")
 class SettingsSecretsAndHostileInputTest {
 
     private static final String KEY = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789";

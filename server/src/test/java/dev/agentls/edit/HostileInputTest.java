@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Malformed, huge and pathological input: a clear outcome in bounded time, and nothing half-applied. */
+@Tag("slow")
 class HostileInputTest {
 
     private static final Duration BOUND = Duration.ofSeconds(30);

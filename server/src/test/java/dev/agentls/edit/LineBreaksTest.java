@@ -3,8 +3,10 @@ package dev.agentls.edit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("slow")
 class LineBreaksTest {
 
     private static int naive(String s, int from, int to) {

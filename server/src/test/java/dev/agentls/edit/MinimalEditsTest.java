@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("slow")
 class MinimalEditsTest {
 
     private static final String[] PIECES = {"a", "b", "c", "foo", " ", "  ", "\t", "\n", "\n", "\n", "\r\n", "\r\n",

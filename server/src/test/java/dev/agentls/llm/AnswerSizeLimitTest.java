@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * and what arrived, nothing past the limit reaches the listener, and the connection is closed, which the scripted
  * model sees as a failed write.
  */
+@Tag("slow")
 class AnswerSizeLimitTest {
 
     private static final int LIMIT = 100_000;

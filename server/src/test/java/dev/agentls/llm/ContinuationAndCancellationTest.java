@@ -12,19 +12,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
-/** Continuation after a length stop, and cancellation at each point of a call, over each HTTP transport. */
-@ParameterizedClass
-@EnumSource(value = Harness.Transport.class, names = {"DIRECT", "OKHTTP"})
+/** Continuation after a length stop, and cancellation at each point of a call. */
 class ContinuationAndCancellationTest {
 
-    private final Harness h;
-
-    ContinuationAndCancellationTest(Harness.Transport transport) {
-        h = new Harness(transport);
-    }
+    private final Harness h = new Harness();
 
     @AfterEach
     void close() {

@@ -10,16 +10,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Every fault the scripted model can inject, through the real client, for the OpenAI-compatible protocol, over each
- * HTTP transport (the direct client and okhttp).
+ * Every fault the scripted model can inject, through the real client, for the OpenAI-compatible protocol.
  */
-@ParameterizedClass
-@EnumSource(value = Harness.Transport.class, names = {"DIRECT", "OKHTTP"})
+@Tag("slow")
 class FaultsTest {
 
     private static final String OK = """
@@ -29,11 +26,7 @@ class FaultsTest {
             {"type":"sse","data":"[DONE]"}
             """;
 
-    private final Harness h;
-
-    FaultsTest(Harness.Transport transport) {
-        h = new Harness(transport);
-    }
+    private final Harness h = new Harness();
 
     @AfterEach
     void close() {

@@ -25,21 +25,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What the client tests share: settings pointing at a scripted model, a recorded event list, a sleeper that records
- * instead of sleeping, a fixed clock, a made-up environment holding a test key, and the HTTP transport the client
- * uses: as the product picks it by default (the direct client for a loopback model), or one of them forced, for the
- * suites that run on both.
+ * instead of sleeping, a fixed clock and a made-up environment holding a test key.
  */
 final class Harness implements AutoCloseable {
-
-    /** Which HTTP client a test's model client speaks through. */
-    enum Transport {
-        /** As the product picks it: the direct client for {@code http://} loopback, okhttp otherwise. */
-        PRODUCT,
-        /** The direct HTTP/1.1 client, whatever the URL. */
-        DIRECT,
-        /** Okhttp (cleartext-only for {@code http://}, as the product builds it), whatever the URL. */
-        OKHTTP
-    }
 
     static final String KEY_ENV = "AGENTLS_TEST_KEY";
     static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
@@ -49,16 +37,6 @@ final class Harness implements AutoCloseable {
     final Map<String, String> env = new HashMap<>(Map.of(KEY_ENV, "sk-test-0123456789"));
     final ExecutorService executor = Executors.newCachedThreadPool();
     final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-    final Transport transport;
-
-    Harness() {
-        this(Transport.PRODUCT);
-    }
-
-    Harness(Transport transport) {
-        this.transport = transport;
-    }
-
     static LlmSettings settings(Provider provider, URI baseUrl) {
         return new LlmSettings(provider, baseUrl, provider == Provider.ANTHROPIC ? "claude-sonnet-4-5" : "gpt-4o",
                 KEY_ENV, ToolMode.NATIVE, 1024, 128_000, new SafeZone.Fraction(0.8),
@@ -99,13 +77,7 @@ final class Harness implements AutoCloseable {
 
     StreamingModelClient client(LlmSettings settings) {
         Sleeper sleeper = (delay, cancelled) -> sleeps.add(delay);
-        return switch (transport) {
-            case PRODUCT -> new StreamingModelClient(settings, env::get, clock, sleeper, new Random(7), executor);
-            case DIRECT -> new StreamingModelClient(settings, env::get, clock, sleeper, new Random(7), executor,
-                    new DirectHttpTransport(settings.timeouts()));
-            case OKHTTP -> new StreamingModelClient(settings, env::get, clock, sleeper, new Random(7), executor,
-                    java.util.function.UnaryOperator.identity());
-        };
+        return new StreamingModelClient(settings, env::get, clock, sleeper, new Random(7), executor);
     }
 
     ModelCall start(LlmSettings settings, ModelRequest request) {

@@ -13,12 +13,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Protocol;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Real providers answer over HTTP/2, where the idle wait and cancellation go through a stream rather than a socket.
  * The same client against the scripted model speaking cleartext HTTP/2.
  */
+@Tag("slow")
 class Http2Test {
 
     private final Harness h = new Harness();

@@ -78,7 +78,7 @@ class LocalServerContextTest {
                 settings.prices(), settings.maxTokensField(), settings.maxAnswerChars(), settings.thinking());
         StreamingModelClient client = new StreamingModelClient(settings, h.env::get, h.clock,
                 (delay, cancelled) -> { }, new java.util.Random(1), h.executor,
-                new DirectHttpTransport(settings.timeouts()), true);
+                java.util.function.UnaryOperator.identity(), true);
         return client.stream(Harness.ask(prompt), h.events::add).outcome().get(30, TimeUnit.SECONDS);
     }
 

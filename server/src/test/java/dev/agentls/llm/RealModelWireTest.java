@@ -26,6 +26,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
@@ -33,10 +34,10 @@ import org.junit.jupiter.api.TestFactory;
  * Every recorded provider stream of {@code ../shared/real-model-wire/} (read at test time, never copied here),
  * served byte for byte by the product's replay server to the product's client, must mean what its
  * {@code expected.json} says: text, thinking, signatures, redacted blocks, tool calls, usage, finish, the blocks kept
- * for the history, or the failure and what streamed before it; over each HTTP transport (the direct client and
- * okhttp). Settings as the folder's README asks: no key
+ * for the history, or the failure and what streamed before it. Settings as the folder's README asks: no key
  * (loopback), continuation rounds 0, the case's attempts, no tools.
  */
+@Tag("slow")
 class RealModelWireTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -69,20 +70,17 @@ class RealModelWireTest {
     Stream<DynamicTest> eachRecordedStreamMeansWhatTheProviderMeant() throws IOException {
         JsonNode expected = expected();
         List<DynamicTest> tests = new ArrayList<>();
-        for (Harness.Transport transport : List.of(Harness.Transport.DIRECT, Harness.Transport.OKHTTP)) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> entry = it.next();
-                tests.add(DynamicTest.dynamicTest(transport + " " + entry.getKey(),
-                        () -> replay(entry.getKey(), entry.getValue(), transport)));
-            }
+        for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            tests.add(DynamicTest.dynamicTest(entry.getKey(), () -> replay(entry.getKey(), entry.getValue())));
         }
         return tests.stream();
     }
 
-    private static void replay(String id, JsonNode spec, Harness.Transport transport) throws Exception {
+    private static void replay(String id, JsonNode spec) throws Exception {
         var transcript = new TranscriptReader().read(folder().resolve(id + ".jsonl"));
         List<String> log = new CopyOnWriteArrayList<>();
-        try (Harness h = new Harness(transport)) {
+        try (Harness h = new Harness()) {
             h.env.clear();
             try (ReplayServer server = ReplayServer.start(transcript, 0, h.executor, log::add)) {
                 Provider provider = Provider.valueOf(spec.get("provider").asText().toUpperCase(java.util.Locale.ROOT));

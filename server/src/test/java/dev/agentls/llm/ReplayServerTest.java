@@ -14,9 +14,11 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The product's replay server, spoken to by the product's client. */
+@Tag("slow")
 class ReplayServerTest {
 
     private final Harness h = new Harness();

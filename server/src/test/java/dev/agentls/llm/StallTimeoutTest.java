@@ -11,30 +11,23 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedClass;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A stream that only keeps itself alive is a stall: keep-alives (Anthropic {@code ping} events, SSE comments, empty
  * deltas) restart the byte waits but not the no-progress wait, so such a call ends with a typed timeout naming the
  * wait and its limit, its connection closed; content (thinking included) moves the deadline, so a stream with pings
  * between content arriving in time completes. The byte waits are long here, so only the no-progress wait can fire.
- * Over each HTTP transport (the direct client and okhttp).
  */
-@ParameterizedClass
-@EnumSource(value = Harness.Transport.class, names = {"DIRECT", "OKHTTP"})
+@Tag("slow")
 class StallTimeoutTest {
 
     private static final Duration STALL = Duration.ofMillis(300);
     private static final String MESSAGE_START = "{\"type\":\"sse\",\"event\":\"message_start\",\"data\":{\"type\":"
             + "\"message_start\",\"message\":{\"id\":\"m\",\"usage\":{\"input_tokens\":5,\"output_tokens\":1}}}}\n";
 
-    private final Harness h;
-
-    StallTimeoutTest(Harness.Transport transport) {
-        h = new Harness(transport);
-    }
+    private final Harness h = new Harness();
 
     @AfterEach
     void close() {

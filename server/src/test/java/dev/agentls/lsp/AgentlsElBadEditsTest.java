@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with a reason naming its facts, and neither buffer is changed nor any other file opened. See
  * {@code emacs/bad-edits.el}.
  */
+@Tag("slow")
 class AgentlsElBadEditsTest {
 
     static final String MAIN = EmacsWholeTaskTest.MAIN;

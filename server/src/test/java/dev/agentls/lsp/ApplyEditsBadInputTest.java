@@ -16,6 +16,7 @@ import org.eclipse.lsp4j.jsonrpc.messages.ResponseError;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Every bad input to {@code agentls.applyEdits} is a JSON-RPC error whose message carries the facts, and touches
  * nothing: no {@code workspace/applyEdit} is sent and no file changes on disk.
  */
+@Tag("slow")
 class ApplyEditsBadInputTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;

@@ -18,10 +18,12 @@ import org.eclipse.lsp4j.TextDocumentEdit;
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code agentls.applyEdits} through a real LSP4J client over pipes, on a temp copy of test-workspaces/demo. */
+@Tag("slow")
 class ApplyEditsCommandTest {
 
     static final String GREETER = "src/main/java/demo/Greeter.java";

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code agentls.compact} through a real LSP4J client over pipes, on a real server with its agent and a scripted
  * model on loopback: a conversation pruned by hand, its events, what the next request sends, and bad input.
  */
+@Tag("slow")
 class CompactCommandTest {
 
     @TempDir

@@ -17,6 +17,7 @@ import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.WorkspaceClientCapabilities;
 import org.eclipse.lsp4j.WorkspaceEditCapabilities;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * confirmed, saying why. Other editors are waited for, briefly. A report that comes later and contradicts the answer
  * is shown to the user.
  */
+@Tag("slow")
 class EditAnsweredBeforeItsBufferReportTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;

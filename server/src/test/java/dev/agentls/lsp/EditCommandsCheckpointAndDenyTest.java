@@ -18,6 +18,7 @@ import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code agentls.rollback} takes them back, and refuse files on the deny list as the agent's tools do, before reading
  * them: the refusal is the same whatever the file holds, or whether it exists, so it is no oracle on a secret.
  */
+@Tag("slow")
 class EditCommandsCheckpointAndDenyTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;

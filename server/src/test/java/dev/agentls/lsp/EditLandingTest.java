@@ -18,6 +18,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * An editor's "applied" stands only once its buffers show the edit: the LSP4J client here reports its buffers as
  * editors do, or withholds them; an edit it skips while answering success is re-planned (SkippedEditReplanTest).
  */
+@Tag("slow")
 class EditLandingTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;

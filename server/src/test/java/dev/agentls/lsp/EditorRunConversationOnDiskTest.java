@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sent loses nothing the user typed. The scripted model on loopback reads the folder as each request arrives, while
  * the run waits for its answer.
  */
+@Tag("slow")
 class EditorRunConversationOnDiskTest {
 
     @TempDir

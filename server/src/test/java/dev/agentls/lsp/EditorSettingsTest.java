@@ -14,6 +14,7 @@ import org.eclipse.lsp4j.DidChangeConfigurationParams;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * all laid over the command line's flags. Bad values are one Error naming each key and its form, and change nothing;
  * unknown keys are a Warning.
  */
+@Tag("slow")
 class EditorSettingsTest {
 
     @TempDir

@@ -19,6 +19,7 @@ import org.eclipse.lsp4j.WorkspaceClientCapabilities;
 import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.jsonrpc.json.MessageJsonHandler;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * edit anyway and never answers) is sent no edit. The command answers at once, not applied, saying why, with the
  * edit for the editor to apply itself and the checkpoint that takes it back; the agent's tools get a refusal.
  */
+@Tag("slow")
 class EditorWithoutApplyEditTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * buffer after the user's typing, the command answers in under 2 s (Emacs is frozen while it waits), and one undo
  * takes it back. See {@code emacs/drive.el} for the driver.
  */
+@Tag("slow")
 class EmacsEndToEndTest {
 
     static final String GREETER = NeovimEndToEndTest.GREETER;

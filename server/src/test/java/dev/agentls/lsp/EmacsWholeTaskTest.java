@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * minibuffer) and finishes. See {@code emacs/whole-task.el} for what the driver does in place of a person and of an
  * idle Emacs.
  */
+@Tag("slow")
 class EmacsWholeTaskTest {
 
     static final String GREETER = NeovimEndToEndTest.GREETER;
@@ -34,6 +36,8 @@ class EmacsWholeTaskTest {
     static final String TYPING = "// typed in Emacs, not saved\n";
     static final String INSTRUCTION = "    // @agent strip names and greet the names given on the command line";
     static final String SUMMARY = "Names are stripped; Main greets its arguments.";
+    /** The project's test: compiles the sources and runs Main on a padded name. */
+    static final String COMMAND = "javac -d build src/main/java/demo/*.java && java -cp build demo.Main '  Grace '";
     /** Above this 1-minute load average per core, wall-clock limits say more about the machine than about AgentLS. */
     static final double MAX_LOAD_PER_CORE_FOR_TIMING = 2.0;
     /** Three JVMs start (the model, AgentLS, and the user's own server) on a machine that may be busy. */
@@ -169,9 +173,9 @@ class EmacsWholeTaskTest {
         JsonArray prompts = outcome.report().getAsJsonArray("prompts");
         JsonObject approval = find(prompts, "answer", "Allow once");
         assertEquals("completing-read", approval.get("kind").getAsString());
-        assertTrue(approval.get("prompt").getAsString().contains("ls src/main/java/demo"), facts);
-        assertEquals(List.of("Allow once", "Allow for this run", "Always allow \"ls src/main/java/demo\"", "Deny"),
-                strings(approval.getAsJsonArray("options")), facts);
+        assertTrue(approval.get("prompt").getAsString().contains(COMMAND), facts);
+        assertEquals(List.of("Allow once", "Allow for this run", "Always allow \"" + COMMAND.substring(0, 57) + "...\"",
+                "Deny"), strings(approval.getAsJsonArray("options")), facts);
 
         // No edit reported applied that its buffer does not show: every edit eglot took is in the final text.
         JsonArray edits = outcome.report().getAsJsonArray("edits");
@@ -195,6 +199,19 @@ class EmacsWholeTaskTest {
         String events = outcome.text("events");
         assertTrue(events.contains("2 run_finished") && events.contains(":status \"completed\""), facts);
         assertEquals(2, count(events, "2 edit_applied"), facts);
+        // The command's output, as the model got it: agentls.el saved both buffers first, so Main greeted its
+        // argument, stripped (the old code printed "Hello, Ada!" and "Hello, Linus!"); eglot cannot save, so the
+        // command tested the disk without the edits, and the model is told so.
+        if (saves) {
+            assertTrue(events.contains("Saved in the editor before the command ran: " + GREETER + ", " + MAIN + "."),
+                    facts);
+            assertTrue(events.contains("Exit code 0.\nHello, Grace!\n"), facts);
+            assertFalse(events.contains("Hello, Ada!"), facts);
+        } else {
+            assertTrue(events.contains("Unsaved when the command ran (this editor cannot be asked to save)"), facts);
+            assertTrue(events.contains("Exit code 0.\nHello, Ada!\nHello, Linus!\n"), facts);
+            assertFalse(events.contains("Hello, Grace!"), facts);
+        }
 
         // Emacs never waited long for AgentLS, nor AgentLS for Emacs, except while the person was asked. Emacs's side
         // is checked always; M-x agentls-run's wall time (a second JVM's answer) only on a machine not overloaded.
@@ -214,7 +231,7 @@ class EmacsWholeTaskTest {
         // The transcript is written and shown in a window beside the buffer.
         String transcript = Files.readString(root.resolve(".agentls/runs/2.md"));
         assertTrue(transcript.contains("strip names and greet the names given on the command line"), transcript);
-        assertTrue(transcript.contains("ls src/main/java/demo"), transcript);
+        assertTrue(transcript.contains(COMMAND), transcript);
         assertTrue(outcome.report().get("transcript_shown").getAsBoolean(), facts);
         assertTrue(Files.readString(root.resolve(".agentls/runs/2.diff")).contains("name.strip()"));
 

@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * thread, so the editor's other requests are answered meanwhile. The agents here hold their set-up until the test lets it go, then have no agent to give (the
  * server's own answer for a server without a model), which is how the run command ends.
  */
+@Tag("slow")
 class FirstRunSetUpTest {
 
     @TempDir

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 10 item 4: a well-framed body that fails to parse costs exactly that message (an error answer where it has
  * an id), never the stream; each case is followed by a valid request that must be answered.
  */
+@Tag("slow")
 class FramingSurvivesMalformedBodiesTest {
 
     private static final int PARSE_ERROR = -32700;

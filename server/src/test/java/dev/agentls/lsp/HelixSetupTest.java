@@ -23,6 +23,7 @@ import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a client declaring Helix 25.07.1's capabilities and answering as it does (see {@link RealClient#helix()}). Helix is
  * not installable here, so this is as close as the tests come to it.
  */
+@Tag("slow")
 class HelixSetupTest {
 
     static final String INSTRUCTION = "    // @agent strip names before greeting";

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.eclipse.lsp4j.InitializeParams;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * were captured from those editors (Debian's packages, with the project's {@code editors/} set-ups) starting a
  * server that only kept what it was sent; the workspace path is replaced by {@code __ROOT__}.
  */
+@Tag("slow")
 class InitializeFrontTest {
 
     private static final String SHUTDOWN = "{\"jsonrpc\":\"2.0\",\"id\":\"end\",\"method\":\"shutdown\"}";

@@ -21,6 +21,7 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a run started by executing one as the editor would, the line marked {@code @agent-done} when it ends, and a run
  * waiting for approval shown on its line with Approve / Deny code actions.
  */
+@Tag("slow")
 class InstructionLineRunTest {
 
     static final String INSTRUCTION = "    // @agent strip names before greeting";

@@ -19,6 +19,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * data (a stack trace), a '%' in a shown text, or more than {@value #MAX_MESSAGE} characters; and it exits 0 after
  * shutdown and exit. Seed and count: {@code -Dagentls.fuzz.seed=N -Dagentls.fuzz.count=N}.
  */
+@Tag("slow")
 class JsonRpcFuzzTest {
 
     static final int DEFAULT_COUNT = 10_000;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * so a later {@code initialize} starts a working session; {@code initialize} comes once; after {@code shutdown}
  * requests are InvalidRequest, as LSP says.
  */
+@Tag("slow")
 class LifecycleGateTest {
 
     private static final int NOT_INITIALIZED = -32002;

@@ -26,10 +26,12 @@ import org.eclipse.lsp4j.WorkDoneProgressEnd;
 import org.eclipse.lsp4j.WorkDoneProgressReport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@link LspHost} against a real client over pipes: stale changes, questions, progress. */
+@Tag("slow")
 class LspHostTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;

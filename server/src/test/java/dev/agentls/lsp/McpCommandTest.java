@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * SDK's own, in a child JVM) is trusted and the call approved through {@code window/showMessageRequest}, and the
  * command shows its state before (not started) and after (ready, with its tools).
  */
+@Tag("slow")
 class McpCommandTest {
 
     @TempDir

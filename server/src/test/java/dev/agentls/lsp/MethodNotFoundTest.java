@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * no stack trace in {@code error.data}; a handler that fails unexpectedly is InternalError naming the exception,
  * its trace on stderr only.
  */
+@Tag("slow")
 class MethodNotFoundTest {
 
     private static final int METHOD_NOT_FOUND = -32601;

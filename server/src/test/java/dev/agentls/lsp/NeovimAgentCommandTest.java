@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * to run or no run to answer. The model is a closed loopback port, so started runs fail at their first request; only
  * what Neovim sends and shows is checked here (the whole task is {@link NeovimWholeTaskTest}).
  */
+@Tag("slow")
 class NeovimAgentCommandTest {
 
     static final String GREETER = "src/main/java/demo/Greeter.java";

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,10 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
  * shows a Warning, and {@code :Agent deny} or {@code :Agent stop} from {@code editors/nvim} answers it later. Same
  * task and scripted model as {@link NeovimWholeTaskTest}.
  */
+@Tag("slow")
 class NeovimAnswersLaterTest {
 
-    static final String WAITING = "AgentLS #1 waits for your approval to run `echo checked`: Approve or Deny with a"
-            + " code action here";
+    static final String WAITING = "AgentLS #1 waits for your approval to run `" + NeovimWholeTaskTest.COMMAND
+            + "`: Approve or Deny with a code action here";
 
     @TempDir
     Path temp;
@@ -47,7 +49,7 @@ class NeovimAnswersLaterTest {
         assertAnsweredFast(report, "agentls.deny");
         String greeter = buffer(report, NeovimWholeTaskTest.GREETER);
         assertTrue(greeter.contains("    // @agent-done #1 " + NeovimWholeTaskTest.SUMMARY + "\n"), greeter);
-        assertTrue(Files.readString(root.resolve(".agentls/runs/1.md")).contains("echo checked"));
+        assertTrue(Files.readString(root.resolve(".agentls/runs/1.md")).contains(NeovimWholeTaskTest.COMMAND));
     }
 
     @Test

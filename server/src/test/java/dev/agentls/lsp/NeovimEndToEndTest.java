@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Neovim 0.7 headless as a real client: the edit lands in the unsaved buffer, keeps the user's typing, leaves disk
  * alone, and one undo takes it back. A new scenario is a test method and a fixture (see {@link NeovimDriver}).
  */
+@Tag("slow")
 class NeovimEndToEndTest {
 
     static final String GREETER = "src/main/java/demo/Greeter.java";

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code agentls.applyLazyEdit} with Neovim 0.7 headless as the client: the merged method lands in the open,
  * modified Python buffer, the unsaved typing stays, the disk stays, and one undo restores the buffer.
  */
+@Tag("slow")
 class NeovimLazyEditTest {
 
     static final String STATS = "scripts/stats.py";

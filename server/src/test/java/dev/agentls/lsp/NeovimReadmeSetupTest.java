@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * loads {@code editors/nvim} from the repository, as {@code vim.g.agentls_home}) is sourced in a headless Neovim, a file is opened, an edit is put in the unnamed register and {@code :AgentApply} is
  * run. The edit must land in the buffer, unsaved, and the user must be told.
  */
+@Tag("slow")
 class NeovimReadmeSetupTest {
 
     @TempDir

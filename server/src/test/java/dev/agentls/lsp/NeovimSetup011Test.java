@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * be checked is: both set-up files load in Neovim's own Lua, the 0.11 set-up refuses 0.7 with the version it needs
  * and starts nothing, and the code it reaches uses only APIs documented for Neovim 0.11, none deprecated there.
  */
+@Tag("slow")
 class NeovimSetup011Test {
 
     static final Path NVIM = LspFixture.repoRoot().resolve("editors/nvim/lua/agentls");

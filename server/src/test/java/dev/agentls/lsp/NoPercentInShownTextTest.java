@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a '%': our wording says "percent", and a '%' a message repeats (a URI's "%20") goes out as the look-alike U+FF05.
  * {@link RawWire} and {@link LspFixture} also check every such text they receive, across all the lsp suites.
  */
+@Tag("slow")
 class NoPercentInShownTextTest {
 
     @TempDir

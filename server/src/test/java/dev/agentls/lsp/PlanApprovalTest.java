@@ -17,6 +17,7 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * MethodNotFound): the run waits, says so with a message and a Warning diagnostic with Approve / Deny code actions,
  * and {@code agentls.approve} / {@code agentls.deny} answer it.
  */
+@Tag("slow")
 class PlanApprovalTest {
 
     @Test

@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * shows the mistake. Every case not in {@code known-gaps.txt} must recover, and every listed one must still fail, so
  * the list cannot rot. Prints recovered/total and writes it to {@code server/target/real-model-behaviours.txt}.
  */
+@Tag("slow")
 class RealModelBehavioursTest {
 
     private static final ExecutorService THREADS = Executors.newCachedThreadPool();

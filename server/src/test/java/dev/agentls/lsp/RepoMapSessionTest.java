@@ -23,6 +23,7 @@ import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
 import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.WorkspaceFoldersChangeEvent;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * from the editor's buffers and watched-file events, and ranking what the user edited lately first. What the map holds
  * is read where it goes: the system prompt of the request the scripted model receives.
  */
+@Tag("slow")
 class RepoMapSessionTest {
 
     private static final String MAIN = "src/main/java/demo/Main.java";

@@ -30,6 +30,7 @@ import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and Revert run code actions, following the buffer as the user types; each step's edit one versioned
  * TextDocumentEdit; a hunk reverted alone, refused once the user changed it; bad hunk and run ids refused.
  */
+@Tag("slow")
 class ReviewHunksTest {
 
     static final String JAVADOC = """

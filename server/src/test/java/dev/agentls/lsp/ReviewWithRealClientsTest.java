@@ -12,6 +12,7 @@ import java.util.Map;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.Diagnostic;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * changes first: the tests let the report out before the user's next action); an ALE-like client applies an edit and
  * never answers. ReviewHunksTest covers the same actions with Helix.
  */
+@Tag("slow")
 class ReviewWithRealClientsTest {
 
     @TempDir

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.eclipse.lsp4j.MessageActionItem;
 import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.ShowMessageRequestParams;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * else (and when the client fails to show them) a message pointing at {@code agentls.approve} / {@code agentls.deny},
  * with the run waiting for the user, never denied for them.
  */
+@Tag("slow")
 class RunApprovalsTest {
 
     @TempDir

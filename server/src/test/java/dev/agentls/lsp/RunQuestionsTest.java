@@ -7,10 +7,12 @@ import com.google.gson.JsonObject;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A run's questions: {@code agentls/ask} where declared, else a message and {@code agentls.answer}. */
+@Tag("slow")
 class RunQuestionsTest {
 
     @TempDir

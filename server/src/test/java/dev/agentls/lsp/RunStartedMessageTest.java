@@ -19,6 +19,7 @@ import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * answer when the answer decides the mode. The model here holds its answer for seconds, so "started" shown while no
  * {@code run_started} has come can only be the acceptance's. Shown once per run, and never for a refused run.
  */
+@Tag("slow")
 class RunStartedMessageTest {
 
     private static final long MODEL_THINKS_MILLIS = 3_000;

@@ -21,10 +21,12 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code agentls.runTool} through a real LSP4J client over pipes, on a temp copy of test-workspaces/tools. */
+@Tag("slow")
 class RunToolCommandTest {
 
     @TempDir

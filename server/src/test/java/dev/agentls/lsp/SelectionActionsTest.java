@@ -22,6 +22,7 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * edit as it says, explain, fix the diagnostics in it (a quickfix carrying them), document, write tests; each an
  * {@code agentls.run} scoped to the range with its context in {@code command.arguments}; bad diagnostics refused.
  */
+@Tag("slow")
 class SelectionActionsTest {
 
     @TempDir

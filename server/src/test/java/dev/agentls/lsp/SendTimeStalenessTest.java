@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.WorkspaceFolder;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * or the ones next to them it is refused, naming the user's lines, and the buffer keeps the typing. A real server and
  * an LSP4J client over pipes, on a copy of test-workspaces/demo.
  */
+@Tag("slow")
 class SendTimeStalenessTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;

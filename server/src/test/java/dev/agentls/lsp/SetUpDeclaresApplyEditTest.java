@@ -96,7 +96,8 @@ class SetUpDeclaresApplyEditTest {
 
         assertFalse(answer.get("applied").getAsBoolean(), answer.toString());
         assertTrue(lsp.editor.logMessages.stream().map(MessageParams::getMessage).anyMatch(message -> message.contains(
-                "initializationOptions.client: expected {\"applyEdit\": true}, got [1,2]; nothing declared")),
+                "initializationOptions.client: expected {\"applyEdit\": true} or {\"agentlsSave\": true}, got [1,2];"
+                        + " nothing declared")),
                 lsp.editor.logMessages.toString());
     }
 }

@@ -22,6 +22,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Neovim 0.7 does (its report of the buffer after the skip is what tells the server); NeovimEndToEndTest shows the
  * real Neovim.
  */
+@Tag("slow")
 class SkippedEditReplanTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;

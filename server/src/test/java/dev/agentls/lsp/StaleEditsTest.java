@@ -11,6 +11,7 @@ import java.util.Map;
 import org.eclipse.lsp4j.DidChangeTextDocumentParams;
 import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
 import org.eclipse.lsp4j.VersionedTextDocumentIdentifier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a version the typing moved past, the edit is re-planned on the new text and sent once more, and the model is told
  * where it went. The user's typing stands in every case.
  */
+@Tag("slow")
 class StaleEditsTest {
 
     static final String ORIGINAL = "        return greeting + \", \" + name + \"!\";";

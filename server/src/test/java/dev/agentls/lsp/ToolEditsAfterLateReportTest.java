@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.lsp4j.ApplyWorkspaceEditParams;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the buffer with step 1 (the version eglot holds) and both land; no result says "applied" about a buffer that does
  * not show the edit yet.
  */
+@Tag("slow")
 class ToolEditsAfterLateReportTest {
 
     static final String UPPER = """

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * an edit lands in the unsaved buffer after the user's typing, answered in under 2 s, and one undo takes it back.
  * See {@code vim/drive.vim} for the driver, {@link VimAleWholeRunTest} for a whole run.
  */
+@Tag("slow")
 class VimAleEndToEndTest {
 
     static final String GREETER = NeovimEndToEndTest.GREETER;

@@ -1,48 +1,54 @@
 package dev.agentls.lsp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
+import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.llm.replay.TranscriptReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A whole run in Vim 9 with ALE, headless, with {@code editors/vim/agentls.vim} as written, against
- * {@code agentls replay-model} on loopback replaying {@code vim/whole-run-openai.jsonl}: the user types an
+ * a replay model on loopback ({@code vim/whole-run-openai.jsonl}): the user types an
  * {@code @agent} line into Greeter.java (unsaved) and runs it with {@code :Agent}; the model reads Greeter.java, edits
  * it and README.md (not open), asks to run a command, which the user approves with {@code :AgentApprove} (ALE has no
- * message buttons: the run waits, shown by a Warning diagnostic and a message), and finishes. See
- * {@code vim/whole-run.vim} for the driver.
+ * message buttons: the run waits, shown by a Warning diagnostic and a message), and finishes. The command is the
+ * project's check (compiles the sources and prints how Greeter greets a padded and a blank name); Vim saves the
+ * buffers the run changed before it runs, so its output shows the fixed code. See {@code vim/whole-run.vim}.
  */
+@Tag("slow")
 class VimAleWholeRunTest {
 
     static final String README = "README.md";
     static final String INSTRUCTION = "    // @agent greet blank names as Guest and say so in the README";
     static final String SUMMARY = "Blank names are greeted as Guest; the README says so.";
+    static final String CHECK = "src/test/java/demo/GreeterCheck.java";
+    static final String COMMAND = "javac -d build src/main/java/demo/*.java " + CHECK
+            + " && java -cp build demo.GreeterCheck";
 
     @TempDir
     Path temp;
 
     Path root;
-    Process model;
-    final StringBuilder modelOutput = new StringBuilder();
+    final ExecutorService connections = Executors.newCachedThreadPool();
+    ReplayServer model;
 
     @BeforeEach
     void copyWorkspace() throws Exception {
@@ -50,42 +56,38 @@ class VimAleWholeRunTest {
                 List.of("vim", "-N", "-u", "NONE", "-i", "NONE", "-es", "-c", "packadd ale", "-c", "qall!"));
         root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
+        // The project's own check of Greeter, which the model's command compiles and runs.
+        Files.createDirectories(root.resolve(CHECK).getParent());
+        Files.writeString(root.resolve(CHECK), """
+                package demo;
+
+                /** Prints how Greeter greets a padded name and a blank one, in brackets. */
+                public class GreeterCheck {
+                    public static void main(String[] args) {
+                        Greeter greeter = new Greeter("Hello");
+                        System.out.println("[" + greeter.greet("  Grace ") + "]");
+                        System.out.println("[" + greeter.greet(" ") + "]");
+                    }
+                }
+                """);
     }
 
     @AfterEach
-    void stopModel() {
+    void stopModel() throws Exception {
+        connections.shutdownNow();
         if (model != null) {
-            model.destroyForcibly();
+            model.close();
         }
     }
 
-    /** Starts {@code agentls replay-model} on a free loopback port; gives its base URL. */
+    /** Serves {@code vim/whole-run-openai.jsonl} on a free loopback port; gives its base URL. */
     private String startReplayModel() throws Exception {
         Path script = temp.resolve("whole-run-openai.jsonl");
         try (var in = getClass().getResourceAsStream("/vim/whole-run-openai.jsonl")) {
             Files.write(script, in.readAllBytes());
         }
-        List<String> command = new ArrayList<>(NeovimDriver.serverCommand());
-        command.remove(command.size() - 1);
-        command.addAll(List.of("replay-model", "--script", script.toString(), "--port", "0", "--once"));
-        model = new ProcessBuilder(command).redirectErrorStream(true).start();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(model.getInputStream(), StandardCharsets.UTF_8));
-        Pattern listening = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-            modelOutput.append(line).append('\n');
-            Matcher found = listening.matcher(line);
-            if (found.find()) {
-                Thread reader = new Thread(() -> lines.lines().forEach(rest -> {
-                    synchronized (modelOutput) {
-                        modelOutput.append(rest).append('\n');
-                    }
-                }));
-                reader.setDaemon(true);
-                reader.start();
-                return found.group(1);
-            }
-        }
-        throw new AssertionError("replay-model never said where it listens:\n" + modelOutput);
+        model = ReplayServer.start(new TranscriptReader().read(script), 0, connections, line -> { });
+        return model.baseUrl().toString();
     }
 
     private HeadlessEditor.Outcome run() throws Exception {
@@ -114,7 +116,7 @@ class VimAleWholeRunTest {
 
         HeadlessEditor.Outcome outcome = run();
 
-        assertNull(outcome.text("failure"), outcome.describe() + "\nmodel:\n" + modelOutput);
+        assertNull(outcome.text("failure"), outcome.describe());
         assertEquals(0, outcome.exitCode(), outcome.describe());
         String before = outcome.text("before");
         assertEquals(greeterDisk.replace("    public String greet(", INSTRUCTION + "\n    public String greet("),
@@ -146,16 +148,19 @@ class VimAleWholeRunTest {
         }
         assertEquals(1, warnings.size(), outcome.describe());
         assertEquals(instructionLine, warnings.get(0).get("lnum").getAsInt());
-        assertEquals("AgentLS #1 waits for your approval to run `echo greeter checked`: Approve or Deny with a code"
+        assertEquals("AgentLS #1 waits for your approval to run `" + COMMAND + "`: Approve or Deny with a code"
                 + " action here", warnings.get(0).get("text").getAsString());
         List<String> messages = new ArrayList<>();
         outcome.report().getAsJsonArray("messages").forEach(message -> messages.add(message.getAsString()));
-        assertTrue(messages.contains("AgentLS #1 waits for your approval to run `echo greeter checked`: run the"
+        assertTrue(messages.contains("AgentLS #1 waits for your approval to run `" + COMMAND + "`: run the"
                 + " command agentls.approve or agentls.deny with {\"runId\": \"1\"}"), messages.toString());
         assertTrue(messages.contains("AgentLS #1: approved"), messages.toString());
+        assertTrue(messages.contains("AgentLS: saved before the command: " + NeovimEndToEndTest.GREETER + ", "
+                + README), messages.toString());
         assertTrue(outcome.text("finished").startsWith("AgentLS #1 finished (completed): "), outcome.describe());
 
-        // The edits are in the buffers, unsaved: the open one after the user's typing, the other loaded hidden.
+        // The edits are in the buffers: the open one after the user's typing, the other loaded hidden; Vim saved both
+        // before the command, and the done mark came after, unsaved.
         String after = outcome.text("after");
         assertEquals(before.replace(INSTRUCTION, "    // @agent-done #1 " + SUMMARY)
                 .replace("        return greeting + \", \" + name + \"!\";",
@@ -166,14 +171,23 @@ class VimAleWholeRunTest {
         assertEquals(readmeDisk.replace("A tiny project the AgentLS demo and tests edit.\n",
                 "A tiny project the AgentLS demo and tests edit.\n\nBlank names are greeted as \"Guest\".\n"),
                 outcome.text("readme_after"), outcome.describe());
-        assertEquals(1, outcome.report().get("readme_modified").getAsInt());
-        assertEquals(greeterDisk, Files.readString(root.resolve(NeovimEndToEndTest.GREETER)), "disk untouched");
-        assertEquals(readmeDisk, Files.readString(root.resolve(README)), "disk untouched");
+        assertEquals(0, outcome.report().get("readme_modified").getAsInt(), "saved before the command");
+        assertEquals(after.replace("    // @agent-done #1 " + SUMMARY, INSTRUCTION),
+                Files.readString(root.resolve(NeovimEndToEndTest.GREETER)), "the user's typing and the edit, saved");
+        assertEquals(outcome.text("readme_after"), Files.readString(root.resolve(README)));
 
         // The transcript was written and opened in a split; the user stays in their file.
         Path transcript = root.resolve(".agentls/runs/1.md");
         String written = Files.readString(transcript);
-        assertTrue(written.contains("echo greeter checked"), written);
+        assertTrue(written.contains(COMMAND), written);
+        assertTrue(written.contains("Saved in the editor before the command ran: " + NeovimEndToEndTest.GREETER
+                + ", " + README + "."), written);
+        // The command's output, in the model's next request, shows the fixed greet() ran; before the fix it printed
+        // "[Hello,   Grace !]" and "[Hello,  !]".
+        String afterCommand = model.requests().get(4).body();
+        assertTrue(afterCommand.contains("Exit code 0.") && afterCommand.contains("[Hello, Grace!]\\n[Hello, Guest!]"),
+                afterCommand);
+        assertFalse(afterCommand.contains("[Hello,  "), "the old greet() did not run: " + afterCommand);
         List<String> windows = new ArrayList<>();
         outcome.report().getAsJsonArray("windows").forEach(window -> windows.add(window.getAsString()));
         assertTrue(windows.contains(transcript.toString()), windows.toString());
@@ -201,10 +215,8 @@ class VimAleWholeRunTest {
         assertEquals(1, outcome.report().get("readme_undo_steps").getAsInt(), outcome.describe());
         assertEquals(readmeDisk, outcome.text("readme_after_undo"));
 
-        model.waitFor(10, TimeUnit.SECONDS);
-        synchronized (modelOutput) {
-            assertTrue(modelOutput.toString().contains("all 5 scripted responses served"), modelOutput.toString());
-        }
+        model.allServed().get(10, TimeUnit.SECONDS);
+        assertEquals(5, model.requests().size());
     }
 
     @Test

@@ -19,6 +19,7 @@ import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 import org.eclipse.lsp4j.TextDocumentIdentifier;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and an answer the editor sends anyway changes nothing (no command runs, no answer reaches the model, no error).
  * The editor is LSP4J over pipes that keeps its questions open until the test answers them.
  */
+@Tag("slow")
 class WithdrawnQuestionTest {
 
     @TempDir

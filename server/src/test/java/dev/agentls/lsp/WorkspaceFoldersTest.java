@@ -16,10 +16,12 @@ import org.eclipse.lsp4j.InitializeParams;
 import org.eclipse.lsp4j.InitializeResult;
 import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.WorkspaceFoldersChangeEvent;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The workspace folders confine every edit: none open, and folders added later. */
+@Tag("slow")
 class WorkspaceFoldersTest {
 
     static final String EDIT = "------- SEARCH\nold\n=======\nnew\n+++++++ REPLACE\n";

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 10 item 1: a request whose params have the wrong shape is answered InvalidParams, whatever the member order. */
+@Tag("slow")
 class WrongParamsShapeTest {
 
     private static final int INVALID_PARAMS = -32602;

@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * once with a reason naming the bound, and the server is stopped; a line that is not JSON, or JSON that is not
  * JSON-RPC, is skipped (the server keeps serving) and named when the call it left unanswered times out.
  */
+@Tag("slow")
 class HostileStdioServerTest {
 
     @TempDir

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the run's note say what to put where, name the challenge, never show a header's value, and cost one attempt per
  * run, never a retry loop.
  */
+@Tag("slow")
 class HttpAuthorizationTest {
 
     private static final String METADATA = "https://mcp.example.com/.well-known/oauth-protected-resource";

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * requests on it, a server without one (405), a stream that breaks (the SDK resumes none: what AgentLS does instead),
  * and hostile streams (a malformed event, a huge id, silence, a storm of notices).
  */
+@Tag("slow")
 class HttpEventStreamTest {
 
     @TempDir

@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * event stream, tools and resources, and what a remote server can do wrong (an error, a cut connection, a huge or
  * malformed answer, an expired session, a hang, no server at all, ten thousand tools).
  */
+@Tag("slow")
 class HttpTransportTest {
 
     @TempDir

@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * tools listed with their schemas, calls with and without approval, bounded results, errors, resources, and the
  * failures a run must survive (a crash mid-call, a hang cancelled, a hang timed out, a server that cannot start).
  */
+@Tag("slow")
 class SdkServerTest {
 
     @TempDir

@@ -19,10 +19,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Servers that crash mid-call or cannot start: a failure naming the server, a note for the run, and the run goes on. */
+@Tag("slow")
 class ServerFailureTest {
 
     @TempDir

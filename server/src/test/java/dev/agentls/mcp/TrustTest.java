@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code .agentls/settings.json} beside the "Always allow" commands, asked again when the entry changes, and a
  * refusal means the server is not started.
  */
+@Tag("slow")
 class TrustTest {
 
     @TempDir

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The repo map's ranking on test-workspaces/repomap, a shop whose call graph is known: the file a request is about
  * must come first, the files it uses next, and what is unrelated or ignored last or not at all.
  */
+@Tag("slow")
 class RepoMapRankingTest {
 
     @TempDir

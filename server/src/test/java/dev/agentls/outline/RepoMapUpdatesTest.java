@@ -18,10 +18,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The repo map kept current from file events, its content cache, hostile files, and asking before it is built. */
+@Tag("slow")
 class RepoMapUpdatesTest {
 
     @TempDir

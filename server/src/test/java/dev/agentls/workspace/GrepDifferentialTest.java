@@ -14,6 +14,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The fast paths (literal plans, prefilters, chunked parallel scan) must find exactly what RE2/J finds line by line.
  * Seeded random files and patterns; the reference is the obvious loop.
  */
+@Tag("slow")
 class GrepDifferentialTest {
 
     private static final String[] WORDS = {"cache", "Cache", "CACHE", "cacheManager", "TODO", "TODOS", "FIXME", "fix_me",

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * gitignore behaviours, data-driven. Each case lays out ignore files and one path (a folder when it ends in '/'),
  * asserts our decision, and, where git is installed, that git check-ignore decides the same.
  */
+@Tag("slow")
 class IgnoreRulesTest {
 
     @TempDir

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * later lines start two chars on; a BOM is stripped; CRLF stays in the text), and bytes that are not UTF-8 are refused
  * with the same message as before, naming the first bad byte and its offset.
  */
+@Tag("slow")
 class Utf8ReadIndexTest {
 
     @TempDir

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * {@code -Dagentls.generator.perClass}; the corpora's folder: {@code -Dagentls.shared} (a missing folder runs it as
  * a machine without {@code ../shared} does).
  */
+@Tag("slow")
 class WrongPlaceGeneratorTest {
 
     private static final long SEED = Long.getLong("agentls.generator.seed", 20261124L);

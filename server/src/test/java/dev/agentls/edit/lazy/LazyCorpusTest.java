@@ -14,12 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 
 /**
  * Continue's lazy-edit cases from the shared corpus (read at test time, never copied here): every active entry
  * must merge to exactly the expected text. Skipped cleanly when the corpus is absent.
  */
+@Tag("slow")
 class LazyCorpusTest {
 
     private final LazyMerger merger = new LazyMerger(new SyntaxParser());

@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentls.edit.EditOutcome;
 import java.time.Duration;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Hostile and huge input: a clear refusal or a correct merge, always in bounded time. */
+@Tag("slow")
 class LazyMergeHostileInputTest extends LazyMergeSupport {
 
     private static final Duration BOUND = Duration.ofSeconds(30);

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * (read at test time when present). Each case knows the text it must produce; the merger must produce exactly that
  * or refuse, never anything else. Counts per noise class are printed; wrong must be 0 in every class.
  */
+@Tag("slow")
 class LazyWrongPlaceGeneratorTest {
 
     /** Fixed by default so a failure reproduces; {@code -Dagentls.lazySeed=N} explores other sequences. */

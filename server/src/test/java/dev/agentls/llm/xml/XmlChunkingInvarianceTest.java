@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * parsed again under many random chunkings; the merged events must be identical. The seed is fixed (override with
  * {@code -Dagentls.seed=N}) and printed with every failure so it can be replayed.
  */
+@Tag("slow")
 class XmlChunkingInvarianceTest {
 
     private static final long SEED = Long.getLong("agentls.seed", 0x5EEDA9E1L);

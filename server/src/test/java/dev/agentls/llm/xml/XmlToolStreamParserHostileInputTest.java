@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * close. Each must finish in bounded time (generous, for a busy machine; linear work takes well under a second),
  * keep its held-back tail to the length of the longest tag, and lose no character.
  */
+@Tag("slow")
 class XmlToolStreamParserHostileInputTest {
 
     private static final Duration BOUND = Duration.ofSeconds(30);

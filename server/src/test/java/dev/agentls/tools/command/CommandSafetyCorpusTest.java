@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The corpora: every dangerous command and every everyday build, script or write needs approval; at most 5% of the
  * everyday commands that only read prompt.
  */
+@Tag("slow")
 class CommandSafetyCorpusTest {
 
     @TempDir

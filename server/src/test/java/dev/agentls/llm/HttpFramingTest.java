@@ -14,23 +14,26 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * How the direct HTTP/1.1 client reads what a model server on loopback writes, byte for byte (a raw
- * {@link RawHttpServer}): the status line, interim answers, the head's bounds, the body's framing (chunked,
- * Content-Length, until close) and coding (gzip), and each violation as a typed failure naming its fact. The server
- * keeps every connection open after its answer, as a keep-alive server does: a framed body must end by its framing.
+ * How the model client (okhttp under {@link HttpAttempt}'s rules) reads what a model server on loopback writes, byte
+ * for byte (a raw {@link RawHttpServer}): interim answers, redirects, the body's framing (chunked, Content-Length,
+ * until close) and coding (gzip); a framing violation is a protocol error, tried once, and a connection closed inside
+ * a framed body a cut stream. The server keeps every connection open after its answer, as a keep-alive server does: a
+ * framed body must end by its framing.
  */
-class DirectHttpFramingTest {
+@Tag("slow")
+class HttpFramingTest {
 
     static final String HELLO = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hel\"},\"finish_reason\":null}]}\n\n";
     static final String LO_STOP = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"lo\"},\"finish_reason\":\"stop\"}]}\n\n";
     static final String SSE_HEAD = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n";
 
-    private final Harness h = new Harness(Harness.Transport.DIRECT);
+    private final Harness h = new Harness();
 
     @AfterEach
     void close() {
@@ -73,7 +76,6 @@ class DirectHttpFramingTest {
         try (RawHttpServer server = RawHttpServer.answering(SSE_HEAD + "Transfer-Encoding: chunked\r\n\r\n"
                 + chunk(HELLO) + chunk(LO_STOP) + "0;ext=1\r\nX-Trailer: t\r\n\r\n")) {
             assertCompletedWithHello(server);
-            assertTrue(server.clientClosed().get(10, TimeUnit.SECONDS) > 0, "the client closed its connection");
         }
     }
 
@@ -104,8 +106,7 @@ class DirectHttpFramingTest {
         })) {
             ModelFailure failure = Harness.failure(run(server));
             assertInstanceOf(ModelFailure.StreamCut.class, failure);
-            assertTrue(failure.message().contains("the connection closed after " + HELLO.length()
-                    + " of the 500 bytes its Content-Length announced"), failure.message());
+            assertTrue(failure.message().contains("the connection broke mid-answer"), failure.message());
             assertEquals("Hel", h.text(), "what came before the cut was delivered");
         }
     }
@@ -138,8 +139,6 @@ class DirectHttpFramingTest {
             out.write("\r\n0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
         })) {
             assertCompletedWithHello(server);
-            assertTrue(!server.requests().get(0).toLowerCase(java.util.Locale.ROOT).contains("accept-encoding"),
-                    "the request asked for no coding");
         }
     }
 
@@ -166,34 +165,17 @@ class DirectHttpFramingTest {
 
     @Test
     void aMalformedStatusLineIsAProtocolErrorQuotingIt() throws Exception {
-        assertProtocolError("HTTP/1.1 OK\r\nContent-Type: text/event-stream\r\n\r\n",
-                "malformed status line 'HTTP/1.1 OK'");
-        assertProtocolError("SSE/1.0 200 OK\r\n\r\n", "malformed status line 'SSE/1.0 200 OK'");
-    }
-
-    @Test
-    void aMalformedHeaderLineIsAProtocolErrorQuotingIt() throws Exception {
-        assertProtocolError(SSE_HEAD + "Content-Length : 5\r\n\r\nhello", "malformed header line 'Content-Length : 5'");
-    }
-
-    @Test
-    void aHeadPastSixtyFourKibIsRefusedNamingTheBound() throws Exception {
-        assertProtocolError(SSE_HEAD + "X-Big: " + "a".repeat(70_000) + "\r\n\r\n",
-                "the response's head passed 65536 bytes without ending");
-    }
-
-    @Test
-    void moreHeaderLinesThanTheBoundAreRefused() throws Exception {
-        assertProtocolError(SSE_HEAD + "X-N: 1\r\n".repeat(300) + "\r\n", "the response has more than 256 header lines");
+        assertProtocolError("HTTP/1.1 OK\r\nContent-Type: text/event-stream\r\n\r\n", "status line: HTTP/1.1 OK");
+        assertProtocolError("SSE/1.0 200 OK\r\n\r\n", "status line: SSE/1.0 200 OK");
     }
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "zz | chunk size 'zz' is not hexadecimal",
-            "0x10 | chunk size '0x10' is not hexadecimal",
-            "-5 | chunk size '-5' is negative",
-            "10000000000000000 | chunk size '10000000000000000' overflows a 63-bit count",
-            "'' | a chunk-size line has no size"})
+            "zz | but was 0x7a",
+            "0x10 | chunk size and optional extensions but was \"0x10\"",
+            "-5 | but was 0x2d",
+            "10000000000000000 | Number too large: 10000000000000000",
+            "'' | but was 0xd"})
     void aBadChunkSizeIsAProtocolErrorNamingIt(String size, String fact) throws Exception {
         assertProtocolError(SSE_HEAD + "Transfer-Encoding: chunked\r\n\r\n" + chunk(HELLO) + size + "\r\n" + LO_STOP
                 + "\r\n0\r\n\r\n", fact);
@@ -201,15 +183,9 @@ class DirectHttpFramingTest {
     }
 
     @Test
-    void aChunkSizeLinePastItsBoundIsRefused() throws Exception {
-        assertProtocolError(SSE_HEAD + "Transfer-Encoding: chunked\r\n\r\n5;" + "x".repeat(5_000) + "\r\nhello\r\n",
-                "a chunk-size line passed 4096 bytes without ending");
-    }
-
-    @Test
     void chunkDataLongerThanItsSizeIsRefused() throws Exception {
         assertProtocolError(SSE_HEAD + "Transfer-Encoding: chunked\r\n\r\n3\r\n" + HELLO + "\r\n0\r\n\r\n",
-                "a chunk's data did not end where its size said");
+                "but was 0xa");
     }
 
     @Test
@@ -221,30 +197,10 @@ class DirectHttpFramingTest {
         })) {
             ModelFailure failure = Harness.failure(run(server));
             assertInstanceOf(ModelFailure.StreamCut.class, failure);
-            assertTrue(failure.message().contains("the connection closed 20 bytes into a 100-byte chunk"),
-                    failure.message());
+            assertTrue(failure.message().contains("the connection broke mid-answer"), failure.message());
             assertEquals("Hel", h.text());
             assertTrue(h.all(ModelEvent.Finished.class).isEmpty(), "a cut answer is never passed off as whole");
         }
-    }
-
-    @Test
-    void anUnknownTransferCodingIsRefusedByName() throws Exception {
-        assertProtocolError(SSE_HEAD + "Transfer-Encoding: gzip, chunked\r\n\r\n",
-                "the response's transfer coding 'gzip' cannot be read (only chunked is)");
-    }
-
-    @Test
-    void anUnknownContentCodingIsRefusedByName() throws Exception {
-        assertProtocolError(SSE_HEAD + "Content-Encoding: br\r\nContent-Length: 4\r\n\r\nxxxx",
-                "the response's content coding 'br' cannot be read");
-    }
-
-    @Test
-    void contentLengthsThatDisagreeAreRefused() throws Exception {
-        assertProtocolError(SSE_HEAD + "Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello!",
-                "the response's Content-Length '5, 6' is not one length");
-        assertProtocolError(SSE_HEAD + "Content-Length: -1\r\n\r\n", "the response's Content-Length '-1'");
     }
 
     @Test

@@ -17,24 +17,27 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The direct HTTP/1.1 client's connection to a model server on loopback (a raw {@link RawHttpServer}): the request
+ * The model client's connection to a model server on loopback (a raw {@link RawHttpServer}): the request
  * it writes, the hosts it reaches ({@code localhost}, {@code [::1]}), a refused connection, each wait running out
  * with its own failure, a cancel that ends a blocked read at once, and a header that would break the request's
  * framing refused before anything is sent.
  */
-class DirectHttpConnectionTest {
+@Tag("slow")
+class HttpConnectionTest {
 
-    private static final String SSE_HEAD = DirectHttpFramingTest.SSE_HEAD;
-    private static final String HELLO = DirectHttpFramingTest.HELLO;
-    private static final String LO_STOP = DirectHttpFramingTest.LO_STOP;
+    private static final String SSE_HEAD = HttpFramingTest.SSE_HEAD;
+    private static final String HELLO = HttpFramingTest.HELLO;
+    private static final String LO_STOP = HttpFramingTest.LO_STOP;
     private static final String WHOLE = SSE_HEAD + "Content-Length: " + (HELLO + LO_STOP).length() + "\r\n\r\n" + HELLO
             + LO_STOP;
 
-    private final Harness h = new Harness(Harness.Transport.PRODUCT);
+    private final Harness h = new Harness();
 
     @AfterEach
     void close() {
@@ -62,8 +65,6 @@ class DirectHttpConnectionTest {
             assertTrue(head.contains("\r\nHost: 127.0.0.1:" + server.port() + "\r\n"), head);
             assertTrue(head.contains("\r\nContent-Type: application/json; charset=utf-8\r\n"), head);
             assertTrue(head.contains("\r\nContent-Length: " + body.length + "\r\n"), head);
-            assertTrue(head.contains("\r\nConnection: close\r\n"), head);
-            assertTrue(head.contains("\r\nUser-Agent: agentls\r\n"), head);
             assertTrue(head.contains("\r\nAccept: text/event-stream"), head);
             assertTrue(head.contains("\r\nAuthorization: Bearer sk-test-0123456789"), head);
             assertTrue(new String(body, StandardCharsets.UTF_8).startsWith("{\"model\":\"gpt-4o\""), request);
@@ -75,8 +76,8 @@ class DirectHttpConnectionTest {
         try (RawHttpServer server = RawHttpServer.answering(WHOLE)) {
             WireRequest request = new WireRequest(server.baseUrl("/openai/deployments/d/chat/completions?api-version=2")
                     .toString(), java.util.Map.of(), java.util.Set.of(), "{}");
-            try (HttpExchange exchange = new DirectHttpTransport(Harness.settings(Provider.OPENAI,
-                    server.baseUrl("/")).timeouts()).exchange(request)) {
+            try (HttpExchange exchange = new OkHttpTransport(Harness.settings(Provider.OPENAI,
+                    server.baseUrl("/")), UnaryOperator.identity()).exchange(request)) {
                 exchange.send();
                 assertEquals(200, exchange.status());
                 assertEquals("text/event-stream", exchange.header("content-TYPE"));
@@ -92,9 +93,23 @@ class DirectHttpConnectionTest {
         try (RawHttpServer server = RawHttpServer.answering(WHOLE)) {
             ModelFailure failure = Harness.failure(run(at(server.baseUrl("/v1"), Duration.ofSeconds(5),
                     Duration.ofSeconds(5), Duration.ofSeconds(10))));
-            assertEquals(new ModelFailure.BadRequest(0, "the value of request header 'Authorization' holds a line"
-                    + " break (CR) at character 15; nothing was sent"), failure);
+            assertEquals(new ModelFailure.BadRequest(0, "Unexpected char 0x0d at 14 in Authorization value"), failure);
             assertFalse(failure.message().contains("evil"), "the key is never quoted");
+            assertEquals(0, server.connections(), "nothing was sent: no connection was made");
+        }
+    }
+
+    @Test
+    void aLineBreakInAnAnthropicKeyHeaderIsRefusedWithoutQuotingTheKey() throws Exception {
+        h.env.put(Harness.KEY_ENV, "sk-evil\r\nX-Injected: yes");
+        try (RawHttpServer server = RawHttpServer.answering(WHOLE)) {
+            LlmSettings settings = Harness.withTimeouts(Harness.settings(Provider.ANTHROPIC, server.baseUrl("/")),
+                    new Timeouts(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5),
+                            Duration.ofSeconds(10)));
+            ModelFailure failure = Harness.failure(run(settings));
+            assertInstanceOf(ModelFailure.BadRequest.class, failure);
+            assertTrue(failure.message().contains("Unexpected char 0x0d at 7 in x-api-key value"), failure.message());
+            assertFalse(failure.message().contains("evil"), "the key is never quoted: " + failure.message());
             assertEquals(0, server.connections(), "nothing was sent: no connection was made");
         }
     }
@@ -108,8 +123,8 @@ class DirectHttpConnectionTest {
         ModelFailure failure = Harness.failure(run(at(URI.create("http://127.0.0.1:" + port + "/v1"),
                 Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(10))));
         assertInstanceOf(ModelFailure.Unreachable.class, failure);
-        assertTrue(failure.message().startsWith("cannot reach the model: ConnectException: Connection refused"),
-                failure.message());
+        assertTrue(failure.message().startsWith("cannot reach the model: ConnectException: Failed to connect to"
+                + " /127.0.0.1:" + port), failure.message());
     }
 
     @Test
@@ -226,7 +241,7 @@ class DirectHttpConnectionTest {
     @Test
     void silenceAfterAChunkLongerThanTheIdleWaitIsAnIdleTimeout() throws Exception {
         try (RawHttpServer server = RawHttpServer.answering(SSE_HEAD + "Transfer-Encoding: chunked\r\n\r\n"
-                + DirectHttpFramingTest.chunk(HELLO))) {
+                + HttpFramingTest.chunk(HELLO))) {
             Duration idle = Duration.ofMillis(300);
             ModelFailure failure = Harness.failure(run(at(server.baseUrl("/v1"), Duration.ofSeconds(20), idle,
                     Duration.ofSeconds(30))));
@@ -239,10 +254,10 @@ class DirectHttpConnectionTest {
     @Test
     void keepAlivesWithoutContentEndAtTheNoProgressWait() throws Exception {
         try (RawHttpServer server = RawHttpServer.start((out, s) -> {
-            out.write((SSE_HEAD + "Transfer-Encoding: chunked\r\n\r\n" + DirectHttpFramingTest.chunk(HELLO))
+            out.write((SSE_HEAD + "Transfer-Encoding: chunked\r\n\r\n" + HttpFramingTest.chunk(HELLO))
                     .getBytes(StandardCharsets.UTF_8));
             while (true) {
-                out.write(DirectHttpFramingTest.chunk(": keep-alive\n\n").getBytes(StandardCharsets.UTF_8));
+                out.write(HttpFramingTest.chunk(": keep-alive\n\n").getBytes(StandardCharsets.UTF_8));
                 out.flush();
                 RawHttpServer.pause(30); // ends by the IOException of a closed connection
             }
@@ -258,7 +273,7 @@ class DirectHttpConnectionTest {
     @Test
     void cancellingWhileTheClientIsBlockedInAReadEndsTheCallAtOnce() throws Exception {
         try (RawHttpServer server = RawHttpServer.answering(SSE_HEAD + "Transfer-Encoding: chunked\r\n\r\n"
-                + DirectHttpFramingTest.chunk(HELLO))) {
+                + HttpFramingTest.chunk(HELLO))) {
             CompletableFuture<Void> firstText = new CompletableFuture<>();
             ModelCall call = h.client(at(server.baseUrl("/v1"), Duration.ofSeconds(60), Duration.ofSeconds(60),
                     Duration.ofSeconds(60))).stream(Harness.ask("hi"), e -> {

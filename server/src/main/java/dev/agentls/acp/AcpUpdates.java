@@ -1,0 +1,189 @@
+package dev.agentls.acp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.agent.AgentEvent;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns one session's run events into ACP {@code session/update} payloads: text and thinking as chunks, each tool
+ * call as a {@code tool_call} (unique id, title, kind, raw input, absolute locations) and one final
+ * {@code tool_call_update} carrying its diffs and output, the plan with every step's status, usage after each model
+ * call. Keeps the state those need (the plan, the call in progress, its diffs); one instance per session, fed in order.
+ */
+final class AcpUpdates {
+
+    /** The protocol's tool kinds by tool name; any other tool is {@code other}. */
+    private static final Map<String, String> KINDS = Map.ofEntries(
+            Map.entry("read_file", "read"), Map.entry("list_code_definition_names", "read"),
+            Map.entry("replace_in_file", "edit"), Map.entry("edit_file", "edit"), Map.entry("write_to_file", "edit"),
+            Map.entry("delete_file", "delete"), Map.entry("grep_search", "search"), Map.entry("file_search", "search"),
+            Map.entry("list_dir", "search"), Map.entry("execute_command", "execute"), Map.entry("create_plan", "think"),
+            Map.entry("complete_step", "think"), Map.entry("attempt_completion", "think"));
+
+    private final ObjectMapper json = new ObjectMapper();
+    private final Path root;
+    private final long contextWindow;
+    private final List<ObjectNode> plan = new ArrayList<>();
+    private final List<ObjectNode> diffs = new ArrayList<>();
+    private String currentCall = "";
+    private boolean completedByTool;
+
+    AcpUpdates(Path root, long contextWindow) {
+        this.root = root;
+        this.contextWindow = contextWindow;
+    }
+
+    /** The updates an event shows, in order; none for events the panel has no place for. */
+    synchronized List<ObjectNode> of(AgentEvent event) {
+        List<ObjectNode> out = new ArrayList<>();
+        if (event instanceof AgentEvent.RunStarted) {
+            completedByTool = false;
+        } else if (event instanceof AgentEvent.Text text) {
+            out.add(chunk("agent_message_chunk", text.text()));
+        } else if (event instanceof AgentEvent.Thinking thinking) {
+            out.add(chunk("agent_thought_chunk", thinking.text()));
+        } else if (event instanceof AgentEvent.ToolCall call) {
+            out.add(toolCall(call));
+        } else if (event instanceof AgentEvent.ToolResult result) {
+            out.add(toolResult(result));
+        } else if (event instanceof AgentEvent.PlanCreated created) {
+            plan.clear();
+            created.steps().forEach(step -> plan.add(entry(step, "pending")));
+            out.add(planUpdate());
+        } else if (event instanceof AgentEvent.StepStarted step && step.step() - 1 < plan.size()) {
+            for (int i = 0; i < step.step() - 1; i++) {
+                plan.get(i).put("status", "completed");
+            }
+            plan.get(step.step() - 1).put("status", "in_progress");
+            out.add(planUpdate());
+        } else if (event instanceof AgentEvent.StepCompleted step && step.step() - 1 < plan.size()) {
+            plan.get(step.step() - 1).put("status", "completed");
+            out.add(planUpdate());
+        } else if (event instanceof AgentEvent.TokenUsage usage) {
+            ObjectNode update = update("usage_update");
+            update.put("used", usage.inputTokens() + usage.outputTokens());
+            update.put("size", contextWindow);
+            usage.cost().ifPresent(cost -> update.putObject("cost").put("amount", cost.doubleValue())
+                    .put("currency", "USD"));
+            out.add(update);
+        } else if (event instanceof AgentEvent.Error error) {
+            out.add(chunk("agent_message_chunk", "\n\nError: " + error.message()));
+        } else if (event instanceof AgentEvent.Warning warning) {
+            out.add(chunk("agent_message_chunk", "\n\nWarning: " + warning.message()));
+        } else if (event instanceof AgentEvent.Completion completion && completedByTool) {
+            // attempt_completion's summary was never streamed as text; a plain answer's was.
+            out.add(chunk("agent_message_chunk", completion.result()));
+        }
+        return out;
+    }
+
+    /** A change the host landed for the call in progress: shown as that call's diff ({@code oldText} null: created). */
+    synchronized void changed(Path path, String oldText, String newText) {
+        ObjectNode diff = json.createObjectNode().put("type", "diff").put("path", path.toString());
+        diff.put("oldText", oldText);
+        diff.put("newText", newText);
+        diffs.add(diff);
+    }
+
+    /** The protocol id of the call in progress, empty before the first. */
+    synchronized String currentCall() {
+        return currentCall;
+    }
+
+    static ObjectNode chunk(String kind, String text) {
+        ObjectNode update = update(kind);
+        update.putObject("content").put("type", "text").put("text", text);
+        return update;
+    }
+
+    static ObjectNode update(String kind) {
+        return AcpConnection.NODES.objectNode().put("sessionUpdate", kind);
+    }
+
+    private ObjectNode toolCall(AgentEvent.ToolCall call) {
+        currentCall = call.runId() + "-" + call.callId();
+        diffs.clear();
+        if (call.name().equals("attempt_completion")) {
+            completedByTool = true;
+        }
+        JsonNode input = parse(call.arguments());
+        ObjectNode update = update("tool_call").put("toolCallId", currentCall)
+                .put("title", title(call, input)).put("kind", KINDS.getOrDefault(call.name(), "other"))
+                .put("status", "in_progress");
+        update.set("rawInput", input);
+        ArrayNode locations = update.putArray("locations");
+        path(input).ifPresent(path -> {
+            ObjectNode location = locations.addObject().put("path", path.toString());
+            JsonNode line = input.path("start_line").isInt() ? input.get("start_line") : input.path("line");
+            if (line.isInt() && line.asInt() >= 0) {
+                location.put("line", line.asInt());
+            }
+        });
+        return update;
+    }
+
+    private ObjectNode toolResult(AgentEvent.ToolResult result) {
+        String id = result.runId() + "-" + result.callId();
+        ObjectNode update = update("tool_call_update").put("toolCallId", id)
+                .put("status", result.ok() ? "completed" : "failed");
+        ArrayNode content = update.putArray("content");
+        if (id.equals(currentCall)) {
+            diffs.forEach(content::add);
+            diffs.clear();
+        }
+        content.addObject().put("type", "content").putObject("content").put("type", "text").put("text", result.text());
+        return update;
+    }
+
+    private String title(AgentEvent.ToolCall call, JsonNode input) {
+        if (!call.explanation().isBlank()) {
+            return call.explanation();
+        }
+        if (input.path("command").isTextual()) {
+            return "Run " + input.get("command").asText();
+        }
+        return path(input).map(p -> call.name() + " " + root.relativize(p)).orElse(call.name());
+    }
+
+    /** The absolute path a call names, when it names one inside the root. */
+    Optional<Path> path(JsonNode input) {
+        JsonNode path = input.path("path");
+        if (!path.isTextual() || path.asText().isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            Path absolute = root.resolve(path.asText()).normalize();
+            return absolute.startsWith(root) ? Optional.of(absolute) : Optional.empty();
+        } catch (java.nio.file.InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
+    JsonNode parse(String arguments) {
+        try {
+            JsonNode node = json.readTree(arguments);
+            return node instanceof ObjectNode ? node : json.createObjectNode().put("arguments", arguments);
+        } catch (IOException e) {
+            return json.createObjectNode().put("arguments", arguments);
+        }
+    }
+
+    private ObjectNode planUpdate() {
+        ObjectNode update = update("plan");
+        ArrayNode entries = update.putArray("entries");
+        plan.forEach(entry -> entries.add(entry.deepCopy()));
+        return update;
+    }
+
+    private ObjectNode entry(String content, String status) {
+        return json.createObjectNode().put("content", content).put("priority", "medium").put("status", status);
+    }
+}
