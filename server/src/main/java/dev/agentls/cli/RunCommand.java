@@ -1,6 +1,5 @@
 package dev.agentls.cli;
 
-import dev.agentls.session.McpWiring;
 import dev.agentls.agent.AgentEventJson;
 import dev.agentls.agent.AgentListener;
 import dev.agentls.agent.RunHandle;
@@ -46,6 +45,7 @@ final class RunCommand implements Subcommand {
     private final InputStream stdin;
     private final Terminal terminal;
     private final McpWiring mcp;
+    private final RunContext context;
 
     /**
      * What the command needs of its process: whether stdout is a terminal a person watches, and how to learn of an
@@ -87,9 +87,21 @@ final class RunCommand implements Subcommand {
 
     /** @param mcp where the workspace's MCP servers are configured from (tests give a scratch home) */
     RunCommand(InputStream stdin, Terminal terminal, McpWiring mcp) {
+        this(stdin, terminal, mcp, RunContext.isolated());
+    }
+
+    /** @param context the folder, environment and user settings folder the options are read against */
+    RunCommand(InputStream stdin, Terminal terminal, McpWiring mcp, RunContext context) {
         this.stdin = stdin;
         this.terminal = terminal;
         this.mcp = mcp;
+        this.context = context;
+    }
+
+    @Override
+    public CommandHelp help() {
+        return RunOptions.help("run", "Runs the agent once on the workspace's files with the request given, shows"
+                + " it live, and exits: 0 completed, 1 failed or refused, 2 bad arguments, 130 interrupted.");
     }
 
     @Override
@@ -99,19 +111,17 @@ final class RunCommand implements Subcommand {
 
     @Override
     public String summary() {
-        return "run the agent headless on a folder (--workspace DIR --prompt TEXT [--json] [--approve ask|deny|all]"
-                + " [--settings FILE; flags win over it])";
+        return "run the agent once: agentls run \"fix the failing test\" [-c] [--approve ask|deny|all]";
     }
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
-            out.println(RunOptions.help());
-            return COMPLETED;
-        }
-        RunOptions options;
+        RunOptions parsed;
         try {
-            options = RunOptions.parse(args);
+            parsed = RunOptions.parse(args, context, true);
+            if (parsed.promptFromStdin()) {
+                parsed = parsed.withPrompt(PromptInput.read(stdin));
+            }
         } catch (UsageException e) {
             // Tested here, not caught by its own type: a catch clause loads its class at every start, and a run
             // without --settings loads nothing of the settings file.
@@ -122,10 +132,17 @@ final class RunCommand implements Subcommand {
             err.println("agentls run: " + ShownArgument.redactKeys(e.getMessage()));
             return FAILED;
         }
-        options.warnings().forEach(warning -> err.println("agentls run: warning: " + ShownArgument.redactKeys(warning)));
+        RunOptions options = parsed;
+        options.warnings().forEach(warning -> err.println("agentls run: warning: "
+                + ShownArgument.redactKeys(warning)));
+        java.util.Optional<String> costRefusal = CostGuard.refusal(options.settings());
+        if (costRefusal.isPresent()) {
+            err.println("agentls run: refused: " + costRefusal.get());
+            return FAILED;
+        }
         RunRequest request;
         try {
-            request = new RunRequest(options.prompt(), options.mode(), options.conversationId(),
+            request = new RunRequest(options.prompt(), options.mode(), Continuation.conversation(options, err),
                     java.util.Optional.empty(), java.util.List.of(), java.util.List.of());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());

@@ -119,7 +119,7 @@ public final class SettingsParser {
         Optional<ReasoningEffort> effort = reasoningEffort(s);
         Timeouts timeouts = timeouts(s.section("timeouts"));
         RetryPolicy retries = retries(s.section("retries"));
-        PriceTable prices = prices(s.section("prices"));
+        PriceTable prices = d.prices().under(prices(s.section("prices")));
         s.finish();
 
         if (maxOutput > contextWindow) {
