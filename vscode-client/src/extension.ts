@@ -93,7 +93,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     (message) => new ResponseError(LSPErrorCodes.RequestCancelled, message)));
     client.onRequest('agentls/saveDocuments', (params) => saveDocuments(params, () => vscode.workspace.textDocuments));
     const started = client;
-    forwarder = new DiagnosticsForwarder((params) => void started.sendNotification('agentls/diagnostics', params));
+    forwarder = new DiagnosticsForwarder((params) => {
+      started.sendNotification('agentls/diagnostics', params).catch(() => undefined); // a stopping server misses it
+    });
     await client.start();
     forwardDiagnostics(vscode.workspace.textDocuments.map((d) => d.uri)); // what the servers said before we started
   };
