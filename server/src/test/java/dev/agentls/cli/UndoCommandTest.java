@@ -129,6 +129,22 @@ class UndoCommandTest {
         assertFalse(Files.exists(root.resolve(".agentls/checkpoints")));
     }
 
+    @Test
+    void undoInChatPutsBackTheFilesOfTheChatsLastRequest() throws Exception {
+        Path root = TestWorkspace.copy("demo", temp);
+        Path greeter = root.resolve(GREETER);
+        byte[] before = Files.readAllBytes(greeter);
+
+        Result chat = agentlsWithInput(root, "Strip names\n/undo\n/undo\n", "chat", "--workspace", root.toString(),
+                "--base-url", serve(stripsNames()), "--model", "m");
+
+        assertEquals(0, chat.status, chat.err);
+        assertTrue(chat.err.contains("/undo puts back the files this request changed"), chat.err);
+        assertTrue(chat.err.contains("undid run \"Strip names\": restored 1 file"), chat.err);
+        assertTrue(chat.err.contains("nothing to undo: no request of this chat has changed files"), chat.err);
+        assertArrayEquals(before, Files.readAllBytes(greeter));
+    }
+
     private static OpenAiScript stripsNames() {
         return new OpenAiScript()
                 .answer("Reading it.", "read_file", arguments("target_file", GREETER))
@@ -137,13 +153,18 @@ class UndoCommandTest {
     }
 
     private Result agentls(Path cwd, String... args) throws Exception {
+        return agentlsWithInput(cwd, "", args);
+    }
+
+    private Result agentlsWithInput(Path cwd, String input, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main"));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(temp, "stdout", ".txt");
         Path err = Files.createTempFile(temp, "stderr", ".txt");
+        Path in = Files.writeString(Files.createTempFile(temp, "stdin", ".txt"), input);
         Process process = new ProcessBuilder(command).directory(cwd.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectError(err.toFile()).redirectInput(in.toFile())
                 .start();
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "agentls " + String.join(" ", args) + " ended");
         return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
