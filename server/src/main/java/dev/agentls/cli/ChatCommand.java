@@ -1,9 +1,5 @@
 package dev.agentls.cli;
 
-import dev.agentls.session.RunRecord;
-import dev.agentls.session.RunTranscript;
-import dev.agentls.session.Undo;
-import dev.agentls.workspace.AtomicWriter;
 
 import dev.agentls.config.ConfigHome;
 import dev.agentls.agent.RunHandle;
@@ -11,6 +7,9 @@ import dev.agentls.agent.RunMode;
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
 import dev.agentls.session.McpWiring;
+import dev.agentls.session.RunRecord;
+import dev.agentls.session.RunTranscript;
+import dev.agentls.session.Undo;
 import dev.agentls.workspace.AtomicWriter;
 import java.io.BufferedReader;
 import java.io.IOException;
