@@ -1,6 +1,5 @@
 package dev.agentls.cli;
 
-
 import dev.agentls.config.ConfigHome;
 import dev.agentls.agent.RunHandle;
 import dev.agentls.agent.RunMode;
