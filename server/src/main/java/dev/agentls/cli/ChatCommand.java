@@ -6,6 +6,9 @@ import dev.agentls.agent.RunMode;
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
 import dev.agentls.session.McpWiring;
+import dev.agentls.session.RunRecord;
+import dev.agentls.session.RunTranscript;
+import dev.agentls.session.Undo;
 import dev.agentls.workspace.AtomicWriter;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -154,6 +157,7 @@ final class ChatCommand implements Subcommand {
         private BigDecimal cost = BigDecimal.ZERO;
         private boolean costKnown = true;
         private long tokens;
+        private Optional<RunRecord> lastChange = Optional.empty();
 
         Session(AgentWorkspace workspace, RunOptions options, PrintStream out, PrintStream err, boolean tty,
                 AtomicReference<RunHandle> current) {
@@ -169,9 +173,16 @@ final class ChatCommand implements Subcommand {
         void send(String text, RunMode mode) {
             RunRequest request = new RunRequest(text, mode, conversation, Optional.empty(), List.of(), List.of());
             LiveView view = new LiveView(out, tty);
+            List<String> checkpointIds = new java.util.concurrent.CopyOnWriteArrayList<>();
             RunHandle handle;
             try {
-                handle = workspace.agent().run(request, view);
+                handle = workspace.agent().run(request, event -> {
+                    if (event instanceof dev.agentls.agent.AgentEvent.EditApplied edit
+                            && !checkpointIds.contains(edit.checkpointId())) {
+                        checkpointIds.add(edit.checkpointId());
+                    }
+                    view.onEvent(event);
+                });
             } catch (IllegalArgumentException refused) {
                 err.println("agentls chat: refused: " + refused.getMessage());
                 return;
@@ -180,6 +191,12 @@ final class ChatCommand implements Subcommand {
             try {
                 RunOutcome outcome = handle.outcome().get();
                 conversation = Optional.of(outcome.conversationId());
+                Optional<RunRecord> changed = Undo.capture("\"" + RunTranscript.firstLine(text) + "\"",
+                        checkpointIds, workspace.workspace().checkpoints());
+                if (changed.isPresent()) {
+                    lastChange = changed;
+                    err.println("agentls chat: /undo puts back the files this request changed");
+                }
                 tokens += outcome.usage().input() + outcome.usage().output();
                 if (outcome.cost().isPresent()) {
                     cost = cost.add(outcome.cost().get());
@@ -195,6 +212,20 @@ final class ChatCommand implements Subcommand {
                 current.set(null);
                 out.flush();
             }
+        }
+
+        /** Undoes the chat's last run that changed files, once. */
+        int undo() {
+            if (lastChange.isEmpty()) {
+                err.println("agentls chat: nothing to undo: no request of this chat has changed files");
+                return 1;
+            }
+            Undo undo = new Undo(options.workspace(), workspace.workspace().checkpoints(), new AtomicWriter());
+            int status = UndoCommand.report("chat", undo.undo(lastChange.get()), err, err);
+            if (status == 0) {
+                lastChange = Optional.empty();
+            }
+            return status;
         }
 
         String total() {

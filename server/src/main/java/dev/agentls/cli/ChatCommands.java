@@ -41,8 +41,8 @@ final class ChatCommands {
             err.println("a new conversation starts with the next request");
             return true;
         });
-        add("/undo", "undo the last run's changes", a -> {
-            err.println("/undo is not available yet in this build: checkpoints are not kept on disk");
+        add("/undo", "put back the files the last request changed (refused if you edited them since)", a -> {
+            session.undo();
             return true;
         });
         add("/help", "this list", a -> {

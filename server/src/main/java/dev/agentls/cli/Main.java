@@ -29,7 +29,7 @@ public final class Main {
 
     /** Every verb's name, in the usage listing's order; {@link #build} makes each. */
     static final List<String> VERBS = List.of("version", "apply", "lsp", "replay-model", "run", "chat",
-            "edit-corpus", "conversations", "mcp", "acp");
+            "edit-corpus", "conversations", "mcp", "acp", "undo", "rollback");
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
@@ -96,6 +96,8 @@ public final class Main {
             case "conversations" -> new ConversationsCommand();
             case "mcp" -> new McpCommand(McpWiring.ofProcess(System.err));
             case "acp" -> new AcpCommand(System.in, McpWiring.ofProcess(System.err));
+            case "undo" -> new UndoCommand(false, RunContext.ofProcess());
+            case "rollback" -> new UndoCommand(true, RunContext.ofProcess());
             default -> null;
         };
         return Optional.ofNullable(verb);

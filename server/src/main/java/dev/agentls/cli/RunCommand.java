@@ -152,7 +152,14 @@ final class RunCommand implements Subcommand {
                 new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)), err,
                 Executors.newSingleThreadExecutor(RunCommand::daemon));
         LiveView view = new LiveView(out, tty);
-        AgentListener listener = options.json() ? event -> printJson(out, event) : view;
+        AgentListener shown = options.json() ? event -> printJson(out, event) : view;
+        java.util.concurrent.atomic.AtomicBoolean changed = new java.util.concurrent.atomic.AtomicBoolean();
+        AgentListener listener = event -> {
+            if (event instanceof dev.agentls.agent.AgentEvent.EditApplied) {
+                changed.set(true);
+            }
+            shown.onEvent(event);
+        };
         ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),
                 new AlwaysAllowed(options.workspace()));
         try (AgentWorkspace workspace = new AgentWorkspace(options.workspace(), options.settings(), mcp,
@@ -182,20 +189,25 @@ final class RunCommand implements Subcommand {
                     err.println("agentls run: warning: " + problem);
                 }
             };
-            RunHandle handle;
+            Runs.Started started;
             try {
-                handle = runs.start(request, door, outcome -> { }).handle();
+                started = runs.start(request, door, outcome -> { });
             } catch (IllegalArgumentException | IllegalStateException refused) {
                 err.println("agentls run: refused: " + ShownArgument.redactKeys(String.valueOf(refused.getMessage())));
                 return FAILED;
             }
+            RunHandle handle = started.handle();
             ScheduledExecutorService spinner = Executors.newSingleThreadScheduledExecutor(RunCommand::daemon);
             if (tty) {
                 spinner.scheduleAtFixedRate(view::tick, SPINNER_MILLIS, SPINNER_MILLIS, TimeUnit.MILLISECONDS);
             }
             Runnable unregister = terminal.onInterrupt(() -> cancelAndWait(handle));
             try {
-                return status(handle.outcome().get());
+                int status = status(handle.outcome().get());
+                if (changed.get()) {
+                    (options.json() ? err : out).println(undoHint(started.runId(), options.workspace()));
+                }
+                return status;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 cancelAndWait(handle);
@@ -209,6 +221,13 @@ final class RunCommand implements Subcommand {
                 out.flush();
             }
         }
+    }
+
+    /** How to undo the run just ended; names the workspace when it is not the one found from the current folder. */
+    private String undoHint(String runId, java.nio.file.Path workspace) {
+        java.nio.file.Path root = workspace.toAbsolutePath().normalize();
+        boolean here = root.equals(WorkspaceRoot.of(context.cwd()));
+        return "to undo this run's changes: agentls undo " + runId + (here ? "" : " --workspace " + root);
     }
 
     /** Cancels the run and waits (bounded) for its {@code run_finished}, so an interrupted process still prints it. */

@@ -130,7 +130,9 @@ public final class Runs {
         RunHandle handle;
         try {
             Agent agent = agents.agent(settings.get(), host, runId);
+            List<String> checkpointIds = new java.util.concurrent.CopyOnWriteArrayList<>();
             handle = agent.run(request, event -> {
+                remember(runId, checkpointIds, event, shown);
                 view.onEvent(event);
                 transcript.onEvent(event);
                 shown.onEvent(event);
@@ -150,6 +152,22 @@ public final class Runs {
             }
         });
         return new Started(runId, handle.conversationId(), transcript.markdown(), handle);
+    }
+
+    /**
+     * Keeps the checkpoints of the run's edits and, as it finishes (before its outcome is known to anyone), writes
+     * its undo record, so {@code agentls undo N} can run the moment the run's process ends.
+     */
+    private void remember(String runId, List<String> checkpointIds, AgentEvent event, RunDoor.Run shown) {
+        if (event instanceof AgentEvent.EditApplied edit && !checkpointIds.contains(edit.checkpointId())) {
+            checkpointIds.add(edit.checkpointId());
+        } else if (event instanceof AgentEvent.RunFinished) {
+            try {
+                Undo.remember(home, runId, checkpointIds, workspace.checkpoints());
+            } catch (java.io.IOException | RuntimeException e) {
+                shown.warn("cannot keep what undoing run " + runId + " needs: " + e.getMessage());
+            }
+        }
     }
 
     /**
