@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
 
-/** How the front door gets an agent over a folder and the folder's conversations; the composition root implements it. */
+/** How the front door gets an agent over a folder, and the folder's conversations; the composition root fills it. */
 public interface AcpWorkspaces {
 
     /**

@@ -211,7 +211,8 @@ class AcpSessionFeaturesTest {
             assertEquals("original\n", Files.readString(root.resolve("notes.txt")));
             assertFalse(Files.exists(root.resolve("made.txt")), "the file the run made is gone");
             String said = text(agent.seen.subList(before, agent.seen.size()));
-            assertTrue(said.contains("Undid the last run: restored ") && said.contains("notes.txt") && said.contains("made.txt"), said);
+            assertTrue(said.contains("Undid the last run: restored ") && said.contains("notes.txt")
+                    && said.contains("made.txt"), said);
             before = agent.seen.size();
             assertEquals("end_turn", prompt(agent, session, 5, "/undo"));
             assertTrue(text(agent.seen.subList(before, agent.seen.size())).contains("Nothing to undo"));
