@@ -42,6 +42,8 @@ answer("", [["create_plan", { goal: "Tidy the notes", steps: [
 answer("Planned.");
 answer("Thinking slowly", [], { pauseMs: 20000 });
 answer("After the restart.");
+answer("", [["ask_followup_question", { question: "Which colour?", options: ["Blue", "Red"] }]]);
+answer("Blue it is.");
 for (let i = 0; i < 5; i++) answer("Timed answer " + i + ".");
 const script = path.join(work, "answers.jsonl");
 fs.writeFileSync(script, lines.join("\n") + "\n");
@@ -59,6 +61,7 @@ const baseUrl = await new Promise((resolve, reject) => {
 
 const buffers = new Map([[notes, unsaved]]);
 const writes = [];
+const elicitations = [];
 const permissions = [];
 const updates = [];
 let firstUpdateAt = null;
@@ -85,6 +88,10 @@ function startAgent() {
       writes.push(params);
       buffers.set(params.path, params.content);
       return {};
+    })
+    .onRequest("elicitation/create", ({ params }) => {
+      elicitations.push(params);
+      return { action: "accept", content: { answer: "Blue" } };
     })
     .onRequest("session/request_permission", ({ params }) => {
       permissions.push(params);
@@ -145,14 +152,16 @@ check("an edit lands through fs/write_text_file on the client's unsaved text; di
   assert.deepEqual([diff.path, diff.oldText, diff.newText], [notes, unsaved, "alpha\nbeta\ngamma edited\n"]);
   assert.ok(turn.seen.some(u => u.sessionUpdate === "agent_message_chunk" && u.content.text.includes("Edited")));
 });
-check("available commands were advertised (plan, ask, compact)", () => {
+check("available commands were advertised (plan, ask, compact, undo)", () => {
   const commands = updates.find(u => u.sessionUpdate === "available_commands_update");
-  assert.deepEqual(commands.availableCommands.map(c => c.name), ["plan", "ask", "compact"]);
+  assert.deepEqual(commands.availableCommands.map(c => c.name), ["plan", "ask", "compact", "undo"]);
 });
 check("usage_update after each model call", () => {
   const usage = turn.seen.filter(u => u.sessionUpdate === "usage_update");
   assert.equal(usage.length, 2);
-  assert.ok(usage[0].used > 0 && usage[0].size > 0, JSON.stringify(usage[0]));
+  // Each scripted call is sent 100 tokens and writes 20: the context's fill, not the run's growing total.
+  assert.deepEqual(usage.map(u => u.used), [120, 120], JSON.stringify(usage));
+  assert.ok(usage[0].size > 0, JSON.stringify(usage[0]));
 });
 
 turn = await prompt("Make allowed.txt");
@@ -196,7 +205,7 @@ const cancelled = await pending;
 const cancelMillis = performance.now() - cancelAt;
 await drained();
 check("cancel answers cancelled within a second; files unchanged", () => {
-  assert.equal(cancelled.stopReason, "cancelled", JSON.stringify(since(beforeCancel)));
+  assert.equal(cancelled.stopReason, "cancelled", JSON.stringify(cancelled) + JSON.stringify(since(beforeCancel)));
   assert.ok(cancelMillis < 1000, "took " + cancelMillis + " ms");
   assert.equal(fs.readFileSync(notes, "utf8"), onDisk);
 });
@@ -207,7 +216,11 @@ await new Promise(r => a.child.on("exit", r));
 const seenBefore = updates.length;
 a = startAgent();
 await a.agent.request("initialize", { protocolVersion: 1,
-  clientCapabilities: { fs: { readTextFile: true, writeTextFile: true } } });
+  clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, elicitation: { form: {} } } });
+const listed = await a.agent.request("session/list", { cwd: ws });
+check("session/list in a new process lists the earlier process's session", () => {
+  assert.ok(listed.sessions.some(s => s.sessionId === sessionId && s.cwd === ws), JSON.stringify(listed));
+});
 const loaded = await a.agent.request("session/load", { sessionId, cwd: ws, mcpServers: [] });
 await drained();
 const replayed = updates.slice(seenBefore);
@@ -243,6 +256,16 @@ turn = await prompt("Hello again");
 check("a prompt after the restart continues the conversation", () => {
   assert.equal(turn.stop.stopReason, "end_turn");
   assert.ok(turn.seen.some(u => u.sessionUpdate === "agent_message_chunk" && u.content.text.includes("After the restart")));
+});
+
+turn = await prompt("Ask me");
+check("a follow-up question is an elicitation/create form and the answer reaches the model", () => {
+  assert.equal(turn.stop.stopReason, "end_turn");
+  assert.equal(elicitations.length, 1, JSON.stringify(elicitations));
+  assert.equal(elicitations[0].message, "Which colour?");
+  assert.equal(elicitations[0].sessionId, sessionId);
+  const done = turn.seen.find(u => u.sessionUpdate === "tool_call_update");
+  assert.match(JSON.stringify(done.content), /The user answered: Blue/);
 });
 
 // Latency: from session/prompt to the first session/update, and to the first agent text (the model's first token).

@@ -6,14 +6,19 @@ import dev.agentls.agent.RunMode;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The agent side of ACP: the lifecycle methods (initialize, session/new, load, list, prompt, cancel, set_mode,
+ * The agent side of ACP: the lifecycle methods (initialize, session/new, load, list, delete, prompt, cancel, set_mode,
  * set_config_option), each checking its params and handing the work to a {@link AcpSession}. Requests before
  * {@code initialize} are refused. Work that waits (opening a workspace, a run) is done off the reading thread.
  */
@@ -28,6 +33,8 @@ public final class AcpAgent implements AcpConnection.Handler {
     private final String version;
     private final Map<String, AcpSession> sessions = new ConcurrentHashMap<>();
     private final AtomicReference<AcpHost.ClientCapabilities> capabilities = new AtomicReference<>();
+    /** The folders sessions were opened or listed in, for session/list without a cwd and session/delete. */
+    private final Set<Path> knownRoots = ConcurrentHashMap.newKeySet();
 
     /** @param contextWindow the model's context size in tokens, as usage updates report it */
     public AcpAgent(AcpConnection client, AcpWorkspaces workspaces, Executor work, long contextWindow, String version) {
@@ -47,9 +54,26 @@ public final class AcpAgent implements AcpConnection.Handler {
             throw new AcpException(AcpException.INVALID_REQUEST, method + " before initialize: send initialize first");
         }
         return switch (method) {
-            case "session/new" -> CompletableFuture.supplyAsync(() -> opened(create(root(params))), work);
-            case "session/load" -> CompletableFuture.supplyAsync(() -> load(params), work);
-            case "session/list" -> CompletableFuture.completedFuture(AcpConnection.Answer.of(list()));
+            case "session/new" -> {
+                Path root = root(params);
+                Optional<ObjectNode> servers = ClientMcpServers.of(params.get("mcpServers"));
+                yield CompletableFuture.supplyAsync(() -> opened(create(root, servers)), work);
+            }
+            case "session/load" -> {
+                Optional<ObjectNode> servers = ClientMcpServers.of(params.get("mcpServers"));
+                yield CompletableFuture.supplyAsync(() -> load(params, servers), work);
+            }
+            case "session/list" -> {
+                if (params.hasNonNull("cwd")) {
+                    knownRoots.add(root(params));
+                }
+                List<Path> roots = params.hasNonNull("cwd") ? List.of(root(params)) : List.copyOf(knownRoots);
+                yield CompletableFuture.supplyAsync(() -> AcpConnection.Answer.of(list(roots)), work);
+            }
+            case "session/delete" -> {
+                String id = params.path("sessionId").asText("");
+                yield CompletableFuture.supplyAsync(() -> AcpConnection.Answer.of(delete(id)), work);
+            }
             case "session/prompt" -> session(params).prompt(params.path("prompt")).thenApply(AcpConnection.Answer::of);
             case "session/set_mode" -> setMode(session(params), params.path("modeId"));
             case "session/set_config_option" -> {
@@ -77,34 +101,38 @@ public final class AcpAgent implements AcpConnection.Handler {
     }
 
     private ObjectNode initialize(JsonNode params) {
-        JsonNode fs = params.path("clientCapabilities").path("fs");
+        JsonNode client = params.path("clientCapabilities");
+        JsonNode fs = client.path("fs");
         capabilities.set(new AcpHost.ClientCapabilities(fs.path("readTextFile").asBoolean(false),
-                fs.path("writeTextFile").asBoolean(false),
-                params.path("clientCapabilities").path("terminal").asBoolean(false)));
+                fs.path("writeTextFile").asBoolean(false), client.path("terminal").asBoolean(false),
+                client.path("elicitation").path("form").isObject()));
         ObjectNode result = AcpConnection.NODES.objectNode().put("protocolVersion", PROTOCOL_VERSION);
         ObjectNode agent = result.putObject("agentCapabilities").put("loadSession", true);
         agent.putObject("promptCapabilities").put("image", false).put("audio", false).put("embeddedContext", true);
-        agent.putObject("mcpCapabilities").put("http", false).put("sse", false);
-        agent.putObject("sessionCapabilities").putObject("list");
+        // The client's stdio and Streamable HTTP servers are started (ClientMcpServers); SSE is not spoken.
+        agent.putObject("mcpCapabilities").put("http", true).put("sse", false);
+        ObjectNode sessionCapabilities = agent.putObject("sessionCapabilities");
+        sessionCapabilities.putObject("list");
+        sessionCapabilities.putObject("delete");
         result.putObject("agentInfo").put("name", "agentls").put("title", "AgentLS").put("version", version);
         result.putArray("authMethods");
         return result;
     }
 
-    private AcpSession create(Path root) {
-        Parts parts = open(root);
+    private AcpSession create(Path root, Optional<ObjectNode> servers) {
+        Parts parts = open(root, servers);
         String id = parts.opened().agent().conversations().create().id();
         return register(root, id, parts);
     }
 
-    private AcpConnection.Answer load(JsonNode params) {
+    private AcpConnection.Answer load(JsonNode params, Optional<ObjectNode> servers) {
         String id = params.path("sessionId").asText();
         Path root = root(params);
         AcpSession existing = sessions.remove(id);
         if (existing != null) {
             existing.close();
         }
-        Parts parts = open(root);
+        Parts parts = open(root, servers);
         if (parts.opened().agent().conversations().find(id).isEmpty()) {
             parts.opened().close().run();
             throw new AcpException(AcpException.RESOURCE_NOT_FOUND, "no session '" + id + "' under " + root);
@@ -117,10 +145,11 @@ public final class AcpAgent implements AcpConnection.Handler {
     /** An opened workspace with the host it was given (bound to its session once the id is known). */
     private record Parts(AcpWorkspaces.Opened opened, AcpUpdates updates, AcpHost host) {}
 
-    private Parts open(Path root) {
+    private Parts open(Path root, Optional<ObjectNode> servers) {
         AcpUpdates updates = new AcpUpdates(root, contextWindow);
         AtomicReference<AcpHost> host = new AtomicReference<>();
-        AcpWorkspaces.Opened opened = workspaces.open(root, (documents, disk) -> {
+        knownRoots.add(root);
+        AcpWorkspaces.Opened opened = workspaces.open(root, servers, (documents, disk) -> {
             host.set(new AcpHost(client, capabilities.get(), disk, documents, updates));
             return host.get();
         });
@@ -129,8 +158,9 @@ public final class AcpAgent implements AcpConnection.Handler {
 
     private AcpSession register(Path root, String id, Parts parts) {
         parts.host().bind(id);
-        AcpSession session = new AcpSession(id, root, parts.opened(), client, new SessionJournal(root, id),
-                parts.updates(), parts.host());
+        AcpSession session = new AcpSession(id, root, parts.opened(), client, SessionJournal.of(root, id),
+                parts.updates(), parts.host(), new UndoRuns(id, parts.opened().checkpoints(), parts.host().documents(),
+                parts.host()));
         sessions.put(id, session);
         return session;
     }
@@ -142,11 +172,40 @@ public final class AcpAgent implements AcpConnection.Handler {
         return new AcpConnection.Answer(result, session::advertiseCommands);
     }
 
-    private ObjectNode list() {
+    /** The conversations of these folders (this process's and earlier ones'), newest first. */
+    private ObjectNode list(List<Path> roots) {
         ObjectNode result = AcpConnection.NODES.objectNode();
         var array = result.putArray("sessions");
-        sessions.values().forEach(s -> array.addObject().put("sessionId", s.id()).put("cwd", s.root().toString()));
+        for (Path root : roots) {
+            List<AcpWorkspaces.Listed> listed = new ArrayList<>(workspaces.conversations(root));
+            Collections.reverse(listed);
+            for (AcpWorkspaces.Listed each : listed) {
+                ObjectNode info = array.addObject().put("sessionId", each.id()).put("cwd", root.toString());
+                if (!each.title().isBlank()) {
+                    info.put("title", each.title());
+                }
+                each.updated().ifPresent(at -> info.put("updatedAt", at.toString()));
+            }
+        }
         return result;
+    }
+
+    /**
+     * Deletes a session's conversation and its journal, closing it first when it is open; an id no known folder holds
+     * succeeds silently, as the protocol asks.
+     */
+    private ObjectNode delete(String id) {
+        AcpSession open = sessions.remove(id);
+        if (open != null) {
+            open.close();
+        }
+        for (Path root : open != null ? List.of(open.root()) : List.copyOf(knownRoots)) {
+            if (workspaces.delete(root, id)) {
+                SessionJournal.of(root, id).delete();
+                break;
+            }
+        }
+        return AcpConnection.NODES.objectNode();
     }
 
     private CompletableFuture<AcpConnection.Answer> setMode(AcpSession session, JsonNode modeId) {

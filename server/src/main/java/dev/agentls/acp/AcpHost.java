@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.CommandTerminal;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.workspace.DocumentStore;
@@ -14,8 +15,10 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * A session's {@link Host} over ACP. With the client's {@code fs.writeTextFile}, every change lands through
@@ -30,6 +33,8 @@ final class AcpHost implements Host {
     static final String ALLOW_ALWAYS = "allow_always";
     static final String REJECT_ONCE = "reject_once";
     private static final long READ_TIMEOUT_SECONDS = 30;
+    /** The one field of a follow-up question's form. */
+    private static final String ANSWER = "answer";
 
     private final AcpConnection client;
     private final AtomicReference<String> sessionId = new AtomicReference<>("");
@@ -40,9 +45,12 @@ final class AcpHost implements Host {
     private final Set<String> allowedAlways = ConcurrentHashMap.newKeySet();
     private final Set<CompletableFuture<JsonNode>> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger versions = new AtomicInteger(1_000_000);
+    private final Optional<CommandTerminal> terminal;
+    private final AtomicBoolean approvalNext = new AtomicBoolean();
+    private final AtomicReference<Consumer<String>> endTurn = new AtomicReference<>(question -> { });
 
     /** What the client said it can do, in {@code initialize}. */
-    record ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal) {}
+    record ClientCapabilities(boolean readTextFile, boolean writeTextFile, boolean terminal, boolean elicitation) {}
 
     AcpHost(AcpConnection client, ClientCapabilities capabilities, Host disk, DocumentStore documents,
             AcpUpdates updates) {
@@ -51,6 +59,19 @@ final class AcpHost implements Host {
         this.disk = disk;
         this.documents = documents;
         this.updates = updates;
+        this.terminal = capabilities.terminal() ? Optional.of(new AcpTerminal(client, sessionId::get, updates))
+                : Optional.empty();
+    }
+
+    /** The client's terminal when it declared one: commands run there, so the user watches them. */
+    @Override
+    public Optional<CommandTerminal> terminal() {
+        return terminal;
+    }
+
+    /** The documents the tools read, which mirror the client's buffers. */
+    DocumentStore documents() {
+        return documents;
     }
 
     /** Names the session this host serves: known only once its workspace made the conversation. */
@@ -179,13 +200,64 @@ final class AcpHost implements Host {
         client.withdraw(asked);
     }
 
+    /** Who ends the turn when a question cannot be asked now: the session, which answers its prompt end_turn. */
+    void onUnaskable(Consumer<String> endTurn) {
+        this.endTurn.set(endTurn);
+    }
+
+    /**
+     * Asks through {@code elicitation/create} (a one-field form) when the client declared form elicitation; else, or
+     * when the client fails it, the question becomes the agent's message and the turn ends: the user answers with
+     * their next prompt.
+     */
+    /** The run announced an approval (a plan): its coming question is a permission request, not a follow-up. */
+    void approvalAsked() {
+        approvalNext.set(true);
+    }
+
     @Override
     public CompletableFuture<Optional<String>> ask(String question, List<String> options) {
-        // No elicitation yet: the question reaches the user as the agent's message and the run goes on without it.
-        client.notify("session/update", AcpConnection.NODES.objectNode().put("sessionId", sessionId.get())
-                .set("update", AcpUpdates.chunk("agent_message_chunk", "\n\nQuestion: " + question
-                        + (options.isEmpty() ? "" : " (" + String.join(" / ", options) + ")"))));
-        return CompletableFuture.completedFuture(Optional.empty());
+        if (approvalNext.getAndSet(false) && options.size() >= 2) {
+            // An approval's options are its yes first and its no last; the client's allow or reject picks one.
+            int cut = question.indexOf('\n');
+            return confirm(cut < 0 ? question : question.substring(0, cut), cut < 0 ? "" : question.substring(cut + 1))
+                    .thenApply(allowed -> Optional.of(allowed ? options.get(0) : options.get(options.size() - 1)));
+        }
+        String shown = question + (options.isEmpty() ? "" : " (" + String.join(" / ", options) + ")");
+        if (!capabilities.elicitation()) {
+            endTurn.get().accept(shown);
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        ObjectNode params = params().put("mode", "form").put("message", question);
+        String call = updates.currentCall();
+        if (!call.isEmpty()) {
+            params.put("toolCallId", call);
+        }
+        ObjectNode schema = params.putObject("requestedSchema").put("type", "object");
+        ObjectNode answer = schema.putObject("properties").putObject(ANSWER).put("type", "string")
+                .put("title", "Your answer");
+        if (!options.isEmpty()) {
+            answer.put("description", "For example: " + String.join(" / ", options));
+        }
+        schema.putArray("required").add(ANSWER);
+        CompletableFuture<JsonNode> asked = client.request("elicitation/create", params);
+        open.add(asked);
+        CompletableFuture<Optional<String>> result = asked.handle((reply, failure) -> {
+            open.remove(asked);
+            if (failure != null) {
+                endTurn.get().accept(shown);
+                return Optional.empty();
+            }
+            JsonNode given = reply.path("content").path(ANSWER);
+            return reply.path("action").asText().equals("accept") && given.isValueNode() && !given.isNull()
+                    ? Optional.of(given.asText()) : Optional.<String>empty();
+        });
+        result.whenComplete((value, failure) -> {
+            if (failure != null) {
+                withdraw(asked);
+            }
+        });
+        return result;
     }
 
     @Override

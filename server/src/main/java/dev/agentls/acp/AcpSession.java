@@ -35,10 +35,13 @@ final class AcpSession {
     private final AtomicReference<RunHandle> running = new AtomicReference<>();
     /** The run the client cancelled: its prompt answers {@code cancelled} however the run ended (the protocol says so). */
     private final AtomicReference<RunHandle> cancelled = new AtomicReference<>();
+    /** The run that asked a question the client cannot be asked now: its prompt answers {@code end_turn}. */
+    private final AtomicReference<RunHandle> asked = new AtomicReference<>();
+    private final UndoRuns undo;
     private volatile RunMode mode = RunMode.DIRECT;
 
     AcpSession(String id, Path root, AcpWorkspaces.Opened workspace, AcpConnection client, SessionJournal journal,
-               AcpUpdates updates, AcpHost host) {
+               AcpUpdates updates, AcpHost host, UndoRuns undo) {
         this.id = id;
         this.root = root;
         this.workspace = workspace;
@@ -46,6 +49,8 @@ final class AcpSession {
         this.journal = journal;
         this.updates = updates;
         this.host = host;
+        this.undo = undo;
+        host.onUnaskable(this::endTurnWith);
     }
 
     String id() {
@@ -80,6 +85,13 @@ final class AcpSession {
             journal.force();
             return CompletableFuture.completedFuture(stop("end_turn"));
         }
+        if (text.strip().equals("/undo")) {
+            return undo.undo().thenApply(said -> {
+                show(AcpUpdates.chunk("agent_message_chunk", said));
+                journal.force();
+                return stop("end_turn");
+            });
+        }
         if (task.isBlank()) {
             throw new AcpException(AcpException.INVALID_PARAMS, "the prompt has no text to act on");
         }
@@ -92,7 +104,11 @@ final class AcpSession {
             }
             RunRequest request = new RunRequest(task, runMode, Optional.of(id), Optional.empty(), List.of(),
                     List.of());
+            undo.runStarting();
             handle = workspace.agent().run(request, event -> {
+                if (event instanceof AgentEvent.ApprovalRequested) {
+                    host.approvalAsked();
+                }
                 updates.of(event).forEach(this::show);
                 if (event instanceof AgentEvent.ToolCall call && READS_PATH.contains(call.name())) {
                     updates.path(updates.parse(call.arguments())).ifPresent(host::mirror);
@@ -105,9 +121,14 @@ final class AcpSession {
         }
         return handle.outcome().thenCombine(finished, (outcome, done) -> outcome).handle((outcome, failure) -> {
             running.compareAndSet(handle, null);
+            undo.runEnded();
             journal.force();
             if (failure != null) {
                 throw new AcpException(AcpException.INTERNAL_ERROR, "the run failed: " + failure.getMessage());
+            }
+            if (asked.compareAndSet(handle, null)) {
+                cancelled.compareAndSet(handle, null);
+                return stop("end_turn");
             }
             return stop(cancelled.compareAndSet(handle, null) ? "cancelled" : stopReason(outcome));
         });
@@ -122,6 +143,19 @@ final class AcpSession {
             handle.cancel();
         }
         host.withdrawAll();
+    }
+
+    /**
+     * Ends the turn on a question the client cannot be asked now: shown as the agent's message, the run stopped, the
+     * prompt answered {@code end_turn}; the user's next prompt is the answer.
+     */
+    private void endTurnWith(String question) {
+        show(AcpUpdates.chunk("agent_message_chunk", "\n\n" + question));
+        RunHandle handle = running.get();
+        if (handle != null && cancelled.get() != handle) {
+            asked.set(handle);
+            handle.cancel();
+        }
     }
 
     /** Changes the mode of the next prompts; says so to the client. */
@@ -173,6 +207,8 @@ final class AcpSession {
         commands.addObject().put("name", "ask").put("description", "Ask a question: no file is changed")
                 .putObject("input").put("hint", "your question");
         commands.addObject().put("name", "compact").put("description", "Summarise older turns to free context");
+        commands.addObject().put("name", "undo").put("description", "Undo the files the last run changed (each"
+                + " /undo goes one run further back)");
         send(update);
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.agent.AgentEvent;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +36,12 @@ final class AcpUpdates {
     private final List<ObjectNode> diffs = new ArrayList<>();
     private String currentCall = "";
     private boolean completedByTool;
+    private long runInput;
+    private long runOutput;
+    private BigDecimal runCost = BigDecimal.ZERO;
+    private BigDecimal sessionCost = BigDecimal.ZERO;
+    /** False once a call had no price: a cost without it would be too low. */
+    private boolean priced = true;
 
     AcpUpdates(Path root, long contextWindow) {
         this.root = root;
@@ -46,6 +53,10 @@ final class AcpUpdates {
         List<ObjectNode> out = new ArrayList<>();
         if (event instanceof AgentEvent.RunStarted) {
             completedByTool = false;
+            sessionCost = sessionCost.add(runCost);
+            runCost = BigDecimal.ZERO;
+            runInput = 0;
+            runOutput = 0;
         } else if (event instanceof AgentEvent.Text text) {
             out.add(chunk("agent_message_chunk", text.text()));
         } else if (event instanceof AgentEvent.Thinking thinking) {
@@ -68,12 +79,7 @@ final class AcpUpdates {
             plan.get(step.step() - 1).put("status", "completed");
             out.add(planUpdate());
         } else if (event instanceof AgentEvent.TokenUsage usage) {
-            ObjectNode update = update("usage_update");
-            update.put("used", usage.inputTokens() + usage.outputTokens());
-            update.put("size", contextWindow);
-            usage.cost().ifPresent(cost -> update.putObject("cost").put("amount", cost.doubleValue())
-                    .put("currency", "USD"));
-            out.add(update);
+            out.add(usage(usage));
         } else if (event instanceof AgentEvent.Error error) {
             out.add(chunk("agent_message_chunk", "\n\nError: " + error.message()));
         } else if (event instanceof AgentEvent.Warning warning) {
@@ -83,6 +89,25 @@ final class AcpUpdates {
             out.add(chunk("agent_message_chunk", completion.result()));
         }
         return out;
+    }
+
+    /**
+     * The context's fill after a model call (what it was sent and wrote: the run's totals grow by that call's) of the
+     * context window, and the session's cost in USD (the price table's currency) while every call was priced.
+     */
+    private ObjectNode usage(AgentEvent.TokenUsage usage) {
+        ObjectNode update = update("usage_update");
+        update.put("used", Math.max(0, usage.inputTokens() - runInput) + Math.max(0, usage.outputTokens() - runOutput));
+        runInput = usage.inputTokens();
+        runOutput = usage.outputTokens();
+        update.put("size", contextWindow);
+        if (usage.cost().isPresent() && priced) {
+            runCost = usage.cost().get();
+            update.putObject("cost").put("amount", sessionCost.add(runCost).doubleValue()).put("currency", "USD");
+        } else {
+            priced = false;
+        }
+        return update;
     }
 
     /** A change the host landed for the call in progress: shown as that call's diff ({@code oldText} null: created). */

@@ -22,8 +22,22 @@ final class SessionJournal {
     private final ObjectMapper json = new ObjectMapper();
     private final Path file;
 
-    SessionJournal(Path root, String sessionId) {
-        this.file = root.resolve(".agentls").resolve("acp").resolve(sessionId + ".jsonl");
+    private SessionJournal(Path file) {
+        this.file = file;
+    }
+
+    /** The journal of a session; its id was checked as a conversation id, so it names a file under the folder. */
+    static SessionJournal of(Path root, String sessionId) {
+        return new SessionJournal(root.resolve(".agentls").resolve("acp").resolve(sessionId + ".jsonl"));
+    }
+
+    /** Removes the journal: its session was deleted. */
+    synchronized void delete() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + file, e);
+        }
     }
 
     synchronized void append(ObjectNode update) {

@@ -1,6 +1,7 @@
 package dev.agentls.agent;
 
 import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.CommandTerminal;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.host.QuestionWithdrawn;
@@ -148,6 +149,11 @@ final class RunHost implements Host {
     @Override
     public CompletableFuture<String> beforeCommand() {
         return delegate.beforeCommand();
+    }
+
+    @Override
+    public Optional<CommandTerminal> terminal() {
+        return delegate.terminal();
     }
 
     /** The changes that landed since the last call, in order. */

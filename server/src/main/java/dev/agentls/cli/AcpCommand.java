@@ -8,7 +8,6 @@ import dev.agentls.config.SettingsException;
 import dev.agentls.config.SettingsFlags;
 import dev.agentls.config.SettingsParser;
 import dev.agentls.session.McpWiring;
-import dev.agentls.workspace.AtomicWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -70,12 +69,7 @@ final class AcpCommand implements Subcommand {
             return thread;
         });
         AcpConnection connection = new AcpConnection(out, err);
-        AcpWorkspaces workspaces = (root, host) -> {
-            AgentWorkspace[] made = new AgentWorkspace[1];
-            made[0] = new AgentWorkspace(root, settings.settings(), mcp, documents -> host.apply(documents,
-                    new TerminalHost(documents, new AtomicWriter(), TerminalHost.Prompter.none(), err)));
-            return new AcpWorkspaces.Opened(made[0].agent(), made[0]::close);
-        };
+        AcpWorkspaces workspaces = new AcpDiskWorkspaces(settings.settings(), mcp, err);
         String version = Main.class.getPackage().getImplementationVersion();
         AcpAgent agent = new AcpAgent(connection, workspaces, work, settings.settings().llm().contextWindow(),
                 version == null ? "dev" : version);

@@ -55,6 +55,14 @@ public interface Host {
         return CompletableFuture.completedFuture("");
     }
 
+    /**
+     * The watcher's terminal, when commands should run there so the user watches them; empty (the default): the
+     * agent runs them itself.
+     */
+    default Optional<CommandTerminal> terminal() {
+        return Optional.empty();
+    }
+
     /** Reports progress of long work; never fails. */
     void progress(String message);
 }

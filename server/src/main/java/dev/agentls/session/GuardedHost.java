@@ -1,6 +1,7 @@
 package dev.agentls.session;
 
 import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.CommandTerminal;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import java.nio.file.Path;
@@ -77,6 +78,11 @@ final class GuardedHost implements Host {
     @Override
     public CompletableFuture<String> beforeCommand() {
         return door.beforeCommand();
+    }
+
+    @Override
+    public Optional<CommandTerminal> terminal() {
+        return door.terminal();
     }
 
     @Override

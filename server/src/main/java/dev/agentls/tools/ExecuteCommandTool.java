@@ -2,6 +2,7 @@ package dev.agentls.tools;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.host.CommandTerminal;
 import dev.agentls.tools.command.CommandRunner;
 import dev.agentls.tools.command.CommandSafety;
 import dev.agentls.tools.command.CommandVerdict;
@@ -11,6 +12,7 @@ import dev.agentls.workspace.WorkspaceRoots;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -126,6 +128,11 @@ public final class ExecuteCommandTool implements Tool {
                     + shorten(command) + "` started. Nothing was run."));
         }
         // The host first saves what the run changed, so the command runs on the files the model sees.
+        Optional<CommandTerminal> terminal = context.host().terminal();
+        if (terminal.isPresent()) {
+            return context.host().beforeCommand().thenCompose(saved -> inTerminal(terminal.get(), command,
+                    workingDirectory, approved, context).thenApply(result -> withNote(result, saved)));
+        }
         return context.host().beforeCommand().thenCompose(saved -> runner.run(command, workingDirectory,
                         context.cancellation())
                 .thenApply(outcome -> {
@@ -134,6 +141,34 @@ public final class ExecuteCommandTool implements Tool {
                 }))
                 .exceptionally(e -> ToolResult.failure("execute_command: could not start the shell: "
                         + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage())));
+    }
+
+    /** Runs the command in the watcher's terminal; the run's cancel kills it there. */
+    private CompletableFuture<ToolResult> inTerminal(CommandTerminal terminal, String command, Path workingDirectory,
+                                                     boolean approved, ToolContext context) {
+        CompletableFuture<CommandTerminal.Result> running = terminal.run(command, workingDirectory,
+                runner.limits().timeout());
+        Runnable stop = () -> running.cancel(true);
+        context.cancellation().onCancel(stop);
+        return running.handle((ran, failure) -> {
+            context.cancellation().remove(stop);
+            afterRun.run();
+            if (failure != null) {
+                if (running.isCancelled() || context.cancellation().isCancelled()) {
+                    return result(command, approved, new CommandRunner.Outcome(CommandRunner.Ending.CANCELLED, -1,
+                            "", 0, 0, false, java.time.Duration.ZERO));
+                }
+                Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+                return ToolResult.failure("execute_command: the editor's terminal could not run `" + shorten(command)
+                        + "`: " + cause.getMessage());
+            }
+            String output = (ran.truncated() ? "[the start of the output was dropped by the terminal]\n" : "")
+                    + ran.output();
+            CommandRunner.Ending ending = ran.ending() == CommandTerminal.Ending.TIMED_OUT
+                    ? CommandRunner.Ending.TIMED_OUT : CommandRunner.Ending.EXITED;
+            return result(command, approved, new CommandRunner.Outcome(ending, ran.exitCode(), output,
+                    output.length(), 0, false, ran.elapsed()));
+        });
     }
 
     private ToolResult result(String command, boolean approved, CommandRunner.Outcome outcome) {

@@ -31,7 +31,9 @@ class AcpSdkEndToEndTest {
             "after SIGKILL, session/load in a new process replays the conversation before answering",
             "modes: set_mode and the mode option say current_mode_update / config_option_update",
             "usage_update after each model call",
-            "available commands were advertised (plan, ask, compact)",
+            "available commands were advertised (plan, ask, compact, undo)",
+            "session/list in a new process lists the earlier process's session",
+            "a follow-up question is an elicitation/create form and the answer reaches the model",
             "the /compact slash command answers end_turn with what it did",
             "a prompt after the restart continues the conversation");
 
