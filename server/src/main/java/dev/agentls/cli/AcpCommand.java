@@ -7,7 +7,11 @@ import dev.agentls.config.ParsedSettings;
 import dev.agentls.config.SettingsException;
 import dev.agentls.config.SettingsFlags;
 import dev.agentls.config.SettingsParser;
+import dev.agentls.host.Host;
+import dev.agentls.session.AlwaysAllowed;
+import dev.agentls.session.ApprovalPolicy;
 import dev.agentls.session.McpWiring;
+import dev.agentls.session.Runs;
 import dev.agentls.workspace.AtomicWriter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code agentls acp [--settings FILE] [model flags]}: the agent as an Agent Client Protocol server on stdin/stdout
@@ -62,10 +67,17 @@ final class AcpCommand implements Subcommand {
         });
         AcpConnection connection = new AcpConnection(out, err);
         AcpWorkspaces workspaces = (root, host) -> {
-            AgentWorkspace[] made = new AgentWorkspace[1];
-            made[0] = new AgentWorkspace(root, settings.settings(), mcp, documents -> host.apply(documents,
-                    new TerminalHost(documents, new AtomicWriter(), TerminalHost.Prompter.none(), err)));
-            return new AcpWorkspaces.Opened(made[0].agent(), made[0]::close);
+            // The workspace makes its host once, of its documents: the client's host, kept for every run.
+            AtomicReference<Host> client = new AtomicReference<>();
+            AgentWorkspace workspace = new AgentWorkspace(root, settings.settings(), mcp, documents -> {
+                client.set(host.apply(documents,
+                        new TerminalHost(documents, new AtomicWriter(), TerminalHost.Prompter.none(), err)));
+                return client.get();
+            });
+            ApprovalPolicy policy = new ApprovalPolicy(ApprovalPolicy.Mode.ASK, new AlwaysAllowed(root));
+            Runs runs = new Runs(workspace, settings::settings, workspace.workspace(), policy, root, Runnable::run);
+            return new AcpWorkspaces.Opened(new AcpRuns(runs, client.get(), workspace.conversations(), err),
+                    runs::close);
         };
         String version = Main.class.getPackage().getImplementationVersion();
         AcpAgent agent = new AcpAgent(connection, workspaces, work, settings.settings().llm().contextWindow(),

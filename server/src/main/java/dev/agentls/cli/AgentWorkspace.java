@@ -178,6 +178,11 @@ final class AgentWorkspace implements Agents, AutoCloseable {
         return agent;
     }
 
+    /** The conversations its runs continue, persisted under the folder. */
+    Conversations conversations() {
+        return conversations;
+    }
+
     /** This workspace's parts, as the session core runs on them. */
     Workspace workspace() {
         return workspace;

@@ -33,7 +33,7 @@ final class PackageRules {
             // Review of a run's changes: hunks, their anchoring and their diagnostics; the server package drives it.
             Map.entry("lsp.review", Set.of("edit", "workspace")),
             // The Agent Client Protocol front door: translates ACP into runs, as lsp does LSP.
-            Map.entry("acp", Set.of("agent", "host", "config", "workspace")),
+            Map.entry("acp", Set.of("agent", "conversation", "host", "config", "workspace")),
             Map.entry("cli", Set.of("edit", "syntax", "workspace", "outline", "host", "tools", "llm",
                     "conversation", "agent", "config", "session", "lsp", "lsp.review", "mcp", "acp")));
 
