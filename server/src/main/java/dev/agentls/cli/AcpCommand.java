@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.acp.AcpAgent;
 import dev.agentls.acp.AcpConnection;
 import dev.agentls.acp.AcpWorkspaces;
@@ -20,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -60,11 +60,7 @@ final class AcpCommand implements Subcommand {
             return 1;
         }
         settings.warnings().forEach(w -> err.println("agentls acp: warning: " + ShownArgument.redactKeys(w)));
-        ExecutorService work = Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "agentls-acp");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService work = DaemonThreads.pool("agentls-acp");
         AcpConnection connection = new AcpConnection(out, err);
         AcpWorkspaces workspaces = (root, host) -> {
             // The workspace makes its host once, of its documents: the client's host, kept for every run.

@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.session.McpWiring;
 import dev.agentls.agent.AgentEventJson;
 import dev.agentls.agent.AgentListener;
@@ -133,7 +134,7 @@ final class RunCommand implements Subcommand {
         boolean tty = !options.json() && terminal.interactive();
         TerminalHost.Prompter prompter = new TerminalHost.Prompter(
                 new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)), err,
-                Executors.newSingleThreadExecutor(RunCommand::daemon));
+                Executors.newSingleThreadExecutor(DaemonThreads.named("agentls-run-terminal")));
         LiveView view = new LiveView(out, tty);
         AgentListener listener = options.json() ? event -> printJson(out, event) : view;
         ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),
@@ -172,7 +173,7 @@ final class RunCommand implements Subcommand {
                 err.println("agentls run: refused: " + ShownArgument.redactKeys(String.valueOf(refused.getMessage())));
                 return FAILED;
             }
-            ScheduledExecutorService spinner = Executors.newSingleThreadScheduledExecutor(RunCommand::daemon);
+            ScheduledExecutorService spinner = DaemonThreads.timer("agentls-run-terminal");
             if (tty) {
                 spinner.scheduleAtFixedRate(view::tick, SPINNER_MILLIS, SPINNER_MILLIS, TimeUnit.MILLISECONDS);
             }
@@ -219,11 +220,5 @@ final class RunCommand implements Subcommand {
             out.println(AgentEventJson.line(event));
             out.flush();
         }
-    }
-
-    private static Thread daemon(Runnable runnable) {
-        Thread thread = new Thread(runnable, "agentls-run-terminal");
-        thread.setDaemon(true);
-        return thread;
     }
 }
