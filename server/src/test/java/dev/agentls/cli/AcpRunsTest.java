@@ -57,6 +57,26 @@ class AcpRunsTest {
     }
 
     @Test
+    void twoSessionsOverOneFolderNeverGiveTwoRunsOneNumber() throws Exception {
+        model = ReplayServer.start(new OpenAiScript().answer("First.").answer("Second.").transcript(), 0, threads,
+                line -> { });
+        Path root = Files.createDirectories(temp.resolve("ws"));
+        try (AcpPipe agent = AcpPipe.start(temp, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+            String one = newSession(agent, root);
+            agent.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"session/new\",\"params\":{\"cwd\":\"" + root
+                    + "\",\"mcpServers\":[]}}");
+            String two = agent.answer("7").path("result").path("sessionId").asText();
+            prompt(agent, one, "3", "the first chat");
+            assertEquals("end_turn", agent.answer("3").path("result").path("stopReason").asText());
+            prompt(agent, two, "4", "the second chat");
+            assertEquals("end_turn", agent.answer("4").path("result").path("stopReason").asText());
+
+            assertTrue(Files.readString(root.resolve(".agentls/runs/1.md")).contains("the first chat"));
+            assertTrue(Files.readString(root.resolve(".agentls/runs/2.md")).contains("the second chat"));
+        }
+    }
+
+    @Test
     void aCommandTheWorkspaceAlwaysAllowsRunsWithoutAskingTheClient() throws Exception {
         model = ReplayServer.start(new OpenAiScript()
                 .answer("", "execute_command", OpenAiScript.arguments("command", "echo one",
