@@ -4,9 +4,12 @@
 // when the bundled server has the run commands).
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const url = process.env.AGENTLS_E2E_URL;
+const workspace = process.env.AGENTLS_E2E_WORKSPACE;
 const screenshot = process.env.AGENTLS_E2E_SCREENSHOT;
 const PROMPT = 'Stats.spread() fails with a bare error on an empty list. Make it raise the same clear error as mean(), add a test, and run the tests.';
 let browser;
@@ -54,6 +57,21 @@ test('a task run from the palette waits for you, is approved in the Runs view an
     assert.ok(tree.includes(shown), `the Runs view shows ${shown}:\n${tree}`);
   }
   assert.equal(await page.locator('.monaco-list-row', { hasText: 'Approve?' }).count(), 0);
+
+  // The approved command ran on the run's edits, which were only in the editor's buffers until the server asked the
+  // extension to save them (agentls/saveDocuments): the new test ran, four tests in all (three on the old disk).
+  const output = fs.readFileSync(path.join(workspace, 'test-output.log'), 'utf8');
+  assert.match(output, /test_spread_of_no_values_is_a_clear_error .*\.\.\. ok/, output);
+  assert.match(output, /Ran 4 tests/, output);
+  assert.match(fs.readFileSync(path.join(workspace, 'scripts', 'stats.py'), 'utf8'), /raise ValueError\("no values"\)/);
+  const runs = path.join(workspace, '.agentls', 'runs');
+  const transcript = fs.readdirSync(runs).filter((f) => f.endsWith('.md')).map((f) => fs.readFileSync(path.join(runs, f), 'utf8'))
+    .find((md) => md.includes('execute_command'));
+  const saved = /Saved in the editor before the command ran: ([^\n]*)/.exec(transcript ?? '');
+  assert.ok(saved, `the command's result says what the editor saved:\n${transcript}`);
+  // The new test's file held unsaved edits when the command came (without its save, 3 tests would have run).
+  assert.ok(saved[1].includes('scripts/test_stats.py'), saved[1]);
+  assert.ok(!transcript.includes('Unsaved when the command ran'), transcript);
 
   await page.locator('.monaco-list-row', { hasText: /scripts\/stats\.py\s*\+2 -0/ }).first().click(); // the diff against the run's start
   await page.locator('.monaco-diff-editor').waitFor({ timeout: 30_000 });

@@ -45,9 +45,13 @@ settings='"workbench.startupEditor":"none","security.workspace.trust.enabled":fa
 tests=(e2e.test.mjs)
 after_task=()
 if unzip -l "$jar" 'dev/agentls/lsp/StartRunCommand.class' >/dev/null 2>&1; then
-  # The demo's stats task, its test command marked as needing the user's approval.
-  sed 's/\\"requires_approval\\": false/\\"requires_approval\\": true/' "$ROOT/scripts/demo-model/stats-task-openai.jsonl" >"$work/task.jsonl"
+  # The demo's stats task, its test command marked as needing the user's approval and keeping its output in
+  # test-output.log, so the test sees which code the command ran on.
+  sed -e 's/\\"requires_approval\\": false/\\"requires_approval\\": true/' \
+    -e 's/scripts -v\\",/scripts -v 2>\&1 | tee test-output.log\\",/' \
+    "$ROOT/scripts/demo-model/stats-task-openai.jsonl" >"$work/task.jsonl"
   grep -q 'requires_approval\\": true' "$work/task.jsonl" || { echo "e2e: could not mark the command for approval" >&2; exit 1; }
+  grep -q 'tee test-output.log' "$work/task.jsonl" || { echo "e2e: could not keep the command's output" >&2; exit 1; }
   # Then one answer asking a question, for the run ask-withdrawn.test.mjs starts and stops.
   cat ask-withdrawn.jsonl >>"$work/task.jsonl"
   java -jar "$jar" replay-model --once --script "$work/task.jsonl" --port 0 >"$work/replay.log" 2>&1 &

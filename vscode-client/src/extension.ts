@@ -1,20 +1,28 @@
 // AgentLS for VS Code: starts the server, declares agentls/event, turns the run's events into a tree and a status bar
-// item. Transcripts are the server's (.agentls/runs/<id>.md). Every action is one of its agentls.* commands.
+// item. Transcripts are the server's (.agentls/runs/<id>.md). Every action is one of its agentls.* commands. Before a
+// run's command it saves the files the server names; it forwards the other language servers' diagnostics.
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, StaticFeature, ExecuteCommandRequest, DidChangeConfigurationNotification, LSPErrorCodes,
   ResponseError } from 'vscode-languageclient/node';
 import { askHandler } from './ask';
+import { DiagnosticsForwarder } from './diagnostics';
 import { editTarget, isAgentEvent, RunBook, statusLine } from './runs';
+import { saveDocuments } from './saves';
 import { serverCommand, serverSection } from './settings';
 import { RunNode, RunTree } from './tree';
 
 const BEFORE = 'agentls-before';
 
-/** Declares our experimental capabilities: events as notifications, questions as `agentls/ask` requests. */
+/**
+ * Declares our experimental capabilities: events as notifications, questions as `agentls/ask` requests, saves before
+ * a command as `agentls/saveDocuments` requests.
+ */
 const agentlsCapabilities: StaticFeature = {
-  fillClientCapabilities: (c) => { c.experimental = { ...(c.experimental ?? {}), agentlsEvents: true, agentlsAsk: true }; },
+  fillClientCapabilities: (c) => {
+    c.experimental = { ...(c.experimental ?? {}), agentlsEvents: true, agentlsAsk: true, agentlsSave: true };
+  },
   initialize: () => undefined,
   getState: () => ({ kind: 'static' }),
   clear: () => undefined,
@@ -31,6 +39,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const root = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? process.cwd();
   const settings = () => vscode.workspace.getConfiguration('agentls');
   let client: LanguageClient | undefined;
+  let forwarder: DiagnosticsForwarder | undefined; // one per server start: a new server has heard nothing yet
 
   const render = () => {
     const line = statusLine(book);
@@ -82,7 +91,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       input: (prompt, token) => vscode.window.showInputBox({ title: 'AgentLS asks', prompt, ignoreFocusOut: true }, token),
     }, (runId) => { book.answered(runId); render(); },
     (message) => new ResponseError(LSPErrorCodes.RequestCancelled, message)));
+    client.onRequest('agentls/saveDocuments', (params) => saveDocuments(params, () => vscode.workspace.textDocuments));
+    const started = client;
+    forwarder = new DiagnosticsForwarder((params) => {
+      started.sendNotification('agentls/diagnostics', params).catch(() => undefined); // a stopping server misses it
+    });
     await client.start();
+    forwardDiagnostics(vscode.workspace.textDocuments.map((d) => d.uri)); // what the servers said before we started
+  };
+
+  // Open files only: the run's edits open the files they change, and a project-wide report stays in the editor.
+  const forwardDiagnostics = (uris: readonly vscode.Uri[]) => {
+    if (!forwarder || !client?.isRunning() || !settings().get<boolean>('diagnostics.forward', true)) return;
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    for (const uri of uris) {
+      if (uri.scheme === 'file' && open.has(uri.toString())) {
+        forwarder.changed(uri.toString(), vscode.languages.getDiagnostics(uri));
+      }
+    }
   };
 
   const execute = async (command: string, args: Record<string, unknown>): Promise<any> => {
@@ -170,6 +196,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(BEFORE, {
       provideTextDocumentContent: (uri) => before.get(`${uri.query}\0${uri.fsPath}`) ?? '',
     }),
+    vscode.languages.onDidChangeDiagnostics((e) => forwardDiagnostics(e.uris)),
+    vscode.workspace.onDidCloseTextDocument((d) => forwarder?.forget(d.uri.toString())),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('agentls') && client?.isRunning()) {
         void client.sendNotification(DidChangeConfigurationNotification.type, { settings: null });

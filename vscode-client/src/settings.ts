@@ -1,7 +1,7 @@
 // The `agentls` settings VS Code holds, as the server's `workspace/configuration` section. No vscode import here.
 
-/** Keys that configure this extension only (how to start the server), never sent to it. */
-const CLIENT_ONLY = new Set(['server']);
+/** Keys that configure this extension only (how to start the server, what it forwards), never sent to it. */
+export const CLIENT_ONLY = new Set(['server', 'diagnostics']);
 
 /**
  * The section as the server reads it: unset values (null, empty text, empty objects) left out so the server's

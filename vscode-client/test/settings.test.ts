@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { serverCommand, serverJavaOptions, serverSection } from '../src/settings';
+import { CLIENT_ONLY, serverCommand, serverJavaOptions, serverSection } from '../src/settings';
 
 const root = path.resolve(__dirname, '..', '..');
 
@@ -19,6 +19,10 @@ test('the server section leaves out unset values and the extension-only server k
       prices: { m: { input: 3, output: 15 } } },
     agent: { maxIterations: 40 },
   });
+});
+
+test('the diagnostics forwarding switch is the extension\'s own and is not sent to the server', () => {
+  assert.deepEqual(serverSection({ diagnostics: { forward: false }, agent: { maxIterations: 5 } }), { agent: { maxIterations: 5 } });
 });
 
 test('a section that is not an object maps to an empty one', () => {
@@ -75,7 +79,7 @@ function documentedKeys(): string[] {
 
 test('contributes.configuration mirrors every key of the documented settings table, and no other server key', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'vscode-client', 'package.json'), 'utf8'));
-  const contributed = Object.keys(pkg.contributes.configuration.properties).filter((k) => !k.startsWith('agentls.server.'));
+  const contributed = Object.keys(pkg.contributes.configuration.properties).filter((k) => !CLIENT_ONLY.has(k.split('.')[1]));
   const expected = documentedKeys().map((k) => `agentls.${k}`);
   assert.ok(expected.length >= 20, `docs/configuration.md table read: ${expected.join(', ')}`);
   assert.deepEqual([...contributed].sort(), [...expected].sort());

@@ -115,7 +115,8 @@ public final class Agent {
      */
     public static Agent persisted(AgentLsSettings settings, ModelClient model, ToolSet tools, Host host,
                                   List<Path> roots) {
-        return new Agent(settings, model, tools, host, roots, new FileConversations(roots.get(0), Clock.systemUTC()),
+        return new Agent(settings, model, tools, host, roots, new FileConversations(roots.get(0), Clock.systemUTC(),
+                        new StoppedCallNote(tools)),
                 historyFor(settings.llm()),
                 DaemonThreads.pool("agentls-run"), Clock.systemUTC(), RandomIds::uuid);
     }

@@ -157,6 +157,13 @@ final class AgentRun implements RunHandle {
                 words -> conversation.append(runId, new ModelMessage.User(words)));
         RequestBuilder requests = new RequestBuilder(PromptLayers.withProjectLayers(system, project.text()),
                 context.tools(), llm.toolMode(), context.history());
+        if (project.complete()) {
+            // A map that joined an earlier run as a message is this run's system prompt now: not sent twice.
+            conversation.messages().stream()
+                    .filter(m -> m.message() instanceof ModelMessage.User user
+                            && user.text().startsWith(ProjectLayers.ARRIVED))
+                    .forEach(m -> dropped.add(m.id()));
+        }
         conversation.append(runId, new ModelMessage.User(RequestText.of(request)));
         while (true) {
             if (cancellation.isCancelled()) {
@@ -188,8 +195,12 @@ final class AgentRun implements RunHandle {
             ModelRequest next = built.request();
             iterations++;
             ModelTurn.Result result = ModelTurn.call(context.model(), next, this::register, events,
-                    name -> events.start(decide(name)));
+                    name -> events.start(decide(name)), budget.answerAllowance());
             currentCall = null;
+            if (result instanceof ModelTurn.Result.CutByBudget cut && !cancellation.isCancelled()) {
+                cutByBudget(cut);
+                return;
+            }
             if (result instanceof ModelTurn.Result.Failed failed) {
                 if (failed.failure() instanceof ModelFailure.AnswerTooLarge tooLarge && !cancellation.isCancelled()) {
                     // The answer was stopped unread: nothing of it is kept or run, and the model hears why.
@@ -347,6 +358,20 @@ final class AgentRun implements RunHandle {
             }
         }
         return false;
+    }
+
+    /** The answer passed what the budget had left: what streamed of its text is kept, and the run ends saying so. */
+    private void cutByBudget(ModelTurn.Result.CutByBudget cut) {
+        events.start(decide(""));
+        if (!cut.text().isEmpty()) {
+            conversation.append(runId, ModelMessage.Assistant.text(cut.text()));
+        }
+        budget.addEstimatedOutput(cut.estimatedTokens());
+        reportUsage();
+        String message = "the answer was cut by the budget after about " + cut.estimatedTokens() + " tokens (" + cut
+                .allowance() + " were left); the run's budget of " + budget.describe() + " is used up";
+        events.emit(seq -> new AgentEvent.Warning(runId, seq, message));
+        end(RunStatus.BUDGET, message);
     }
 
     private void complete(String text, FinishReason reason) {

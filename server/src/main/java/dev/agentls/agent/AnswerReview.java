@@ -55,7 +55,8 @@ final class AnswerReview {
     Verdict review(ModelTurn.Result.Answered answer, RunMode mode, int answerNumber) {
         ModelMessage.Assistant message = answer.message();
         if (!message.toolCalls().isEmpty()) {
-            return new Verdict.Run(message, message.toolCalls(), List.of(), answer.unusable());
+            ModelMessage.Assistant named = named(message);
+            return new Verdict.Run(named, named.toolCalls(), List.of(), answer.unusable());
         }
         if (!answer.unusable().isEmpty()) {
             String kind = toolMode == ToolMode.XML && answer.reason() != FinishReason.LENGTH ? "unclosed_tag"
@@ -87,6 +88,19 @@ final class AnswerReview {
             }
         }
         return new Verdict.Final(text.strip());
+    }
+
+    /**
+     * The answer with each call the model made without a name kept as {@link ToolSet#NAMELESS}, so the history it
+     * joins stays one providers accept; the call still fails as nameless.
+     */
+    private static ModelMessage.Assistant named(ModelMessage.Assistant message) {
+        if (message.toolCalls().stream().noneMatch(call -> call.name().isBlank())) {
+            return message;
+        }
+        return new ModelMessage.Assistant(message.blocks().stream().map(block -> block instanceof ToolCall call
+                && call.name().isBlank() ? new ToolCall(call.id(), ToolSet.NAMELESS, call.argumentsJson()) : block)
+                .toList());
     }
 
     /** Whether the sentence announces the next step rather than reporting or answering. */

@@ -5,13 +5,16 @@ import dev.agentls.config.ModelPrice;
 import dev.agentls.llm.TokenUsage;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * A run's hard spending limit and its running totals. The budget is {@code agent.maxCost} when the price table
  * prices the model (any provider: the cost comes from the table), else {@code agent.maxTokens} (input and output of
- * every call); neither set, no budget. It warns once at 80% and is spent at 100%.
+ * every call); neither set, no budget. It warns once at 80% and is spent at 100%, and tells how many output tokens
+ * the next answer may stream before it would be spent.
  */
 final class Budget {
 
@@ -20,6 +23,7 @@ final class Budget {
     private final Optional<BigDecimal> maxCost;
     private final long maxTokens;
     private final boolean priced;
+    private final Optional<ModelPrice> price;
     private TokenUsage used = TokenUsage.NONE;
     private BigDecimal cost = BigDecimal.ZERO;
     private boolean costKnown = true;
@@ -27,6 +31,7 @@ final class Budget {
 
     Budget(AgentSettings agent, Optional<ModelPrice> price) {
         this.priced = price.isPresent();
+        this.price = price;
         this.maxCost = priced ? agent.maxCost() : Optional.empty();
         this.maxTokens = maxCost.isEmpty() && agent.maxTokens().isPresent() ? agent.maxTokens().getAsLong() : 0;
     }
@@ -50,6 +55,34 @@ final class Budget {
         } else if (!usage.equals(TokenUsage.NONE)) {
             costKnown = false;
         }
+    }
+
+    /**
+     * Counts an answer stopped before the provider reported its usage: {@code outputTokens} estimated, its input
+     * unknown (so the totals are a lower bound).
+     */
+    synchronized void addEstimatedOutput(long outputTokens) {
+        add(new TokenUsage(0, outputTokens, 0), price.map(p -> p.cost(0, 0, outputTokens)));
+    }
+
+    /**
+     * The output tokens the next answer may stream before the budget is spent (0 when it is); empty without a budget
+     * or when output is free.
+     */
+    synchronized OptionalLong answerAllowance() {
+        if (maxCost.isPresent()) {
+            BigDecimal perMillion = price.get().outputPerMillion();
+            if (perMillion.signum() == 0) {
+                return OptionalLong.empty();
+            }
+            BigDecimal left = maxCost.get().subtract(cost).max(BigDecimal.ZERO);
+            return OptionalLong.of(left.multiply(BigDecimal.valueOf(1_000_000))
+                    .divide(perMillion, 0, RoundingMode.FLOOR).min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue());
+        }
+        if (maxTokens > 0) {
+            return OptionalLong.of(Math.max(0, maxTokens - used.input() - used.output()));
+        }
+        return OptionalLong.empty();
     }
 
     synchronized TokenUsage used() {

@@ -29,11 +29,12 @@ final class CallCheck {
 
     Optional<Problem> problem(ToolCall call) {
         String name = call.name();
-        if (name.isEmpty()) {
-            return Optional.of(new Problem("bad_call", "the tool call has no name, so nothing was run; call one of"
-                    + " the tools by its name: " + String.join(", ", tools.names()) + "."));
+        if (name.isBlank() || name.equals(ToolSet.NAMELESS)) {
+            return Optional.of(new Problem("bad_call", "the tool call has no name, so nothing was run (it is kept as "
+                    + ToolSet.NAMELESS + "); call one of the tools by its name: " + String.join(", ", tools.names())
+                    + "."));
         }
-        if (name.isBlank() || name.length() > MAX_NAME_CHARS || name.chars().anyMatch(c -> c < 0x20)) {
+        if (name.length() > MAX_NAME_CHARS || name.chars().anyMatch(c -> c < 0x20)) {
             return Optional.of(new Problem("bad_call", "the tool name " + shown(name) + " is not a tool's name: a"
                     + " name is at most " + MAX_NAME_CHARS + " characters without control characters. The available"
                     + " tools are " + String.join(", ", tools.names()) + "."));

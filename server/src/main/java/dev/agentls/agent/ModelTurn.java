@@ -16,12 +16,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
  * One model call of a run: streams the answer (text and thinking become events as they arrive, retries become
  * {@code retry} events), collects it as the assistant message for the history, and waits for its end. The call is
- * registered with the run first, so cancelling the run closes its connection at once.
+ * registered with the run first, so cancelling the run closes its connection at once. Given an allowance of output
+ * tokens (what the run's budget has left), it stops the call as soon as the streamed answer passes it.
  */
 final class ModelTurn {
 
@@ -40,6 +44,12 @@ final class ModelTurn {
         }
 
         record Failed(ModelFailure failure) implements Result {}
+
+        /**
+         * The answer passed the budget's allowance and its call was stopped: {@code text} is the text that had
+         * streamed (thinking and tool calls dropped, none of them whole), {@code estimatedTokens} its estimate.
+         */
+        record CutByBudget(String text, long estimatedTokens, long allowance) implements Result {}
     }
 
     /** Receives the name of each tool call as it starts (the run decides its mode on the first). */
@@ -58,18 +68,34 @@ final class ModelTurn {
      */
     static Result call(ModelClient model, ModelRequest request, Consumer<ModelCall> register, EventStream events,
                        ToolStartListener starts) {
+        return call(model, request, register, events, starts, OptionalLong.empty());
+    }
+
+    /** As above, stopping the call once the answer passes {@code allowance} output tokens. */
+    static Result call(ModelClient model, ModelRequest request, Consumer<ModelCall> register, EventStream events,
+                       ToolStartListener starts, OptionalLong allowance) {
         String runId = events == null ? "" : events.runId();
         Unfinished unfinished = new Unfinished();
+        AnswerAllowance limit = allowance.isPresent() ? new AnswerAllowance(allowance.getAsLong()) : null;
+        AtomicReference<ModelCall> started = new AtomicReference<>();
+        AtomicBoolean cut = new AtomicBoolean();
         AnswerCollector collector = new AnswerCollector(event -> {
             unfinished.observe(event);
-            if (events == null) {
+            if (limit != null && !cut.get() && limit.charge(event)) {
+                // Shown like the rest (the kept answer is what was shown); nothing after it is delivered.
+                show(events, runId, event);
+                cut.set(true);
+                // Cancelling closes the connection; an event before the call is known is cut once it is.
+                ModelCall call = started.get();
+                if (call != null) {
+                    call.cancel();
+                }
                 return;
             }
-            if (event instanceof ModelEvent.TextDelta t && !t.text().isEmpty()) {
-                events.emit(seq -> new AgentEvent.Text(runId, seq, t.text()));
-            } else if (event instanceof ModelEvent.ThinkingDelta t && !t.text().isEmpty()) {
-                events.emit(seq -> new AgentEvent.Thinking(runId, seq, t.text()));
-            } else if (event instanceof ModelEvent.Retrying r) {
+            if (events == null || show(events, runId, event)) {
+                return;
+            }
+            if (event instanceof ModelEvent.Retrying r) {
                 events.emit(seq -> new AgentEvent.Retry(runId, seq, r.attempt(), r.delay().toMillis(),
                         r.cause().message()));
             } else if (event instanceof ModelEvent.Warning w) {
@@ -79,14 +105,39 @@ final class ModelTurn {
             }
         });
         ModelCall call = model.stream(request, collector);
+        started.set(call);
         register.accept(call);
+        if (cut.get()) {
+            call.cancel();
+        }
         ModelOutcome outcome = call.outcome().join();
+        if (cut.get()) {
+            StringBuilder text = new StringBuilder();
+            collector.message().blocks().forEach(b -> {
+                if (b instanceof ModelMessage.Text t) {
+                    text.append(t.text());
+                }
+            });
+            return new Result.CutByBudget(text.toString(), limit.estimatedTokens(), limit.tokens());
+        }
         if (outcome instanceof ModelOutcome.Failed failed) {
             return new Result.Failed(failed.failure());
         }
         ModelOutcome.Completed completed = (ModelOutcome.Completed) outcome;
         return new Result.Answered(collector.message(), completed.reason(),
                 completed.usage().orElse(TokenUsage.NONE), completed.cost(), unfinished.problems());
+    }
+
+    /** Emits the answer's text or thinking; false for any other event. */
+    private static boolean show(EventStream events, String runId, ModelEvent event) {
+        if (events != null && event instanceof ModelEvent.TextDelta t && !t.text().isEmpty()) {
+            events.emit(seq -> new AgentEvent.Text(runId, seq, t.text()));
+            return true;
+        } else if (events != null && event instanceof ModelEvent.ThinkingDelta t && !t.text().isEmpty()) {
+            events.emit(seq -> new AgentEvent.Thinking(runId, seq, t.text()));
+            return true;
+        }
+        return false;
     }
 
     /** The calls an answer began and never completed: an XML tag left open, a native call cut by the output limit. */

@@ -48,6 +48,15 @@ final class AcpCommand implements Subcommand {
     }
 
     @Override
+    public CommandHelp help() {
+        java.util.List<CommandHelp.Option> options = new java.util.ArrayList<>(java.util.List.of(
+                new CommandHelp.Option("--settings", "FILE", "none", "a settings section, as agentls run takes it")));
+        options.addAll(RunOptions.settingsFlagHelp());
+        return new CommandHelp(USAGE, "Serves the agent over the Agent Client Protocol on stdin/stdout, for editors'"
+                + " agent panels.", options);
+    }
+
+    @Override
     public String summary() {
         return "serve the agent over the Agent Client Protocol on stdio (editors' agent panels; --settings FILE and"
                 + " model flags as run)";
@@ -106,7 +115,7 @@ final class AcpCommand implements Subcommand {
             if (rest.get(i).equals("--settings") && i + 1 < rest.size() && file == null) {
                 file = Path.of(rest.get(++i)).toAbsolutePath();
             } else {
-                throw new UsageException("unknown option '" + ShownArgument.of(rest.get(i)) + "' (" + USAGE + ")");
+                throw UsageException.unknownOption(rest.get(i), USAGE);
             }
         }
         if (file == null) {

@@ -2,6 +2,7 @@ package dev.agentls.cli;
 
 import dev.agentls.agent.Agent;
 import dev.agentls.conversation.Conversations;
+import dev.agentls.agent.StoppedCallNote;
 import dev.agentls.conversation.FileConversations;
 import dev.agentls.session.Agents;
 import dev.agentls.session.McpWiring;
@@ -129,7 +130,8 @@ final class AgentWorkspace implements Agents, AutoCloseable {
             mcpServers = null;
             runTools = tools;
         }
-        conversations = new FileConversations(root, Clock.systemUTC());
+        // A call a crash left without a result is answered, on load, by what its tool can do.
+        conversations = new FileConversations(root, Clock.systemUTC(), new StoppedCallNote(tools));
         agent = new Agent(settings, model, runTools, runHost, List.of(root), conversations,
                 Agent.historyFor(settings.llm(), tokens), runs, Clock.systemUTC(),
                 dev.agentls.conversation.RandomIds::uuid)

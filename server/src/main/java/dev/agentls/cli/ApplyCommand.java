@@ -53,6 +53,16 @@ final class ApplyCommand implements Subcommand {
     private record Options(Path workspace, Optional<String> file, boolean lazy, String source) {}
 
     @Override
+    public CommandHelp help() {
+        return new CommandHelp(USAGE, "Applies SEARCH/REPLACE blocks (bare or in <file-edit filePath=...> wrappers)"
+                + " from EDIT_FILE, or from stdin with -, to the files on disk: every block resolves or nothing is"
+                + " written.", List.of(
+                new CommandHelp.Option("--workspace", "DIR", "the current folder", "the folder the paths are under"),
+                new CommandHelp.Option("--file", "PATH", "", "the file a lazy edit or bare blocks apply to"),
+                new CommandHelp.Option("--lazy", "", "off", "merge a lazy edit ('... existing code ...') into --file")));
+    }
+
+    @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
         Options options = parse(args);
         if (options.lazy() && options.file().isEmpty()) {
@@ -113,7 +123,7 @@ final class ApplyCommand implements Subcommand {
                 case "-h", "--help" -> throw new UsageException(USAGE);
                 default -> {
                     if (arg.startsWith("--")) {
-                        throw new UsageException("unknown option '" + ShownArgument.of(arg) + "' (" + USAGE + ")");
+                        throw UsageException.unknownOption(arg, USAGE);
                     }
                     if (source != null) {
                         throw new UsageException("takes one EDIT_FILE, got '" + ShownArgument.of(source) + "' and '"

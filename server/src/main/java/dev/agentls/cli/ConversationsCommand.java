@@ -11,12 +11,15 @@ import dev.agentls.outline.TokenCounter;
 import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ToolCall;
 import java.io.PrintStream;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code agentls conversations [--root DIR] list | show ID | rename ID TITLE | delete ID | compact ID [--model M]}:
@@ -37,6 +40,15 @@ final class ConversationsCommand implements Subcommand {
     @Override
     public String summary() {
         return "list, show, rename, delete or compact the workspace's conversations";
+    }
+
+    @Override
+    public CommandHelp help() {
+        return new CommandHelp(USAGE, "The conversations kept under DIR/.agentls/conversations/: list (title, date,"
+                + " status, cost), show, rename, delete, or compact one (its first request is always kept).",
+                List.of(new CommandHelp.Option("--root", "DIR", "the current folder", "the workspace folder"),
+                        new CommandHelp.Option("--model", "MODEL", "gpt-4o",
+                                "the model whose tokenizer counts the tokens compact saves")));
     }
 
     @Override
@@ -101,14 +113,31 @@ final class ConversationsCommand implements Subcommand {
     }
 
     private static void list(FileConversations store, PrintStream out) {
+        int hidden = 0;
         for (FileConversations.Summary s : store.list()) {
             if (s.problem().isPresent()) {
                 out.println(s.id() + "  UNREADABLE: " + s.problem().get());
-            } else {
-                out.println(s.id() + "  " + (s.title().isEmpty() ? "(untitled)" : s.title()) + "  " + s.messages()
-                        + " messages, " + s.runs() + " runs, tokens in " + s.usage().input() + " (cached "
-                        + s.usage().cached() + "), out " + s.usage().output());
+                continue;
             }
+            Optional<ConversationRow> row = ConversationRow.of(store.find(s.id()).orElseThrow(),
+                    modified(store.file(s.id())));
+            if (row.isPresent()) {
+                out.println(row.get().line());
+            } else {
+                hidden++;
+            }
+        }
+        if (hidden > 0) {
+            out.println("(" + hidden + (hidden == 1 ? " conversation" : " conversations") + " the model never"
+                    + " answered not shown)");
+        }
+    }
+
+    private static Instant modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file).toInstant();
+        } catch (IOException e) {
+            return Instant.EPOCH;
         }
     }
 
@@ -147,7 +176,9 @@ final class ConversationsCommand implements Subcommand {
     private static void compact(Conversation c, String model, PrintStream out) {
         RequestHistory.Next next = new ContextHistory(TokenCounter.forModel(model), Long.MAX_VALUE).compact(c);
         if (next.pruned().isEmpty()) {
-            out.println("nothing to compact in " + c.id());
+            out.println("nothing to compact in " + c.id() + ": no older file copy, tool result or turn could go"
+                    + " without losing the first request, the newest one or the last " + 6 + " messages, or"
+                    + " making the history longer; it is left as it was");
         }
         for (RequestHistory.Pruned p : next.pruned()) {
             out.println("context_pruned: " + p.dropped() + " (" + p.tokensSaved() + " tokens saved)");

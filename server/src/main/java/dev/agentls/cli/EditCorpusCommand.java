@@ -39,6 +39,13 @@ final class EditCorpusCommand implements Subcommand {
     }
 
     @Override
+    public CommandHelp help() {
+        return new CommandHelp("usage: agentls edit-corpus [--stages] FOLDER...", "Checks the edit engines against"
+                + " folders of edit-corpus JSON files.", List.of(new CommandHelp.Option("--stages", "", "off",
+                "measure what each matching stage adds (first argument)")));
+    }
+
+    @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
         boolean stages = args.length > 0 && args[0].equals("--stages");
         int first = stages ? 1 : 0;

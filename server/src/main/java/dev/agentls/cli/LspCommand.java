@@ -47,6 +47,17 @@ final class LspCommand implements Subcommand {
     }
 
     @Override
+    public CommandHelp help() {
+        List<CommandHelp.Option> options = new java.util.ArrayList<>(List.of(
+                new CommandHelp.Option("--port", "N", "stdio", "listen on 127.0.0.1:N instead of stdin/stdout"),
+                new CommandHelp.Option("--stdio", "", "on", "accepted for clients that pass it")));
+        options.addAll(RunOptions.settingsFlagHelp());
+        return new CommandHelp("usage: agentls lsp [--port N] [settings flags]", "The language server an editor"
+                + " starts: LSP on stdin/stdout (nothing else is written there). The settings flags give defaults"
+                + " the editor's settings override.", options);
+    }
+
+    @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
         // Flags are checked before serving, so a bad one stops the server with every problem named. Without any (how
         // editors start it) there is nothing to refuse, and the default settings are made after the initialize
@@ -121,8 +132,8 @@ final class LspCommand implements Subcommand {
             } else if (rest.get(i).equals("--stdio")) {
                 // What some clients pass by habit; stdio is the default.
             } else {
-                throw new UsageException("unknown option '" + ShownArgument.of(rest.get(i))
-                        + "' (usage: agentls lsp [--port N] [settings flags, see the README])");
+                throw UsageException.unknownOption(rest.get(i),
+                        "usage: agentls lsp [--port N] [settings flags, see agentls lsp --help]");
             }
         }
         return port;

@@ -28,27 +28,57 @@ public final class Main {
     }
 
     /** Every verb's name, in the usage listing's order; {@link #build} makes each. */
-    static final List<String> VERBS = List.of("version", "apply", "lsp", "replay-model", "run", "edit-corpus",
-            "conversations", "mcp", "acp");
+    static final List<String> VERBS = List.of("version", "apply", "lsp", "replay-model", "run", "chat",
+            "edit-corpus", "conversations", "mcp", "acp", "undo", "rollback");
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
             usage(args.length == 0 ? err : out);
             return args.length == 0 ? 2 : 0;
         }
+        if (!VERBS.contains(args[0]) && args[0].chars().anyMatch(Character::isWhitespace)) {
+            // `agentls "fix the failing test"`: a quoted prompt of several words is a run in the current folder.
+            String[] run = new String[args.length + 1];
+            run[0] = "run";
+            System.arraycopy(args, 0, run, 1, args.length);
+            return run(run, out, err);
+        }
         Optional<Subcommand> named = build(args[0]);
         if (named.isEmpty()) {
-            err.println("agentls: unknown command '" + ShownArgument.of(args[0]) + "'");
+            err.println("agentls: unknown command '" + ShownArgument.of(args[0]) + "'"
+                    + Suggestions.closest(args[0], VERBS).map(v -> "; did you mean '" + v + "'?").orElse(""));
             usage(err);
             return 2;
         }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        if (asksForHelp(rest)) {
+            out.print(named.get().help().text());
+            return 0;
+        }
         try {
-            return named.get().run(Arrays.copyOfRange(args, 1, args.length), out, err);
+            return named.get().run(rest, out, err);
         } catch (UsageException e) {
             // Every usage message passes the key filter, whoever quoted an argument in it.
             err.println("agentls " + args[0] + ": " + ShownArgument.redactKeys(e.getMessage()));
+            if (e.unknown().isPresent()) {
+                Suggestions.closest(e.unknown().get(), named.get().help().optionNames())
+                        .ifPresent(near -> err.println("did you mean '" + near + "'?"));
+                err.println("('agentls " + args[0] + " --help' lists every option)");
+            }
             return 2;
         }
+    }
+
+    /** {@code --help} or {@code -h} anywhere among a verb's arguments, but not as the text of a prompt flag. */
+    static boolean asksForHelp(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            boolean help = args[i].equals("--help") || args[i].equals("-h");
+            boolean promptText = i > 0 && (args[i - 1].equals("-p") || args[i - 1].equals("--prompt"));
+            if (help && !promptText) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The verb of this name, built; empty for a name that is none. */
@@ -58,11 +88,16 @@ public final class Main {
             case "apply" -> new ApplyCommand(System.in);
             case "lsp" -> new LspCommand(System.in, System.getenv());
             case "replay-model" -> new ReplayModelCommand();
-            case "run" -> new RunCommand(System.in, RunCommand.Terminal.ofProcess());
+            case "run" -> new RunCommand(System.in, RunCommand.Terminal.ofProcess(), McpWiring.ofProcess(System.err),
+                    RunContext.ofProcess());
+            case "chat" -> new ChatCommand(System.in, RunCommand.Terminal.ofProcess(), McpWiring.ofProcess(System.err),
+                    RunContext.ofProcess());
             case "edit-corpus" -> new EditCorpusCommand();
             case "conversations" -> new ConversationsCommand();
             case "mcp" -> new McpCommand(McpWiring.ofProcess(System.err));
             case "acp" -> new AcpCommand(System.in, McpWiring.ofProcess(System.err));
+            case "undo" -> new UndoCommand(false, RunContext.ofProcess());
+            case "rollback" -> new UndoCommand(true, RunContext.ofProcess());
             default -> null;
         };
         return Optional.ofNullable(verb);

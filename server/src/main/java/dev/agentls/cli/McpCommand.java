@@ -41,6 +41,16 @@ final class McpCommand implements Subcommand {
     }
 
     @Override
+    public CommandHelp help() {
+        return new CommandHelp(USAGE, "Lists the MCP servers configured for a workspace (the user's mcp.json, the"
+                + " workspace's .mcp.json, --settings), their state and, with --start, their tools.",
+                List.of(new CommandHelp.Option("--root", "DIR", "the current folder", "the workspace folder"),
+                        new CommandHelp.Option("--settings", "FILE", "none", "a settings section naming servers"),
+                        new CommandHelp.Option("--start", "", "off", "start each server and list its tools"),
+                        new CommandHelp.Option("--json", "", "off", "print JSON instead of text")));
+    }
+
+    @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
         List<String> rest = new ArrayList<>(Arrays.asList(args));
         if (rest.isEmpty() || !rest.remove(0).equals("list")) {
@@ -66,8 +76,7 @@ final class McpCommand implements Subcommand {
                     }
                     settingsFile = Path.of(rest.get(++i)).toAbsolutePath();
                 }
-                default -> throw new UsageException("unknown option '" + ShownArgument.of(rest.get(i)) + "'; "
-                        + USAGE);
+                default -> throw UsageException.unknownOption(rest.get(i), USAGE);
             }
         }
         if (!Files.isDirectory(root)) {

@@ -1,14 +1,15 @@
 package dev.agentls.cli;
 
-import dev.agentls.threads.DaemonThreads;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.llm.replay.Transcript;
 import dev.agentls.llm.replay.TranscriptException;
 import dev.agentls.llm.replay.TranscriptReader;
+import dev.agentls.threads.DaemonThreads;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 
@@ -30,6 +31,15 @@ final class ReplayModelCommand implements Subcommand {
     }
 
     @Override
+    public CommandHelp help() {
+        return new CommandHelp("usage: agentls replay-model --script FILE [--port N] [--once]", "Serves a scripted"
+                + " model transcript (JSONL) on 127.0.0.1, OpenAI- or Anthropic-shaped, for tests and demos.",
+                List.of(new CommandHelp.Option("--script", "FILE", "", "the JSONL transcript (required)"),
+                        new CommandHelp.Option("--port", "N", "0 (any free port)", "the port to listen on"),
+                        new CommandHelp.Option("--once", "", "off", "exit once the transcript is played")));
+    }
+
+    @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
         Path script = null;
         int port = 0;
@@ -39,8 +49,8 @@ final class ReplayModelCommand implements Subcommand {
                 case "--script" -> script = Path.of(value(args, ++i, "--script needs a file"));
                 case "--port" -> port = port(value(args, ++i, "--port needs a number"));
                 case "--once" -> once = true;
-                default -> throw new UsageException("unknown option '" + ShownArgument.of(args[i])
-                        + "' (usage: agentls replay-model --script FILE [--port N] [--once])");
+                default -> throw UsageException.unknownOption(args[i],
+                        "usage: agentls replay-model --script FILE [--port N] [--once]");
             }
         }
         if (script == null) {

@@ -1,7 +1,6 @@
 package dev.agentls.cli;
 
 import dev.agentls.threads.DaemonThreads;
-import dev.agentls.session.McpWiring;
 import dev.agentls.agent.AgentEventJson;
 import dev.agentls.agent.AgentListener;
 import dev.agentls.agent.RunHandle;
@@ -47,6 +46,7 @@ final class RunCommand implements Subcommand {
     private final InputStream stdin;
     private final Terminal terminal;
     private final McpWiring mcp;
+    private final RunContext context;
 
     /**
      * What the command needs of its process: whether stdout is a terminal a person watches, and how to learn of an
@@ -88,9 +88,21 @@ final class RunCommand implements Subcommand {
 
     /** @param mcp where the workspace's MCP servers are configured from (tests give a scratch home) */
     RunCommand(InputStream stdin, Terminal terminal, McpWiring mcp) {
+        this(stdin, terminal, mcp, RunContext.isolated());
+    }
+
+    /** @param context the folder, environment and user settings folder the options are read against */
+    RunCommand(InputStream stdin, Terminal terminal, McpWiring mcp, RunContext context) {
         this.stdin = stdin;
         this.terminal = terminal;
         this.mcp = mcp;
+        this.context = context;
+    }
+
+    @Override
+    public CommandHelp help() {
+        return RunOptions.help("run", "Runs the agent once on the workspace's files with the request given, shows"
+                + " it live, and exits: 0 completed, 1 failed or refused, 2 bad arguments, 130 interrupted.");
     }
 
     @Override
@@ -100,19 +112,17 @@ final class RunCommand implements Subcommand {
 
     @Override
     public String summary() {
-        return "run the agent headless on a folder (--workspace DIR --prompt TEXT [--json] [--approve ask|deny|all]"
-                + " [--settings FILE; flags win over it])";
+        return "run the agent once: agentls run \"fix the failing test\" [-c] [--approve ask|deny|all]";
     }
 
     @Override
     public int run(String[] args, PrintStream out, PrintStream err) throws UsageException {
-        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
-            out.println(RunOptions.help());
-            return COMPLETED;
-        }
-        RunOptions options;
+        RunOptions parsed;
         try {
-            options = RunOptions.parse(args);
+            parsed = RunOptions.parse(args, context, true);
+            if (parsed.promptFromStdin()) {
+                parsed = parsed.withPrompt(PromptInput.read(stdin));
+            }
         } catch (UsageException e) {
             // Tested here, not caught by its own type: a catch clause loads its class at every start, and a run
             // without --settings loads nothing of the settings file.
@@ -123,10 +133,17 @@ final class RunCommand implements Subcommand {
             err.println("agentls run: " + ShownArgument.redactKeys(e.getMessage()));
             return FAILED;
         }
-        options.warnings().forEach(warning -> err.println("agentls run: warning: " + ShownArgument.redactKeys(warning)));
+        RunOptions options = parsed;
+        options.warnings().forEach(warning -> err.println("agentls run: warning: "
+                + ShownArgument.redactKeys(warning)));
+        java.util.Optional<String> costRefusal = CostGuard.refusal(options.settings());
+        if (costRefusal.isPresent()) {
+            err.println("agentls run: refused: " + costRefusal.get());
+            return FAILED;
+        }
         RunRequest request;
         try {
-            request = new RunRequest(options.prompt(), options.mode(), options.conversationId(),
+            request = new RunRequest(options.prompt(), options.mode(), Continuation.conversation(options, err),
                     java.util.Optional.empty(), java.util.List.of(), java.util.List.of());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
@@ -136,7 +153,14 @@ final class RunCommand implements Subcommand {
                 new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)), err,
                 Executors.newSingleThreadExecutor(DaemonThreads.named("agentls-run-terminal")));
         LiveView view = new LiveView(out, tty);
-        AgentListener listener = options.json() ? event -> printJson(out, event) : view;
+        AgentListener shown = options.json() ? event -> printJson(out, event) : view;
+        java.util.concurrent.atomic.AtomicBoolean changed = new java.util.concurrent.atomic.AtomicBoolean();
+        AgentListener listener = event -> {
+            if (event instanceof dev.agentls.agent.AgentEvent.EditApplied) {
+                changed.set(true);
+            }
+            shown.onEvent(event);
+        };
         ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),
                 new AlwaysAllowed(options.workspace()));
         try (AgentWorkspace workspace = new AgentWorkspace(options.workspace(), options.settings(), mcp,
@@ -166,20 +190,25 @@ final class RunCommand implements Subcommand {
                     err.println("agentls run: warning: " + problem);
                 }
             };
-            RunHandle handle;
+            Runs.Started started;
             try {
-                handle = runs.start(request, door, outcome -> { }).handle();
+                started = runs.start(request, door, outcome -> { });
             } catch (IllegalArgumentException | IllegalStateException refused) {
                 err.println("agentls run: refused: " + ShownArgument.redactKeys(String.valueOf(refused.getMessage())));
                 return FAILED;
             }
+            RunHandle handle = started.handle();
             ScheduledExecutorService spinner = DaemonThreads.timer("agentls-run-terminal");
             if (tty) {
                 spinner.scheduleAtFixedRate(view::tick, SPINNER_MILLIS, SPINNER_MILLIS, TimeUnit.MILLISECONDS);
             }
             Runnable unregister = terminal.onInterrupt(() -> cancelAndWait(handle));
             try {
-                return status(handle.outcome().get());
+                int status = status(handle.outcome().get());
+                if (changed.get()) {
+                    (options.json() ? err : out).println(undoHint(started.runId(), options.workspace()));
+                }
+                return status;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 cancelAndWait(handle);
@@ -193,6 +222,13 @@ final class RunCommand implements Subcommand {
                 out.flush();
             }
         }
+    }
+
+    /** How to undo the run just ended; names the workspace when it is not the one found from the current folder. */
+    private String undoHint(String runId, java.nio.file.Path workspace) {
+        java.nio.file.Path root = workspace.toAbsolutePath().normalize();
+        boolean here = root.equals(WorkspaceRoot.of(context.cwd()));
+        return "to undo this run's changes: agentls undo " + runId + (here ? "" : " --workspace " + root);
     }
 
     /** Cancels the run and waits (bounded) for its {@code run_finished}, so an interrupted process still prints it. */

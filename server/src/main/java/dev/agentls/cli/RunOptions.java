@@ -2,40 +2,78 @@ package dev.agentls.cli;
 
 import dev.agentls.agent.RunMode;
 import dev.agentls.config.AgentLsSettings;
+import dev.agentls.config.EnvironmentSettings;
 import dev.agentls.config.ParsedSettings;
-import dev.agentls.config.SettingsException;
 import dev.agentls.config.SettingsFlags;
-import dev.agentls.config.SettingsParser;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * The options of {@code agentls run}, parsed whole: the run's own flags, and every model and agent setting as the
- * flags of {@link SettingsFlags} (the same parser as the editor's settings, so the rules are one), laid key by key over
- * the settings section of {@code --settings FILE} when one is given (a flag wins: one shared file, one key changed on
- * the command line). Anything malformed is a {@link UsageException} naming the flag and the accepted form; a settings
- * file that cannot be used, a {@link SettingsFileException} naming the file and each bad key.
+ * The options of {@code agentls run} (and {@code chat}), parsed whole: the run's own flags, the prompt (words, {@code
+ * -p TEXT}, or {@code -p -} for standard input), and every model and agent setting, from the sources
+ * {@link SettingsSources} stacks with the flags on top. Anything malformed is a {@link UsageException} naming the flag
+ * and the accepted form; a settings file that cannot be used, a {@link SettingsFileException} naming the file.
+ *
+ * @param prompt          the prompt; empty for {@code chat} without one, {@code "-"} with {@code promptFromStdin}
+ * @param continueNewest  {@code -c}: continue the workspace's newest conversation
  */
-record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> conversationId, boolean json,
-                  Approvals approvals, AgentLsSettings settings, List<String> warnings) {
+record RunOptions(Path workspace, String prompt, boolean promptFromStdin, RunMode mode,
+                  Optional<String> conversationId, boolean continueNewest, boolean json, Approvals approvals,
+                  AgentLsSettings settings, List<String> warnings) {
 
-    static final String USAGE = "usage: agentls run --workspace DIR --prompt TEXT [--mode direct|plan|ask]"
-            + " [--conversation ID] [--json] [--approve ask|deny|all] [--settings FILE] [model flags: --provider,"
-            + " --base-url, --model, --api-key-env, ...; see the README]; --settings FILE holds the agentls settings"
-            + " section as an editor sends it (every key applies, agentls.mcp.servers too); a flag wins over the"
-            + " file's value of its key";
+    static final String USAGE = "usage: agentls run [options] [PROMPT | -p TEXT | -p -]";
 
-    /** {@code agentls run --help}: the usage, then every settings flag with the key it sets. */
-    static String help() {
-        StringBuilder text = new StringBuilder(USAGE.replace("; --settings FILE", ".\n--settings FILE"))
-                .append(".\nmodel and agent flags (the key each sets, below agentls; a flag wins over --settings):");
-        SettingsFlags.known().forEach((flag, key) -> text.append("\n  ").append(flag).append("  ").append(key));
-        return text.toString();
+    /** {@code agentls run --help}: every option with its values and default, then every settings flag. */
+    static CommandHelp help(String verb, String about) {
+        List<CommandHelp.Option> options = new ArrayList<>(List.of(
+                new CommandHelp.Option("-p, --prompt", "TEXT|-", "the words after the options",
+                        "the request; - reads it from standard input (at most " + PromptInput.MAX_BYTES / 1024
+                                + " KiB)"),
+                new CommandHelp.Option("-w, --workspace", "DIR", "the git root of the current folder, else the"
+                        + " current folder", "the folder the agent works in"),
+                new CommandHelp.Option("-m, --mode", "direct|plan|ask", "direct",
+                        "direct edits; plan proposes a plan to approve first; ask answers without editing"),
+                new CommandHelp.Option("-c, --continue", "", "a new conversation",
+                        "continue the workspace's newest conversation"),
+                new CommandHelp.Option("--conversation", "ID", "a new conversation",
+                        "continue this conversation (ids: agentls conversations list)"),
+                new CommandHelp.Option("--approve", "ask|deny|all", "ask", "how commands and plans are approved:"
+                        + " ask on the terminal, deny all, or approve all (MCP servers are still asked about)"),
+                new CommandHelp.Option("--json", "", "off", "print one JSON event per line instead of the live"
+                        + " view"),
+                new CommandHelp.Option("--settings", "FILE", "none", "a settings section (as an editor sends it)"
+                        + " laid over the user's and the project's settings files")));
+        options.addAll(settingsFlagHelp());
+        StringBuilder variables = new StringBuilder();
+        EnvironmentSettings.known().forEach((name, key) -> variables.append("\n  ").append(name).append("  ")
+                .append(key));
+        return new CommandHelp(USAGE.replace("agentls run", "agentls " + verb), about
+                + "\n\nSettings, each source over the one before: defaults < $XDG_CONFIG_HOME/agentls/settings.json"
+                + " (~/.config) < .agentls/settings.json in the workspace < --settings FILE < environment variables"
+                + " < flags."
+                + "\nEnvironment variables:" + variables, options);
+    }
+
+    /** Every settings flag with the key it sets and its default, for the help of the commands that take them. */
+    static List<CommandHelp.Option> settingsFlagHelp() {
+        Map<String, String> defaults = Map.of("--provider", "openai", "--base-url",
+                "the provider's (https://api.openai.com/v1, https://api.anthropic.com)", "--model",
+                "gpt-4o (openai), claude-sonnet-4-5 (anthropic)", "--api-key-env",
+                "OPENAI_API_KEY or ANTHROPIC_API_KEY", "--tool-mode", "native", "--max-iterations", "25",
+                "--max-cost", "none", "--context-window", "128000", "--max-output-tokens", "8192",
+                "--max-mistakes", "3");
+        Map<String, String> values = Map.of("--provider", "openai|anthropic", "--tool-mode", "native|xml",
+                "--reasoning-effort", "low|medium|high", "--max-cost", "AMOUNT", "--base-url", "URL");
+        List<CommandHelp.Option> options = new ArrayList<>();
+        SettingsFlags.known().forEach((flag, key) -> options.add(new CommandHelp.Option(flag,
+                values.getOrDefault(flag, "VALUE"), defaults.getOrDefault(flag, ""), "sets agentls." + key)));
+        return options;
     }
 
     /** What to do when the run asks for an approval (a command, a plan). */
@@ -52,83 +90,111 @@ record RunOptions(Path workspace, String prompt, RunMode mode, Optional<String> 
         }
     }
 
-    /**
-     * @throws UsageException a malformed argument or flag (exit 2); a {@link SettingsFileException} when the
-     *                        {@code --settings} file cannot be read, or its keys, with the flags laid over them, do
-     *                        not parse (the run refuses to start: exit 1)
-     */
+    /** As {@link #parse(String[], RunContext, boolean)} for {@code run}, with no environment or user settings. */
     static RunOptions parse(String[] args) throws UsageException {
-        SettingsFlags.Result flags;
-        try {
-            flags = new SettingsFlags(new SettingsParser()).parse(List.of(args));
-        } catch (SettingsException e) {
-            throw new UsageException(String.join("; ", e.errors()));
-        }
+        return parse(args, RunContext.isolated(), true);
+    }
+
+    /**
+     * @param promptRequired false for {@code chat}, which reads its prompts from the terminal
+     * @throws UsageException a malformed argument or flag (exit 2); a {@link SettingsFileException} when a settings
+     *                        file cannot be read, or the settings do not parse (the run refuses to start: exit 1)
+     */
+    static RunOptions parse(String[] args, RunContext context, boolean promptRequired) throws UsageException {
+        List<String> settingsArgs = new ArrayList<>();
         Path settingsFile = null;
         Path workspace = null;
         String prompt = null;
+        List<String> words = new ArrayList<>();
         RunMode mode = RunMode.DIRECT;
         Optional<String> conversation = Optional.empty();
+        boolean continueNewest = false;
         boolean json = false;
         Approvals approvals = Approvals.ASK;
-        List<String> rest = flags.remaining();
-        for (int i = 0; i < rest.size(); i++) {
-            String arg = rest.get(i);
-            switch (arg) {
-                case "--workspace" -> workspace = Path.of(value(rest, ++i, "--workspace needs a folder"));
-                case "--prompt" -> prompt = value(rest, ++i, "--prompt needs a text");
-                case "--mode" -> {
-                    String id = value(rest, ++i, "--mode needs direct, plan or ask");
-                    mode = RunMode.byId(id).orElseThrow(() -> new UsageException(
-                            "--mode must be direct, plan or ask, got '" + id + "'"));
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String flag = arg.startsWith("--") && arg.indexOf('=') > 0 ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (SettingsFlags.known().containsKey(flag) || flag.equals("--api-key") || flag.equals("--key")) {
+                settingsArgs.add(arg);
+                if (flag.equals(arg) && i + 1 < args.length) {
+                    settingsArgs.add(args[++i]);
                 }
-                case "--conversation" -> conversation = Optional.of(value(rest, ++i, "--conversation needs an id"));
+                continue;
+            }
+            switch (arg) {
+                case "-w", "--workspace" -> workspace = context.cwd().resolve(value(args, ++i, arg + " needs a folder"));
+                case "-p", "--prompt" -> {
+                    if (prompt != null) {
+                        throw new UsageException(arg + " is given twice; one prompt per run");
+                    }
+                    prompt = value(args, ++i, arg + " needs a text, or - to read it from standard input");
+                }
+                case "-m", "--mode" -> {
+                    String id = value(args, ++i, "--mode needs direct, plan or ask");
+                    mode = RunMode.byId(id).orElseThrow(() -> new UsageException(
+                            "--mode must be direct, plan or ask, got '" + ShownArgument.of(id) + "'"));
+                }
+                case "--conversation" -> conversation = Optional.of(value(args, ++i, "--conversation needs an id"));
+                case "-c", "--continue" -> continueNewest = true;
                 case "--json" -> json = true;
                 case "--settings" -> {
                     if (settingsFile != null) {
                         throw new UsageException("--settings is given twice; one file holds the settings section");
                     }
-                    settingsFile = Path.of(value(rest, ++i, "--settings needs a file"));
+                    settingsFile = context.cwd().resolve(value(args, ++i, "--settings needs a file"));
                 }
                 case "--approve" -> {
-                    String id = value(rest, ++i, "--approve needs ask, deny or all");
+                    String id = value(args, ++i, "--approve needs ask, deny or all");
                     approvals = Approvals.byId(id).orElseThrow(() -> new UsageException(
-                            "--approve must be ask, deny or all, got '" + id + "'"));
+                            "--approve must be ask, deny or all, got '" + ShownArgument.of(id) + "'"));
                 }
-                default -> throw new UsageException("unknown option '" + arg + "' (" + USAGE + ")");
+                case "--" -> {
+                    words.addAll(Arrays.asList(args).subList(i + 1, args.length));
+                    i = args.length;
+                }
+                default -> {
+                    if (arg.startsWith("-") && arg.length() > 1) {
+                        throw UsageException.unknownOption(arg, USAGE + "; a prompt starting with - goes after --");
+                    }
+                    words.add(arg);
+                }
             }
         }
-        if (workspace == null) {
-            throw new UsageException("--workspace DIR is required (" + USAGE + ")");
+        if (conversation.isPresent() && continueNewest) {
+            throw new UsageException("--continue and --conversation both name the conversation; give one");
         }
-        if (!Files.isDirectory(workspace)) {
-            throw new UsageException("--workspace " + workspace + " is not a folder");
+        if (prompt != null && !words.isEmpty()) {
+            throw new UsageException("the prompt is given twice: by -p and as words ('"
+                    + ShownArgument.of(words.get(0)) + "' ...); give one");
         }
-        if (prompt == null || prompt.isBlank()) {
-            throw new UsageException("--prompt TEXT is required and must not be blank (" + USAGE + ")");
+        if (prompt == null && !words.isEmpty()) {
+            prompt = String.join(" ", words);
         }
-        ParsedSettings parsed = settingsFile == null ? flags.settings()
-                : underFlags(settingsFile.toAbsolutePath(), args);
-        return new RunOptions(workspace.toAbsolutePath().normalize(), prompt, mode, conversation, json, approvals,
-                parsed.settings(), parsed.warnings());
+        boolean fromStdin = "-".equals(prompt);
+        if (promptRequired && (prompt == null || prompt.isBlank())) {
+            throw new UsageException("a prompt is required: agentls run \"fix the failing test\", -p TEXT, or -p -"
+                    + " to read it from standard input (" + USAGE + ")");
+        }
+        Path root = workspace == null ? WorkspaceRoot.of(context.cwd()) : workspace;
+        if (!Files.isDirectory(root)) {
+            throw new UsageException("--workspace " + root + " is not a folder");
+        }
+        root = root.toAbsolutePath().normalize();
+        ParsedSettings parsed = SettingsSources.read(context, root, settingsFile, settingsArgs);
+        return new RunOptions(root, prompt == null ? "" : prompt, fromStdin, mode, conversation, continueNewest,
+                json, approvals, parsed.settings(), parsed.warnings());
     }
 
-    /**
-     * The settings of {@code file} with the flags laid over them key by key (a flag wins), parsed as one section; the
-     * warnings name the file. Only a run given {@code --settings} comes here: a plain run reads no JSON, and loads
-     * nothing of the settings file (its classes are named only in {@link SettingsFile}'s own code).
-     */
-    private static ParsedSettings underFlags(Path file, String[] args) throws UsageException {
-        ParsedSettings parsed = SettingsFile.read(file).underFlags(List.of(args));
-        List<String> warnings = new ArrayList<>();
-        parsed.warnings().forEach(w -> warnings.add("--settings " + file + ": " + w));
-        return new ParsedSettings(parsed.settings(), warnings);
+    /** These options with the prompt replaced (read from standard input, or the next line of a chat). */
+    RunOptions withPrompt(String text) {
+        return new RunOptions(workspace, text, false, mode, conversationId, continueNewest, json, approvals,
+                settings, warnings);
     }
 
-    private static String value(List<String> args, int i, String missing) throws UsageException {
-        if (i >= args.size()) {
+    private static String value(String[] args, int i, String missing) throws UsageException {
+        if (i >= args.length) {
             throw new UsageException(missing);
         }
-        return args.get(i);
+        return args[i];
     }
 }

@@ -10,6 +10,9 @@ interface Subcommand {
     /** One line for the usage listing. */
     String summary();
 
+    /** What {@code --help} prints: the usage, and every option with its values and default. */
+    CommandHelp help();
+
     /** Whether the usage listing leaves this verb out (developer tools). */
     default boolean hidden() {
         return false;

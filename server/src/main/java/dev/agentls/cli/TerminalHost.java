@@ -207,9 +207,8 @@ final class TerminalHost implements Host {
             for (int i = 0; i < options.size(); i++) {
                 out.println("  " + (i + 1) + ") " + options.get(i));
             }
-            out.print("> ");
             out.flush();
-        });
+        }, "> ");
         CompletableFuture<Optional<String>> answer = asked.line().thenApply(line -> line
                 .filter(text -> !text.isBlank()).map(text -> chosen(text.trim(), options)));
         QuestionWithdrawn.onWithdrawal(answer, reason -> asked.withdraw(() -> {

@@ -2,6 +2,7 @@ package dev.agentls.cli;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ final class TerminalInput {
     /** What the terminal says of a line it dropped. */
     static final String DROPPED = "(ignored a line typed after the question was withdrawn: nothing is asked now)";
 
-    private final BufferedReader input;
+    private final LineSource input;
     private final Executor loop;
     private final PrintStream notes;
     private final Object lock = new Object();
@@ -41,14 +42,17 @@ final class TerminalInput {
     private boolean started;
     private boolean ended;
     private boolean droppingAfterWithdrawal;
+    private final List<Runnable> interrupts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** One question as the input holds it: shown when it comes first, answered by the next line (empty at the end). */
     final class Question {
         private final Runnable show;
+        private final String prompt;
         private final CompletableFuture<Optional<String>> line = new CompletableFuture<>();
 
-        private Question(Runnable show) {
+        private Question(Runnable show, String prompt) {
             this.show = show;
+            this.prompt = prompt;
         }
 
         /** The line typed for this question; empty when the input ended (or failed) first. */
@@ -84,18 +88,29 @@ final class TerminalInput {
      * @param notes  where a dropped line is reported (the terminal's prompt stream)
      */
     TerminalInput(BufferedReader input, Executor loop, PrintStream notes) {
+        this(LineSource.of(input), loop, notes);
+    }
+
+    /** @param input where the lines come from: a plain reader, or a line editor that shows the prompt itself */
+    TerminalInput(LineSource input, Executor loop, PrintStream notes) {
         this.input = input;
         this.loop = loop;
         this.notes = notes;
     }
 
-    /** Opens a question; {@code show} prints it once it comes first. */
-    Question ask(Runnable show) {
-        Question question = new Question(show);
+    /** Calls {@code action} whenever Ctrl-C is pressed at a question (a chat cancels its run). */
+    void onInterrupt(Runnable action) {
+        interrupts.add(action);
+    }
+
+    /** Opens a question; {@code show} prints it once it comes first, then {@code prompt} is shown before the line. */
+    Question ask(Runnable show, String prompt) {
+        Question question = new Question(show, prompt);
         List<Runnable> after = new ArrayList<>();
         boolean start;
         synchronized (lock) {
             open.addLast(question);
+            lock.notifyAll();
             if (open.size() == 1) {
                 showFirst(after);
             }
@@ -119,6 +134,10 @@ final class TerminalInput {
             Question first = open.peekFirst();
             droppingAfterWithdrawal = false;
             first.show.run();
+            if (!input.showsPrompt()) {
+                notes.print(first.prompt);
+                notes.flush();
+            }
             Optional<String> line;
             if (!typedAhead.isEmpty()) {
                 line = Optional.of(typedAhead.pollFirst());
@@ -134,14 +153,38 @@ final class TerminalInput {
 
     private void readLoop() {
         while (true) {
+            String prompt = "";
+            synchronized (lock) {
+                while (input.readsOnlyWhenAsked() && open.isEmpty()) {
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+                if (!open.isEmpty()) {
+                    prompt = open.peekFirst().prompt;
+                }
+            }
             String line;
+            boolean interrupted = false;
             try {
-                line = input.readLine();
+                line = input.readLine(prompt);
+            } catch (InterruptedIOException e) {
+                // Ctrl-C at a question: it is answered with nothing (a refusal), and the input goes on.
+                line = "";
+                interrupted = true;
             } catch (IOException e) {
                 line = null;
             }
             List<Runnable> after = new ArrayList<>();
             synchronized (lock) {
+                if (interrupted) {
+                    notes.println("^C");
+                    notes.flush();
+                    interrupts.forEach(after::add);
+                }
                 if (line == null) {
                     ended = true;
                     for (Question question : open) {

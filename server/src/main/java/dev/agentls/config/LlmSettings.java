@@ -73,12 +73,12 @@ public record LlmSettings(
         }
     }
 
-    /** Every default for this provider: its base URL, key variable and model. */
+    /** Every default for this provider: its base URL, key variable and model, and the built-in price table. */
     public static LlmSettings defaults(Provider provider) {
         return new LlmSettings(provider, provider.defaultBaseUrl(), provider.defaultModel(),
                 provider.defaultApiKeyEnv(), ToolMode.NATIVE, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_CONTEXT_WINDOW,
                 DEFAULT_SAFE_ZONE, Timeouts.DEFAULTS, RetryPolicy.DEFAULTS, DEFAULT_CONTINUATION_ROUNDS,
-                PriceTable.EMPTY, MaxTokensField.AUTO, DEFAULT_MAX_ANSWER_CHARS, Thinking.OFF);
+                BuiltInPrices.read().table(), MaxTokensField.AUTO, DEFAULT_MAX_ANSWER_CHARS, Thinking.OFF);
     }
 
     /** The safe zone in tokens for this model's context window. */

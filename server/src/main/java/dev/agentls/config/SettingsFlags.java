@@ -58,11 +58,19 @@ public final class SettingsFlags {
      * it rather than the flag hiding it. {@link Result#section()} stays the flags' own.
      */
     public Result parse(List<String> args, Object base) throws SettingsException {
+        return parse(args, base, Map.of());
+    }
+
+    /**
+     * As {@link #parse(List, Object)}, with errors about a key of the base named as {@code baseNames} says (a full key
+     * such as {@code agentls.llm.model} to, say, the environment variable that gave it), unless a flag gave it.
+     */
+    public Result parse(List<String> args, Object base, Map<String, String> baseNames) throws SettingsException {
         Map<String, Object> llm = new LinkedHashMap<>();
         Map<String, Object> timeouts = new LinkedHashMap<>();
         Map<String, Object> retries = new LinkedHashMap<>();
         Map<String, Object> agent = new LinkedHashMap<>();
-        Map<String, String> keyToFlag = new LinkedHashMap<>();
+        Map<String, String> keyToFlag = new LinkedHashMap<>(baseNames);
         List<String> remaining = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
@@ -164,6 +172,7 @@ public final class SettingsFlags {
         f.put("--first-byte-timeout", "llm.timeouts.firstByte");
         f.put("--idle-timeout", "llm.timeouts.idleBetweenChunks");
         f.put("--no-progress-timeout", "llm.timeouts.noProgress");
+        f.put("--answer-timeout", "llm.timeouts.wholeAnswer");
         f.put("--max-attempts", "llm.retries.maxAttempts");
         f.put("--max-iterations", "agent.maxIterations");
         f.put("--max-cost", "agent.maxCost");

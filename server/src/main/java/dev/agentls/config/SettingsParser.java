@@ -21,7 +21,7 @@ import java.util.function.UnaryOperator;
  *
  * <p>Keys: {@code llm.provider, baseUrl, model, apiKeyEnv, toolMode, maxOutputTokens, contextWindow, safeZone,
  * continuationRounds, maxTokensField, maxAnswerChars, thinkingBudget, reasoningEffort,
- * timeouts.{connect, firstByte, idleBetweenChunks, noProgress},
+ * timeouts.{connect, firstByte, idleBetweenChunks, noProgress, wholeAnswer},
  * retries.{maxAttempts, baseDelay, maxDelay},
  * prices.<model>.{input, output, cachedInput}}, {@code agent.maxIterations, maxCost, maxTokens,
  * maxConsecutiveMistakes} and {@code mcp.timeout, servers} and {@code editor.doneInstruction}.
@@ -37,6 +37,7 @@ public final class SettingsParser {
     private static final String TOKENS = "a whole number of tokens like 8192 or \"8k\"";
     private static final Duration MS = Duration.ofMillis(1);
     private static final Duration HOUR = Duration.ofHours(1);
+    private static final Duration DAY = Duration.ofHours(24);
     private static final int MAX_PRICED_MODELS = 1000;
     private static final BigDecimal MAX_PRICE = BigDecimal.valueOf(1_000_000);
 
@@ -118,7 +119,7 @@ public final class SettingsParser {
         Optional<ReasoningEffort> effort = reasoningEffort(s);
         Timeouts timeouts = timeouts(s.section("timeouts"));
         RetryPolicy retries = retries(s.section("retries"));
-        PriceTable prices = prices(s.section("prices"));
+        PriceTable prices = d.prices().under(prices(s.section("prices")));
         s.finish();
 
         if (maxOutput > contextWindow) {
@@ -247,8 +248,10 @@ public final class SettingsParser {
         Duration firstByte = s.duration("firstByte", MS, HOUR, form).orElse(d.firstByte());
         Duration idle = s.duration("idleBetweenChunks", MS, HOUR, form).orElse(d.idleBetweenChunks());
         Duration noProgress = s.duration("noProgress", MS, HOUR, form).orElse(d.noProgress());
+        Duration wholeAnswer = s.duration("wholeAnswer", MS, DAY, "a duration from 1ms to 24h like \"20m\" or \"1h\"")
+                .orElse(d.wholeAnswer());
         s.finish();
-        return new Timeouts(connect, firstByte, idle, noProgress);
+        return new Timeouts(connect, firstByte, idle, noProgress, wholeAnswer);
     }
 
     private static RetryPolicy retries(Section s) {

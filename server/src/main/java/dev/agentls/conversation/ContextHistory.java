@@ -33,8 +33,9 @@ import java.util.TreeSet;
  * <p>Pruning: when the history passes its budget (the safe zone less what the system prompt, tools and answer need),
  * the oldest tool results are cleared first (their call stays, the result becomes a summary line), then the oldest
  * turns are dropped, until the history fits three quarters of the budget, so the steps after it keep their prefix.
- * Never touched: the last six messages, the newest user message and the request that started the newest run, and the {@code create_plan} call with its result
- * (the current plan). Rules live in the system prompt, which is never pruned.
+ * Never touched: the last six messages, the first user request (the task), the newest user message and the
+ * request that started the newest run, and the {@code create_plan} call with its result (the current plan); nothing
+ * is dropped that would not make the history smaller. Rules live in the system prompt, which is never pruned.
  */
 public final class ContextHistory implements RequestHistory {
 
@@ -127,11 +128,13 @@ public final class ContextHistory implements RequestHistory {
         if (!stale.isEmpty() && (byHand || total > limit)) {
             ContextState collapsed = state.plus(stale, Set.of(), Set.of());
             long after = rendering.tokens(collapsed);
-            pruned.add(new RequestHistory.Pruned(stale.size() + " older file "
-                    + (stale.size() == 1 ? "copy" : "copies") + " replaced by a line pointing to the newest ("
-                    + paths(stale, all, callPath) + ")", total - after));
-            state = collapsed;
-            total = after;
+            if (after < total) {
+                pruned.add(new RequestHistory.Pruned(stale.size() + " older file "
+                        + (stale.size() == 1 ? "copy" : "copies") + " replaced by a line pointing to the newest ("
+                        + paths(stale, all, callPath) + ")", total - after));
+                state = collapsed;
+                total = after;
+            }
         }
         if (total > limit) {
             // Automatic pruning leaves room for the next steps, so they keep the new prefix; by hand, 3/4 is the aim.
@@ -174,10 +177,15 @@ public final class ContextHistory implements RequestHistory {
                 if (ids.stream().anyMatch(id -> keep.contains(id) || current.dropped().contains(id))) {
                     continue;
                 }
-                state = state.plus(Set.of(), Set.of(), ids);
+                ContextState dropped = state.plus(Set.of(), Set.of(), ids);
+                long after = rendering.tokens(dropped);
+                if (after >= total) {
+                    continue;  // the note saying a turn was dropped would cost more than the turn
+                }
+                state = dropped;
                 droppedTurns++;
                 droppedMessages += ids.size();
-                total = rendering.tokens(state);
+                total = after;
             }
             if (droppedTurns > 0) {
                 pruned.add(new RequestHistory.Pruned("dropped the " + droppedTurns + " oldest "
@@ -283,6 +291,8 @@ public final class ContextHistory implements RequestHistory {
                 break;
             }
         }
+        // The first request is the task itself: without it the model goes on with no idea what it was asked.
+        all.stream().filter(m -> m.message() instanceof ModelMessage.User).findFirst().ifPresent(m -> keep.add(m.id()));
         // The request that started the newest run, which later user messages (steering, a map read late) follow.
         String newestRun = all.isEmpty() ? "" : all.get(all.size() - 1).runId();
         for (ConversationMessage m : all) {

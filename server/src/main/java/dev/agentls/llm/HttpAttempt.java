@@ -27,7 +27,8 @@ import javax.net.ssl.SSLException;
  * stream ends. The first-byte wait is the read timeout until the first body byte (headers included); from then on
  * the body's read timeout is the idle wait between chunks. Both count bytes, so a keep-alive restarts them; the
  * no-progress wait counts content instead (any event the decoder emits: text, thinking, tool calls), from the
- * response's headers and from each read that brought content, and each read waits at most until its deadline. A
+ * response's headers and from each read that brought content, and each read waits at most until its deadline or the
+ * whole answer's (which no content moves: a drip of content ends there). A
  * round that fails mid-stream, a stall included, has its connection closed at once. These rules live here alone;
  * the bytes move through an {@link HttpTransport} (okhttp). Owns nothing past the attempt; logs only redacted text.
  */
@@ -41,6 +42,7 @@ final class HttpAttempt {
     private final Duration firstByteTimeout;
     private final Duration connectTimeout;
     private final Duration noProgressTimeout;
+    private final Duration wholeAnswerTimeout;
     private final LongSupplier nanoTime;
     private final Logger log;
 
@@ -56,6 +58,7 @@ final class HttpAttempt {
         this.firstByteTimeout = timeouts.firstByte();
         this.idleTimeout = timeouts.idleBetweenChunks();
         this.noProgressTimeout = timeouts.noProgress();
+        this.wholeAnswerTimeout = timeouts.wholeAnswer();
         this.log = log;
     }
 
@@ -67,8 +70,17 @@ final class HttpAttempt {
         boolean cancelled();
     }
 
+    /** When an answer starting now must have ended, on the monotonic clock; passed to each {@link #run}. */
+    long answerDeadline() {
+        return nanoTime.getAsLong() + wholeAnswerTimeout.toNanos();
+    }
+
+    /** @param answerDeadline from {@link #answerDeadline()} when the answer's first round began */
     RoundEnd run(WireProtocol protocol, WireRequest wire, KeyRedactor redactor, Registry registry,
-                 EventSink sink) throws FailureException {
+                 EventSink sink, long answerDeadline) throws FailureException {
+        if (answerDeadline - nanoTime.getAsLong() <= 0) {
+            throw new FailureException(wholeAnswerTimeout());
+        }
         logRequest(wire, redactor);
         HttpExchange exchange;
         try {
@@ -86,12 +98,12 @@ final class HttpAttempt {
                 throw new FailureException(registry.cancelled() ? new ModelFailure.Cancelled()
                         : beforeAnswer(e, redactor));
             }
-            return answer(protocol, exchange, redactor, registry, sink);
+            return answer(protocol, exchange, redactor, registry, sink, answerDeadline);
         }
     }
 
     private RoundEnd answer(WireProtocol protocol, HttpExchange response, KeyRedactor redactor, Registry registry,
-                            EventSink sink) throws FailureException {
+                            EventSink sink, long answerDeadline) throws FailureException {
         int status = response.status();
         String type = headerOr(response, "Content-Type"); // read now: the record may be published later
         log.fine(() -> "model response: HTTP " + status + " " + type);
@@ -114,7 +126,7 @@ final class HttpAttempt {
         }
         try {
             ProgressSink progress = new ProgressSink(sink);
-            return readStream(protocol.decoder(progress), progress, response, registry, redactor);
+            return readStream(protocol.decoder(progress), progress, response, registry, redactor, answerDeadline);
         } catch (FailureException | RuntimeException e) {
             // The round is abandoned mid-stream (too large, unreadable, a listener failed): close the connection
             // now, so the server sees it at once and nothing reads on to drain the body.
@@ -129,7 +141,7 @@ final class HttpAttempt {
     }
 
     private RoundEnd readStream(StreamDecoder decoder, ProgressSink progress, HttpExchange source, Registry registry,
-                                KeyRedactor redactor) throws FailureException {
+                                KeyRedactor redactor, long answerDeadline) throws FailureException {
         // Until the first body byte the first-byte wait still applies: some servers send headers at once and the
         // first token only after thinking. From then on, the idle wait between chunks. Either is cut short by the
         // no-progress deadline, which only content moves.
@@ -141,16 +153,22 @@ final class HttpAttempt {
         byte[] buffer = new byte[8192];
         while (!decoder.isComplete()) {
             long wait = (anyByte ? idleTimeout : firstByteTimeout).toNanos();
-            long left = deadline - nanoTime.getAsLong();
+            long now = nanoTime.getAsLong();
+            long answerLeft = answerDeadline - now;
+            if (answerLeft <= 0) {
+                throw new FailureException(wholeAnswerTimeout());
+            }
+            long left = deadline - now;
             if (left <= 0) {
                 throw new FailureException(new ModelFailure.Timeout(ModelFailure.TimeoutKind.NO_PROGRESS,
                         noProgressTimeout));
             }
-            boolean stallBinds = left < wait;
+            boolean answerBinds = answerLeft < Math.min(wait, left);
+            boolean stallBinds = !answerBinds && left < wait;
             int n;
             try {
                 // Each read waits a positive time (0 would mean forever), at most until the deadline.
-                n = source.read(buffer, Math.min(wait, left));
+                n = source.read(buffer, Math.min(wait, Math.min(left, answerLeft)));
             } catch (IOException e) {
                 if (registry.cancelled()) {
                     throw new FailureException(new ModelFailure.Cancelled());
@@ -160,7 +178,7 @@ final class HttpAttempt {
                 }
                 if (e instanceof SocketTimeoutException || e instanceof InterruptedIOException
                         && "timeout".equals(e.getMessage())) {
-                    throw new FailureException(stallBinds
+                    throw new FailureException(answerBinds ? wholeAnswerTimeout() : stallBinds
                             ? new ModelFailure.Timeout(ModelFailure.TimeoutKind.NO_PROGRESS, noProgressTimeout)
                             : anyByte ? new ModelFailure.Timeout(ModelFailure.TimeoutKind.IDLE, idleTimeout)
                             : new ModelFailure.Timeout(ModelFailure.TimeoutKind.FIRST_BYTE, firstByteTimeout));
@@ -196,6 +214,10 @@ final class HttpAttempt {
             throw new FailureException(new ModelFailure.Cancelled());
         }
         return decoder.finish(!decoder.isComplete() && sse.hasPartialEvent());
+    }
+
+    private ModelFailure wholeAnswerTimeout() {
+        return new ModelFailure.Timeout(ModelFailure.TimeoutKind.WHOLE_ANSWER, wholeAnswerTimeout);
     }
 
     /**

@@ -76,8 +76,19 @@ public sealed interface ModelFailure {
         }
 
         public String message() {
+            if (kind == TimeoutKind.WHOLE_ANSWER) {
+                return "the answer took longer than " + seconds(limit) + " s, so the call was stopped (agentls.llm"
+                        + ".timeouts." + kind.setting + ")";
+            }
             return "no " + kind.what + " within " + limit.toMillis() + " ms (agentls.llm.timeouts." + kind.setting
                     + ")";
+        }
+
+        /** Whole seconds, or decimals for a bound that is not whole seconds (so 300 ms does not read as 0 s). */
+        private static String seconds(Duration limit) {
+            long millis = limit.toMillis();
+            return millis % 1000 == 0 ? Long.toString(millis / 1000)
+                    : java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString();
         }
     }
 
@@ -113,7 +124,9 @@ public sealed interface ModelFailure {
         FIRST_BYTE("first byte of the answer", "firstByte"),
         IDLE("chunk after a pause in the stream", "idleBetweenChunks"),
         /** The stream stayed open (keep-alives, or silence shorter than the idle wait) but brought no content. */
-        NO_PROGRESS("answer content (text, thinking or a tool call; keep-alives do not count)", "noProgress");
+        NO_PROGRESS("answer content (text, thinking or a tool call; keep-alives do not count)", "noProgress"),
+        /** The answer kept coming (a drip of content resets the other waits) past the bound for a whole answer. */
+        WHOLE_ANSWER("end of the answer", "wholeAnswer");
 
         private final String what;
         private final String setting;

@@ -16,7 +16,7 @@ import java.util.logging.Logger;
  * {@code continuationRounds}, where the protocol allows it: a prefill, or for a model that refuses one
  * ({@link PrefillSupport}) a user message asking it to go on), each round tried again
  * after a 429 or 5xx only while nothing has reached the listener. Owns the call's cancellation: the flag, the HTTP
- * exchange under way and the latch that wakes a backoff; and
+ * exchange under way and the latch that wakes a backoff; the whole answer's deadline, set when it begins; and
  * the answer's {@link AnswerBudget}, shared by all rounds, which stops the call when the answer grows too large. In
  * xml tool mode the answer's text runs through one {@link XmlToolCalls} for all rounds.
  */
@@ -145,6 +145,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
         Optional<TokenUsage> usage = Optional.empty();
         int maxTokens = request.maxOutputTokens().orElse(settings.maxOutputTokens());
         boolean withTools = settings.toolMode() == ToolMode.NATIVE;
+        long deadline = attempt.answerDeadline();
         contextGuard.check(request, maxTokens, settings.model()).ifPresent(warning -> {
             log.info(() -> "warning: " + warning);
             deliverRetry(new ModelEvent.Warning(warning));
@@ -158,7 +159,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
             }
             RoundEnd end;
             try {
-                end = withRetries(wire);
+                end = withRetries(wire, deadline);
             } catch (FailureException e) {
                 if (rounds == 0 || !PrefillSupport.isRefusal(e.failure()) || prefill.refuses(settings.model())) {
                     throw e;
@@ -206,10 +207,10 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
                 : withAnswer;
     }
 
-    private RoundEnd withRetries(WireRequest wire) throws FailureException {
+    private RoundEnd withRetries(WireRequest wire, long deadline) throws FailureException {
         for (int tried = 1; ; tried++) {
             try {
-                return attempt.run(protocol, wire, redactor, this, roundSink);
+                return attempt.run(protocol, wire, redactor, this, roundSink, deadline);
             } catch (FailureException e) {
                 ModelFailure failure = e.failure();
                 boolean retriable = failure instanceof ModelFailure.RateLimited

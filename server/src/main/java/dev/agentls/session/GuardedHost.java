@@ -7,13 +7,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * The host of one run around a front door's: each change is first checked against what the run's model last saw of
- * the file ({@link ModelViewGuard}: the user's typing since is never overwritten); changes that land are told to
+ * the file ({@link ModelViewGuard}: the user's typing since, or another run's change, is never overwritten, and the
+ * model is told which it met); changes that land are told to
  * {@code landed} (the transcript's diff, the model's view, a front door's review). Asking, progress and the saves
  * before a command pass through.
  */
@@ -21,11 +23,15 @@ final class GuardedHost implements Host {
 
     private final Host door;
     private final Function<Path, Optional<String>> seen;
+    private final BiFunction<Path, String, Optional<String>> writer;
     private final Consumer<List<FileChange>> landed;
 
-    GuardedHost(Host door, Function<Path, Optional<String>> seen, Consumer<List<FileChange>> landed) {
+    /** @param writer the other run that left a file as the given text, if one did */
+    GuardedHost(Host door, Function<Path, Optional<String>> seen, BiFunction<Path, String, Optional<String>> writer,
+                Consumer<List<FileChange>> landed) {
         this.door = door;
         this.seen = seen;
+        this.writer = writer;
         this.landed = landed;
     }
 
@@ -36,7 +42,7 @@ final class GuardedHost implements Host {
 
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        ModelViewGuard.Checked checked = ModelViewGuard.check(changes, seen);
+        ModelViewGuard.Checked checked = ModelViewGuard.check(changes, seen, writer);
         if (checked instanceof ModelViewGuard.Checked.Refused refused) {
             return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refused.reason()));
         }

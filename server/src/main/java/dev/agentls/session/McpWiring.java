@@ -3,6 +3,7 @@ package dev.agentls.session;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.AgentLsSettings;
+import dev.agentls.config.ConfigHome;
 import dev.agentls.host.Host;
 import dev.agentls.mcp.McpConfigLoader;
 import dev.agentls.mcp.McpServers;
@@ -16,13 +17,13 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * How the composition root gives a workspace its MCP servers: the user's file under the home folder, {@code ${VAR}}
+ * How the composition root gives a workspace its MCP servers: the user's file in the configuration folder, {@code ${VAR}}
  * from the process environment, the server log on stderr (never stdout, which may carry protocol bytes), and a run's
  * tool set made of the standard tools plus the servers' tools, gathered when the run first needs them.
  */
 public final class McpWiring {
 
-    private final Path home;
+    private final Path userFile;
     private final Map<String, String> environment;
     private final PrintStream log;
 
@@ -32,13 +33,26 @@ public final class McpWiring {
      * @param log         the server log: the servers' lifecycle, problems and stderr
      */
     public McpWiring(Path home, Map<String, String> environment, PrintStream log) {
-        this.home = home;
+        // Named here, not through McpConfigLoader.userFileUnder: loading that class makes its Jackson mapper
+        // (AgentWorkspaceStartOrderTest checks the two paths agree).
+        this(environment, log, home.resolve(".config").resolve("agentls").resolve("mcp.json"));
+    }
+
+    private McpWiring(Map<String, String> environment, PrintStream log, Path userFile) {
+        this.userFile = userFile;
         this.environment = Map.copyOf(environment);
         this.log = log;
     }
 
+    /** The user's servers from {@code userFile} (the command line names it from $XDG_CONFIG_HOME or $HOME). */
+    public static McpWiring forUserFile(Path userFile, Map<String, String> environment, PrintStream log) {
+        return new McpWiring(environment, log, userFile);
+    }
+
+    /** The process's: {@code mcp.json} in the user's configuration folder ({@link ConfigHome}). */
     public static McpWiring ofProcess(PrintStream log) {
-        return new McpWiring(Path.of(System.getProperty("user.home")), System.getenv(), log);
+        Map<String, String> environment = System.getenv();
+        return new McpWiring(environment, log, ConfigHome.directory(environment).resolve("mcp.json"));
     }
 
     /**
@@ -47,10 +61,7 @@ public final class McpWiring {
      * nothing of MCP (its configuration reader alone builds a Jackson mapper).
      */
     public boolean configured(List<Path> roots, AgentLsSettings settings) {
-        // The user's file is named here, not through McpConfigLoader.userFileUnder: loading that class makes its
-        // Jackson mapper (AgentWorkspaceStartOrderTest checks the two paths agree).
-        if (settings.mcp().servers().isPresent()
-                || Files.exists(home.resolve(".config").resolve("agentls").resolve("mcp.json"))) {
+        if (settings.mcp().servers().isPresent() || Files.exists(userFile)) {
             return true;
         }
         return roots.stream().anyMatch(root -> Files.exists(root.resolve(McpConfigLoader.PROJECT_FILE)));
@@ -61,7 +72,7 @@ public final class McpWiring {
      * (an LSP session ends with the process; a stdio server also ends when its stdin closes).
      */
     public McpServers servers(List<Path> roots) {
-        McpServers servers = new McpServers(new McpConfigLoader(McpConfigLoader.userFileUnder(home), environment),
+        McpServers servers = new McpServers(new McpConfigLoader(userFile, environment),
                 roots, line -> log.println("agentls: " + line));
         Runtime.getRuntime().addShutdownHook(new Thread(servers::close, "agentls-mcp-stop"));
         return servers;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -13,7 +14,8 @@ import java.util.function.Function;
  * on the buffer as it is now (SEARCH/REPLACE, a lazy edit) and clear of the user's changes goes as it is; one that
  * touches them (a whole-file write from an old read takes the typing back) is carried over onto the new text by
  * content when the model's own changes keep apart from the user's, else refused, naming the lines the user changed.
- * Either way the model is told. Pure: texts in, a decision out.
+ * Either way the model is told, and told who changed them: the user, or the other run whose change the file holds.
+ * Pure: texts in, a decision out.
  */
 final class ModelViewGuard {
 
@@ -28,8 +30,12 @@ final class ModelViewGuard {
 
     private ModelViewGuard() {}
 
-    /** @param seen what the model last saw of a file, if it saw it */
-    static Checked check(List<FileChange> changes, Function<Path, Optional<String>> seen) {
+    /**
+     * @param seen   what the model last saw of a file, if it saw it
+     * @param writer the other run that left a file as the given text ({@code run #2 ("...")}), if one did
+     */
+    static Checked check(List<FileChange> changes, Function<Path, Optional<String>> seen,
+                         BiFunction<Path, String, Optional<String>> writer) {
         List<FileChange> out = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (FileChange change : changes) {
@@ -44,11 +50,13 @@ final class ModelViewGuard {
             }
             String name = modify.path().getFileName().toString();
             String now = modify.oldText();
+            Optional<String> run = writer.apply(modify.path(), now);
+            String who = run.orElse("the user");
             // Both sides on the buffer as it is now: does the edit touch what the user changed since the model read it?
             Rebase.Outcome againstTyping = Rebase.onto(now, modify.newText(), base.get());
             if (againstTyping instanceof Rebase.Rebased) {
                 out.add(change);
-                notes.add(name + ": the user changed " + changedLines(base.get(), now)
+                notes.add(name + ": " + who + " changed " + changedLines(base.get(), now)
                         + " after you last read it; your edit was matched on the text as it is now, clear of those"
                         + " lines. Read it again before editing near them");
                 continue;
@@ -56,19 +64,20 @@ final class ModelViewGuard {
             // It does: carry the model's own changes (from what it read) over onto the user's text.
             Rebase.Outcome carried = Rebase.onto(base.get(), modify.newText(), now);
             if (carried instanceof Rebase.Conflict conflict) {
-                return new Checked.Refused("the user changed " + lines(conflict.theirLines()) + " of " + name
+                return new Checked.Refused(who + " changed " + lines(conflict.theirLines()) + " of " + name
                         + " after you last read it, and your edit touches those lines or the ones next to them;"
-                        + " nothing was changed, so the user's typing stands. Read " + name + " again and redo the"
-                        + " edit on the text as it is now");
+                        + " nothing was changed, so " + (run.isPresent() ? "that run's change" : "the user's typing")
+                        + " stands. Read " + name + " again and redo the edit on the text as it is now");
             }
             Rebase.Rebased rebased = (Rebase.Rebased) carried;
             out.add(new FileChange.Modify(modify.path(), modify.version(), now, rebased.text()));
-            notes.add(name + ": the user changed " + changedLines(base.get(), now) + " after you last read it; your"
+            notes.add(name + ": " + who + " changed " + changedLines(base.get(), now) + " after you last read it; your"
                     + " changes were put on the text as it is now"
                     + (rebased.moved().isEmpty() ? "" : ", at " + String.join(", ", rebased.moved().stream()
                     .map(m -> "lines " + m.from() + "-" + m.to() + " (you wrote them at " + m.plannedFrom() + "-"
                             + m.plannedTo() + ")").toList()))
-                    + ", keeping the user's lines. Read it again before editing near them");
+                    + ", keeping " + (run.isPresent() ? "that run's" : "the user's") + " lines. Read it again before"
+                    + " editing near them");
         }
         return new Checked.Proceed(out, String.join("\n", notes));
     }

@@ -60,6 +60,8 @@ public final class Runs {
     private final AtomicInteger numbers;
     private final Map<String, RunHandle> running = new ConcurrentHashMap<>();
     private final AtomicInteger compactions = new AtomicInteger();
+    /** Which run last changed each file, for a later run that meets the change unseen. */
+    private final RunWrites writes = new RunWrites();
     private final Executor setUp;
     /** The last run set up or being set up: each waits for the one before, so runs are numbered as they came. */
     private CompletableFuture<?> lastSetUp = CompletableFuture.completedFuture(null);
@@ -118,15 +120,19 @@ public final class Runs {
             shown.note(text);
         };
         ModelView view = new ModelView(workspace.roots(), workspace.documents());
-        Host host = new GuardedHost(shown.host(notes, transcript), view::seen, changes -> {
-            transcript.landed(changes);
-            view.landed(changes);
-            shown.landed(changes);
-        });
+        Host host = new GuardedHost(shown.host(notes, transcript), view::seen,
+                (path, text) -> writes.writer(path, text, runId), changes -> {
+                    transcript.landed(changes);
+                    view.landed(changes);
+                    shown.landed(changes);
+                    writes.landed(runId, request.prompt(), changes);
+                });
         RunHandle handle;
         try {
             Agent agent = agents.agent(settings.get(), host, runId);
+            List<String> checkpointIds = new java.util.concurrent.CopyOnWriteArrayList<>();
             handle = agent.run(request, event -> {
+                remember(runId, checkpointIds, event, shown);
                 view.onEvent(event);
                 transcript.onEvent(event);
                 shown.onEvent(event);
@@ -158,6 +164,22 @@ public final class Runs {
             number = numbers.incrementAndGet();
         }
         return number;
+    }
+
+    /**
+     * Keeps the checkpoints of the run's edits and, as it finishes (before its outcome is known to anyone), writes
+     * its undo record, so {@code agentls undo N} can run the moment the run's process ends.
+     */
+    private void remember(String runId, List<String> checkpointIds, AgentEvent event, RunDoor.Run shown) {
+        if (event instanceof AgentEvent.EditApplied edit && !checkpointIds.contains(edit.checkpointId())) {
+            checkpointIds.add(edit.checkpointId());
+        } else if (event instanceof AgentEvent.RunFinished) {
+            try {
+                Undo.remember(home, runId, checkpointIds, workspace.checkpoints());
+            } catch (java.io.IOException | RuntimeException e) {
+                shown.warn("cannot keep what undoing run " + runId + " needs: " + e.getMessage());
+            }
+        }
     }
 
     /**

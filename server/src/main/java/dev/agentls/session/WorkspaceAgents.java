@@ -5,6 +5,7 @@ import dev.agentls.config.AgentLsSettings;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.agent.ProjectLayers;
 import dev.agentls.conversation.Conversations;
+import dev.agentls.agent.StoppedCallNote;
 import dev.agentls.conversation.FileConversations;
 import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.conversation.ProjectRulesLoader;
@@ -72,6 +73,20 @@ public final class WorkspaceAgents implements Agents.Factory {
     /** What a session's runs share, built at its first run (or first conversation listing), not with the session. */
     private record SessionParts(ToolSet toolSet, Conversations conversations, ProjectLayers project) {}
 
+    /** What only a run needs, made at the session's first run. */
+    private SessionParts parts(Workspace workspace, List<Path> roots, Optional<RepoMap> map) {
+        ToolSet toolSet = tools.toolSet(workspace);
+        // Conversations persist under the first root, so a conversation outlives the server; a call a crash left
+        // without a result is answered by what its tool can do.
+        Conversations conversations = roots.isEmpty() ? new InMemoryConversations()
+                : new FileConversations(roots.get(0), clock, new StoppedCallNote(toolSet));
+        return new SessionParts(toolSet, conversations, new ProjectLayers(new ProjectRulesLoader(workspace.roots(),
+                TokenCounter.estimate(), ProjectRulesLoader.DEFAULT_BUDGET), map,
+                map.isPresent() ? ProjectLayers.DEFAULT_MAP_TOKENS : 0,
+                Optional.of(new WorkspaceFileList(workspace.roots(), workspace.policy(),
+                        WorkspaceFileList.DEFAULT_ENTRIES))));
+    }
+
     /**
      * The session's repo map: read from the editor's open buffers first, then disk; built in the background once the
      * file index is (so the editor's initialize and the index's first walk come first), on part of the machine's
@@ -116,14 +131,7 @@ public final class WorkspaceAgents implements Agents.Factory {
         // The repo map starts with the session (it builds in the background once the file index is ready); what
         // only a run needs is made at the first run.
         Optional<RepoMap> map = roots.isEmpty() ? Optional.empty() : Optional.of(repoMap(workspace));
-        OnFirstUse<SessionParts> parts = new OnFirstUse<>(() -> new SessionParts(tools.toolSet(workspace),
-                // Conversations persist under the first root (issue 12), so a conversation outlives the server.
-                roots.isEmpty() ? new InMemoryConversations() : new FileConversations(roots.get(0), clock),
-                new ProjectLayers(new ProjectRulesLoader(workspace.roots(), TokenCounter.estimate(),
-                        ProjectRulesLoader.DEFAULT_BUDGET), map,
-                        map.isPresent() ? ProjectLayers.DEFAULT_MAP_TOKENS : 0,
-                        Optional.of(new WorkspaceFileList(workspace.roots(), workspace.policy(),
-                                WorkspaceFileList.DEFAULT_ENTRIES)))));
+        OnFirstUse<SessionParts> parts = new OnFirstUse<>(() -> parts(workspace, roots, map));
         McpServers servers = mcp.servers(roots);
         // One counter per model for the session: what an estimate learns from a run's reported usage holds after it.
         TokenCounters counters = new TokenCounters();

@@ -107,12 +107,19 @@ public final class ToolSet {
         return tools;
     }
 
+    /**
+     * The name a call the model made without one is kept under, in the history and in later requests: providers refuse
+     * a history whose call has an empty name (OpenAI's {@code function.name}, Anthropic's {@code tool_use} name).
+     */
+    public static final String NAMELESS = "invalid_tool_call";
+
     /** Validates and runs one call; the future always completes normally, with a failure result on any problem. */
     public CompletableFuture<ToolResult> execute(String name, JsonNode arguments, ToolContext context) {
         Tool tool = name == null ? null : resolved().get(name);
-        if (name == null || name.isEmpty()) {
+        if (name == null || name.isBlank() || name.equals(NAMELESS)) {
             return CompletableFuture.completedFuture(ToolResult.failure("the tool call has no name, so nothing was"
-                    + " run; call one of the tools by its name: " + String.join(", ", names())));
+                    + " run (it is kept as " + NAMELESS + "); call one of the tools by its name: "
+                    + String.join(", ", names())));
         }
         if (tool == null) {
             return CompletableFuture.completedFuture(ToolResult.failure("unknown tool '" + bounded(name)

@@ -181,7 +181,12 @@ final class AgentHarness implements AutoCloseable {
         return Files.readString(root.resolve(relative));
     }
 
-    /** The bodies the model was sent, in order. */
+    /** The run's standard tools. */
+    ToolSet tools() {
+        return tools;
+    }
+
+        /** The bodies the model was sent, in order. */
     List<String> requestBodies() {
         return server.requests().stream().map(ReplayServer.Request::body).toList();
     }

@@ -49,6 +49,7 @@ final class PackageRules {
             "com.google.gson", Set.of("lsp", "lsp.review"),
             "okhttp3", Set.of("llm"),
             "org.treesitter", Set.of("syntax"),
+            "org.jline", Set.of("cli"),
             "io.modelcontextprotocol", Set.of("mcp"),
             "reactor.core", Set.of("mcp"));
 

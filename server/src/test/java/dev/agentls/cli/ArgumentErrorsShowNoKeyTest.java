@@ -35,6 +35,8 @@ class ArgumentErrorsShowNoKeyTest {
         return stderr;
     }
 
+    private static final String HELP_HINT_LSP = "('agentls lsp --help' lists every option)\n";
+
     @Test
     void lspRefusesAnApiKeyFlagNamingOnlyTheFlag() {
         assertEquals("agentls lsp: " + KEY_FLAG_REFUSED + "\n", fails("lsp", "--api-key=" + KEY));
@@ -44,19 +46,20 @@ class ArgumentErrorsShowNoKeyTest {
     @Test
     void lspShowsAnUnknownOptionHoldingAKeyByItsNameOnly() {
         assertEquals("agentls lsp: unknown option '--apikey=<redacted>' (usage: agentls lsp [--port N] [settings"
-                + " flags, see the README])\n", fails("lsp", "--apikey=" + KEY));
+                + " flags, see agentls lsp --help])\n" + HELP_HINT_LSP, fails("lsp", "--apikey=" + KEY));
         assertEquals("agentls lsp: unknown option '--token=<redacted>' (usage: agentls lsp [--port N] [settings"
-                + " flags, see the README])\n", fails("lsp", "--token=hunter2"));
+                + " flags, see agentls lsp --help])\n" + HELP_HINT_LSP, fails("lsp", "--token=hunter2"));
         assertEquals("agentls lsp: unknown option '--header=<redacted>' (usage: agentls lsp [--port N] [settings"
-                + " flags, see the README])\n", fails("lsp", "--header=" + BARE_KEY));
+                + " flags, see agentls lsp --help])\n" + HELP_HINT_LSP, fails("lsp", "--header=" + BARE_KEY));
         assertEquals("agentls lsp: unknown option '<redacted>' (usage: agentls lsp [--port N] [settings flags, see"
-                + " the README])\n", fails("lsp", KEY));
+                + " agentls lsp --help])\n" + HELP_HINT_LSP, fails("lsp", KEY));
         assertEquals("agentls lsp: --port must be a number, got '<redacted>'\n", fails("lsp", "--port", KEY));
     }
 
     @Test
     void applyShowsAKeyOptionByItsNameOnly() {
-        assertEquals("agentls apply: unknown option '--api-key=<redacted>' (usage: agentls apply [--workspace DIR] [--file PATH] [--lazy] [EDIT_FILE | -])\n",
+        assertEquals("agentls apply: unknown option '--api-key=<redacted>' (usage: agentls apply [--workspace DIR] [--file PATH] [--lazy] [EDIT_FILE | -])\n"
+                + "('agentls apply --help' lists every option)\n",
                 fails("apply", "--api-key=" + KEY));
         assertEquals("agentls apply: takes one EDIT_FILE, got 'edit.txt' and '<redacted>'\n",
                 fails("apply", "edit.txt", KEY));
@@ -65,7 +68,8 @@ class ArgumentErrorsShowNoKeyTest {
     @Test
     void replayModelShowsAKeyOptionByItsNameOnly() {
         assertEquals("agentls replay-model: unknown option '--api-key=<redacted>' (usage: agentls replay-model"
-                + " --script FILE [--port N] [--once])\n", fails("replay-model", "--api-key=" + KEY));
+                + " --script FILE [--port N] [--once])\n"
+                + "('agentls replay-model --help' lists every option)\n", fails("replay-model", "--api-key=" + KEY));
     }
 
     @Test
@@ -82,7 +86,7 @@ class ArgumentErrorsShowNoKeyTest {
     @Test
     void idsThisProgramPrintsAreNotTakenForKeys() {
         assertEquals("agentls lsp: unknown option '--conversation=0f8fad5b-d9cb-469f-a165-70867728950e' (usage:"
-                + " agentls lsp [--port N] [settings flags, see the README])\n",
+                + " agentls lsp [--port N] [settings flags, see agentls lsp --help])\n" + HELP_HINT_LSP,
                 fails("lsp", "--conversation=0f8fad5b-d9cb-469f-a165-70867728950e"));
     }
 

@@ -54,7 +54,8 @@ class ConversationsCommandTest {
         String dir = root.toString();
         assertEquals(0, run("conversations", "--root", dir, "rename", "c1", "greeter", "questions"));
         assertEquals(0, run("conversations", "--root", dir, "list"));
-        assertEquals("c1  greeter questions  5 messages, 0 runs, tokens in 0 (cached 0), out 0\n", out());
+        assertTrue(out().matches("c1  \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC  -  -  greeter questions  \\(5 messages\\)\n"),
+                out());
         assertEquals(0, run("conversations", "--root", dir, "show", "c1"));
         assertTrue(out().startsWith("conversation c1: greeter questions\nm1 user: Explain the greeter\n"
                 + "m2 assistant: Reading. [read_file {\"target_file\":\"src/Greeter.java\"}]\n"
@@ -67,6 +68,35 @@ class ConversationsCommandTest {
         assertEquals("deleted c1\n", out());
         assertEquals(0, run("conversations", "--root", dir, "list"));
         assertEquals("", out());
+    }
+
+    @Test
+    void listShowsTitleFromTheFirstPromptDateStatusAndCostAndHidesWhatTheModelNeverAnswered() throws Exception {
+        java.util.Iterator<String> ids = java.util.List.of("c1", "c2", "c3").iterator();
+        FileConversations store = new FileConversations(root, ids::next);
+        Conversation failed = store.create();
+        failed.append("r1", new ModelMessage.User("a request the model never saw"));
+        failed.endRun(new dev.agentls.conversation.RunRecord("r1", "direct", "failed",
+                dev.agentls.llm.TokenUsage.NONE, java.util.Optional.empty(), java.time.Instant.parse(
+                        "2026-11-28T10:00:00Z"), java.time.Instant.parse("2026-11-28T10:00:01Z")));
+        Conversation done = store.create();
+        done.append("r2", new ModelMessage.User("fix the failing test in GreeterTest\nand run it"));
+        done.append("r2", ModelMessage.Assistant.of(new ModelMessage.Text("Fixed.")));
+        done.endRun(new dev.agentls.conversation.RunRecord("r2", "direct", "completed",
+                new dev.agentls.llm.TokenUsage(1200, 300, 0), java.util.Optional.of(new java.math.BigDecimal(
+                        "0.01234")), java.time.Instant.parse("2026-11-28T11:00:00Z"),
+                java.time.Instant.parse("2026-11-28T11:02:00Z")));
+        Conversation unpriced = store.create();
+        unpriced.append("r3", new ModelMessage.User("x".repeat(100)));
+        unpriced.append("r3", ModelMessage.Assistant.of(new ModelMessage.Text("Hm.")));
+        unpriced.endRun(new dev.agentls.conversation.RunRecord("r3", "ask", "cancelled",
+                new dev.agentls.llm.TokenUsage(10, 1, 0), java.util.Optional.empty(), java.time.Instant.parse(
+                        "2026-11-28T12:00:00Z"), java.time.Instant.parse("2026-11-28T12:00:05Z")));
+
+        assertEquals(0, run("conversations", "--root", root.toString(), "list"));
+        assertEquals("c2  2026-11-28 11:02 UTC  completed  $0.0123  fix the failing test in GreeterTest  (2 messages)\n"
+                + "c3  2026-11-28 12:00 UTC  cancelled  cost unknown  " + "x".repeat(57) + "...  (2 messages)\n"
+                + "(1 conversation the model never answered not shown)\n", out());
     }
 
     @Test

@@ -141,6 +141,7 @@ class CrashResumeTest {
                 && m.path("content").asText().contains("the agent stopped during this call")).count();
         long answered = messages.stream().filter(m -> m.path("role").asText().equals("tool")).count();
         assertEquals(callsWithResults, answered - stopped, "results saved before the kill: " + messages);
+        assertStoppedCallsSayWhatIsKnown(messages);
 
         JsonNode anthropic = resume(conversation, "anthropic", anthropicText("Again."));
         List<JsonNode> turns = new ArrayList<>();
@@ -162,6 +163,23 @@ class CrashResumeTest {
             }
             assertEquals(1, server.requests().size());
             return JSON.readTree(server.requests().get(0).body());
+        }
+    }
+
+    /** A stopped read had no effect on files; a stopped command's effect is not known. */
+    private static void assertStoppedCallsSayWhatIsKnown(List<JsonNode> messages) {
+        java.util.Map<String, String> names = new java.util.HashMap<>();
+        messages.forEach(m -> m.path("tool_calls").forEach(c -> names.put(c.path("id").asText(),
+                c.path("function").path("name").asText())));
+        for (JsonNode m : messages) {
+            String text = m.path("content").asText();
+            if (!m.path("role").asText().equals("tool") || !text.contains("the agent stopped during this call")) {
+                continue;
+            }
+            String name = names.get(m.path("tool_call_id").asText());
+            assertTrue(text.startsWith(name + ": no result"), text);
+            assertTrue(name.equals("read_file") ? text.contains("so the call had no effect on files")
+                    : text.contains("Whether it took effect is not known"), text);
         }
     }
 

@@ -259,10 +259,14 @@ class RunCommandTest {
                 usage("--workspace", ws, "--prompt", "p", "--mode", "fast"));
         assertEquals("--approve must be ask, deny or all, got 'yes'",
                 usage("--workspace", ws, "--prompt", "p", "--approve", "yes"));
-        assertTrue(usage("--prompt", "p").startsWith("--workspace DIR is required"));
         assertEquals("--workspace " + root.resolve("nope") + " is not a folder",
                 usage("--workspace", root.resolve("nope").toString(), "--prompt", "p"));
-        assertTrue(usage("--workspace", ws, "--prompt", "  ").startsWith("--prompt TEXT is required"));
+        assertTrue(usage("--workspace", ws, "--prompt", "  ").startsWith("a prompt is required"));
+        assertTrue(usage("--workspace", ws).startsWith("a prompt is required: agentls run \"fix the failing"
+                + " test\", -p TEXT, or -p -"));
+        assertTrue(usage("--workspace", ws, "-p", "one", "two").startsWith("the prompt is given twice"));
+        assertTrue(usage("--workspace", ws, "-c", "--conversation", "x", "p").startsWith("--continue and"
+                + " --conversation both name the conversation"));
         assertTrue(usage("--workspace", ws, "--prompt", "p", "--frobnicate").startsWith(
                 "unknown option '--frobnicate'"));
         String iterations = usage("--workspace", ws, "--prompt", "p", "--max-iterations", "0");

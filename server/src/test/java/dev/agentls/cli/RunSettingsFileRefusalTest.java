@@ -173,24 +173,31 @@ class RunSettingsFileRefusalTest {
     }
 
     @Test
-    void theUsageSaysTheFlagsWinOverTheFile() throws Exception {
+    void aMistypedSettingsFlagIsAnsweredWithTheNearestFlag() throws Exception {
         assertEquals(2, run("--workspace", root.toString(), "--prompt", "p", "--settings"));
         assertEquals("agentls run: --settings needs a file\n", stderr());
         err.reset();
-        assertEquals(2, run("--workspace", root.toString(), "--prompt", "p", "--sttings", "x"));
-        assertTrue(stderr().contains("[--settings FILE]"), stderr());
-        assertTrue(stderr().contains("a flag wins over the file's value of its key"), stderr());
+        assertEquals(2, Main.run(new String[] {"run", "--workspace", root.toString(), "--prompt", "p", "--sttings",
+                "x"}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
+                StandardCharsets.UTF_8)));
+        assertTrue(stderr().startsWith("agentls run: unknown option '--sttings'"), stderr());
+        assertTrue(stderr().contains("\ndid you mean '--settings'?\n"), stderr());
+        assertTrue(stderr().contains("'agentls run --help' lists every option"), stderr());
     }
 
     @Test
     void helpListsSettingsAndEveryModelFlagWithItsKeyAndSaysFlagsWin() throws Exception {
-        assertEquals(0, run("--help"));
+        assertEquals(0, Main.run(new String[] {"run", "--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)));
         String help = out.toString(StandardCharsets.UTF_8);
-        assertTrue(help.startsWith("usage: agentls run --workspace DIR --prompt TEXT "), help);
-        assertTrue(help.contains("\n--settings FILE holds the agentls settings section as an editor sends it (every"
-                + " key applies, agentls.mcp.servers too); a flag wins over the file's value of its key."), help);
-        assertTrue(help.contains("\n  --model  llm.model\n"), help);
-        assertTrue(help.contains("\n  --max-iterations  agent.maxIterations"), help);
+        assertTrue(help.startsWith("usage: agentls run [options] [PROMPT | -p TEXT | -p -]"), help);
+        assertTrue(help.contains("defaults < $XDG_CONFIG_HOME/agentls/settings.json (~/.config) <"
+                + " .agentls/settings.json in the workspace < --settings FILE < environment variables < flags."), help);
+        assertTrue(help.contains("\n  --model VALUE"), help);
+        assertTrue(help.contains("sets agentls.llm.model (default: gpt-4o (openai), claude-sonnet-4-5"), help);
+        assertTrue(help.contains("sets agentls.agent.maxIterations (default: 25)"), help);
+        assertTrue(help.contains("\n  --approve ask|deny|all"), help);
+        assertTrue(help.contains("AGENTLS_MODEL  llm.model"), help);
         assertEquals("", stderr());
     }
 

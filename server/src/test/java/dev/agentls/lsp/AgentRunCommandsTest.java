@@ -132,14 +132,17 @@ class AgentRunCommandsTest {
     void milestonesAreShownAtMostOnceASecondWithNoneLost() throws Exception {
         try (RunFixture lsp = new RunFixture(temp, RealClient.helix(), editThenComplete())) {
             lsp.open(RunFixture.GREETER);
+            long start = System.nanoTime();
             lsp.answer("agentls.run", Map.of("prompt", "Strip names before greeting"));
 
             lsp.editor.awaitShown(text -> text.contains("AgentLS #1 finished (completed)"));
+            long seconds = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
             List<MessageParams> shown = List.copyOf(lsp.editor.shown);
             String all = String.join("\n", shown.stream().map(MessageParams::getMessage).toList());
             assertTrue(all.contains("AgentLS #1 started") && all.contains("AgentLS #1 changed"), all);
-            // A scripted model finishes within a second, so what came after "started" was held and shown at once.
-            assertEquals(2, shown.size(), all);
+            // "started" at once, then at most one message for each second the run took: a scripted model on a quiet
+            // machine finishes within a second, so what came after "started" was held and shown in one message.
+            assertTrue(shown.size() >= 2 && shown.size() <= 2 + seconds, seconds + " s: " + all);
         }
     }
 

@@ -43,6 +43,8 @@ class CompactCommandTest {
             String conversation = lsp.answer("agentls.run", Map.of("prompt", "Read the sources"))
                     .get("conversationId").getAsString();
             lsp.editor.awaitShown(text -> text.contains("AgentLS #1 finished (completed)"));
+            lsp.editor.awaitEvent(e -> e.get("type").getAsString().equals("run_finished")
+                    && e.get("runId").getAsString().equals("1"));
             int runEvents = lsp.editor.events.size();
 
             JsonObject compacted = lsp.answer("agentls.compact", Map.of("conversationId", conversation));

@@ -292,6 +292,20 @@ final class RunEditor implements LanguageClient {
                 .toList());
     }
 
+    /** Waits (bounded) for an {@code agentls/event} that matches; fails naming every event received. */
+    JsonObject awaitEvent(Predicate<JsonObject> matches) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LspFixture.TIMEOUT_SECONDS);
+        while (System.nanoTime() < deadline) {
+            for (JsonObject event : events) {
+                if (matches.test(event)) {
+                    return event;
+                }
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("no such event; received: " + events);
+    }
+
     void close() {
         later.shutdownNow();
     }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * its edit of it. Apart from what the edit changes, the edit is carried over onto the new text and the model is told
  * where; on the lines the user changed, it is refused to the model naming them; and when Helix refuses an edit for
  * a version the typing moved past, the edit is re-planned on the new text and sent once more, and the model is told
- * where it went. The user's typing stands in every case.
+ * where it went. The user's typing stands in every case. When another run made the change, the model is told which
+ * run (its number and prompt) rather than "the user".
  */
 @Tag("slow")
 class StaleEditsTest {
@@ -120,6 +121,43 @@ class StaleEditsTest {
                     + " changed in the editor's buffer after the edit was planned: the edit was carried over past the"
                     + " user's typing at line 1 onto the text as it is now, at lines 16-16 (planned at 15-15)"),
                     toldTheModel);
+        }
+    }
+
+    @Test
+    void anEditOnALineAnotherRunChangedIsRefusedNamingThatRunAndItsPrompt() throws Exception {
+        String original = original(temp);
+        String trimmed = "        return greeting + \", \" + name.trim() + \"!\";";
+        // Run #1 reads and asks; while its question is open, run #2 reads, writes line 15 and ends; then run #1 writes.
+        ReplayAnswers answers = new ReplayAnswers()
+                .call("read_file", "target_file", RunFixture.GREETER)
+                .call("ask_followup_question", "question", "Shall I strip names?")
+                .call("read_file", "target_file", RunFixture.GREETER)
+                .call("write_to_file", "target_file", RunFixture.GREETER, "content", original.replace(ORIGINAL,
+                        trimmed))
+                .complete("Names are trimmed.")
+                .call("write_to_file", "target_file", RunFixture.GREETER, "content", original.replace(ORIGINAL,
+                        STRIPPED))
+                .complete("Names are stripped.");
+        try (RunFixture lsp = new RunFixture(temp, RealClient.helix().declaring(false, true), answers)) {
+            lsp.open(RunFixture.GREETER);
+            lsp.editor.holdQuestions();
+            lsp.answer(StartRunCommand.ID, Map.of("prompt", "strip names"));
+            RunEditor.HeldQuestion<?> asked = lsp.editor.awaitHeld(0);
+            lsp.answer(StartRunCommand.ID, Map.of("prompt", "Trim the names\nwith String.trim"));
+            lsp.editor.awaitShown(message -> message.contains("AgentLS #2 finished (completed)"));
+            com.google.gson.JsonObject yes = new com.google.gson.JsonObject();
+            yes.addProperty("answer", "yes");
+            ((RunEditor.HeldQuestion<com.google.gson.JsonObject>) asked).complete(yes);
+            lsp.editor.awaitShown(message -> message.contains("AgentLS #1 finished"));
+
+            String buffer = lsp.editor.model.buffer(lsp.uri(RunFixture.GREETER)).orElseThrow().text();
+            assertEquals(original.replace(ORIGINAL, trimmed), buffer, "run #2's change stands");
+            String toldTheModel = lsp.model.requests().get(6).body();
+            assertTrue(toldTheModel.contains("run #2 (\\\"Trim the names\\\") changed line 15 of Greeter.java after"
+                    + " you last read it, and your edit touches those lines or the ones next to them; nothing was"
+                    + " changed, so that run's change stands."), toldTheModel);
+            assertFalse(toldTheModel.contains("the user changed"), toldTheModel);
         }
     }
 }

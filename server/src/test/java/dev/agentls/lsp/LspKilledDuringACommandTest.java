@@ -1,0 +1,220 @@
+package dev.agentls.lsp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import dev.agentls.llm.replay.ReplayServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializedParams;
+import org.eclipse.lsp4j.WorkspaceFolder;
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.launch.LSPLauncher;
+import org.eclipse.lsp4j.services.LanguageServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code agentls lsp} as the editor runs it (a child process over OS pipes), killed with SIGKILL while a run's
+ * command is under way: the command's process group is gone with it, and a second server resumes the conversation,
+ * its request valid under OpenAI's rule (every {@code tool_call} id followed by its tool message: the 400 when one is
+ * not, https://github.com/QwenLM/qwen-code/issues/606), the stopped command answered as stopped with its effect not
+ * known.
+ */
+class LspKilledDuringACommandTest {
+
+    private static final String KEY_ENV = "AGENTLS_CRASH_TEST_KEY";
+    /** Two commands, so the shell stays as the group's leader with its child under it; both run unasked. */
+    private static final String COMMAND = "sleep 300; sleep 301";
+
+    @TempDir
+    Path temp;
+
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stop() {
+        threads.shutdownNow();
+    }
+
+    @Test
+    void killedDuringACommandLeavesNoProcessAndTheConversationResumes() throws Exception {
+        Path root = temp.resolve("demo");
+        LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
+        String conversation;
+        long shell;
+        long pgid;
+        try (ReplayServer model = ReplayServer.start(new ReplayAnswers()
+                .call("execute_command", "command", COMMAND, "requires_approval", false)
+                .complete("Slept.").transcript(), 0, threads, line -> { })) {
+            Process server = start(root, model, "first");
+            try {
+                LanguageServer lsp = connect(server, new RunEditor(RealClient.neovim07().declaring(true, false)),
+                        root, model);
+                conversation = run(lsp, Map.of("prompt", "Sleep")).get("conversationId").getAsString();
+                ProcessHandle sleeping = await(() -> sleeper(server), "the command started; server log: "
+                        + log("first"));
+                shell = sleeping.parent().map(ProcessHandle::pid).orElseThrow();
+                pgid = groupOf(shell);
+                assertTrue(new ProcessBuilder("kill", "-KILL", Long.toString(server.pid())).start()
+                        .waitFor(10, TimeUnit.SECONDS));
+                assertTrue(server.waitFor(30, TimeUnit.SECONDS));
+                assertEquals(137, server.exitValue());
+                long sleeper = sleeping.pid();
+                await(() -> ProcessHandle.of(shell).isEmpty() && ProcessHandle.of(sleeper).isEmpty()
+                        ? Optional.of(true) : Optional.empty(), "the command (pid " + shell + ") and its child (pid "
+                        + sleeper + ") died with the server");
+            } finally {
+                server.destroyForcibly();
+            }
+        }
+        assertFalse(groupAlive(pgid), "no process is left in the command's group " + pgid);
+
+        try (ReplayServer model = ReplayServer.start(new ReplayAnswers().text("Resumed.").transcript(), 0, threads,
+                line -> { })) {
+            Process server = start(root, model, "second");
+            try {
+                RunEditor editor = new RunEditor(RealClient.neovim07().declaring(true, false));
+                LanguageServer lsp = connect(server, editor, root, model);
+                run(lsp, Map.of("prompt", "continue", "conversationId", conversation));
+                JsonObject finished = await(() -> editor.events.stream()
+                        .filter(e -> e.get("type").getAsString().equals("run_finished")).findFirst(),
+                        "the resumed run finished; server log: " + log("second"));
+                assertEquals("completed", finished.get("status").getAsString(), finished.toString());
+                assertEquals(1, model.requests().size());
+                JsonArray messages = JsonParser.parseString(model.requests().get(0).body()).getAsJsonObject()
+                        .getAsJsonArray("messages");
+                assertEveryCallAnswered(messages);
+                String stopped = messages.asList().stream().map(JsonElement::getAsJsonObject)
+                        .filter(m -> m.get("role").getAsString().equals("tool")).map(m -> m.get("content")
+                                .getAsString()).findFirst().orElseThrow();
+                assertTrue(stopped.startsWith("execute_command: no result: the agent stopped during this call"),
+                        stopped);
+                assertTrue(stopped.contains("Whether it took effect is not known"), stopped);
+            } finally {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    /** The shell's child running the first sleep, once it runs. */
+    private static Optional<ProcessHandle> sleeper(Process server) {
+        return server.descendants().filter(p -> p.info().commandLine().orElse("").endsWith("sleep 300"))
+                .findFirst();
+    }
+
+    private Process start(Path root, ReplayServer model, String name) throws IOException {
+        Path home = Files.createDirectories(temp.resolve("home"));
+        ProcessBuilder builder = new ProcessBuilder(NeovimDriver.serverCommand())
+                .redirectError(temp.resolve(name + "-stderr.txt").toFile());
+        builder.environment().put("HOME", home.toString());
+        builder.environment().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+        builder.environment().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
+        builder.environment().put(KEY_ENV, "test-key");
+        return builder.start();
+    }
+
+    private LanguageServer connect(Process process, RunEditor editor, Path root, ReplayServer model)
+            throws Exception {
+        Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>().setLocalService(editor)
+                .setRemoteInterface(LanguageServer.class).setInput(process.getInputStream())
+                .setOutput(process.getOutputStream()).setExecutorService(threads).create();
+        launcher.startListening();
+        LanguageServer server = launcher.getRemoteProxy();
+        editor.connect(server);
+        InitializeParams params = new InitializeParams();
+        params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "demo")));
+        params.setCapabilities(editor.client.capabilities());
+        JsonObject llm = new JsonObject();
+        llm.addProperty("provider", "openai");
+        llm.addProperty("baseUrl", model.baseUrl() + "/v1");
+        llm.addProperty("model", "m");
+        llm.addProperty("apiKeyEnv", KEY_ENV);
+        JsonObject settings = new JsonObject();
+        settings.add("llm", llm);
+        params.setInitializationOptions(settings);
+        server.initialize(params).get(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        server.initialized(new InitializedParams());
+        return server;
+    }
+
+    private static JsonObject run(LanguageServer server, Map<String, String> arguments) throws Exception {
+        Object answer = server.getWorkspaceService().executeCommand(new ExecuteCommandParams("agentls.run",
+                List.of(new com.google.gson.Gson().toJsonTree(arguments)))).get(LspFixture.TIMEOUT_SECONDS,
+                TimeUnit.SECONDS);
+        return LspFixture.json(answer);
+    }
+
+    /** OpenAI: the tool messages right after an assistant message answer exactly its tool_call ids. */
+    private static void assertEveryCallAnswered(JsonArray messages) {
+        List<JsonObject> all = messages.asList().stream().map(JsonElement::getAsJsonObject).toList();
+        boolean anyCall = false;
+        for (int i = 0; i < all.size(); i++) {
+            if (!all.get(i).has("tool_calls")) {
+                continue;
+            }
+            anyCall = true;
+            Set<String> ids = new HashSet<>();
+            all.get(i).getAsJsonArray("tool_calls").forEach(c -> ids.add(c.getAsJsonObject().get("id")
+                    .getAsString()));
+            for (int j = i + 1; j < all.size() && all.get(j).get("role").getAsString().equals("tool"); j++) {
+                assertTrue(ids.remove(all.get(j).get("tool_call_id").getAsString()), all.get(j).toString());
+            }
+            assertTrue(ids.isEmpty(), "calls with no tool message after them: " + ids + " in " + all);
+        }
+        assertTrue(anyCall, "the saved call is in the resumed request: " + all);
+    }
+
+    private static long groupOf(long pid) throws Exception {
+        Process ps = new ProcessBuilder("ps", "-o", "pgid=", "-p", Long.toString(pid)).start();
+        String group = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        ps.waitFor();
+        return Long.parseLong(group);
+    }
+
+    private static boolean groupAlive(long pgid) throws Exception {
+        Process ps = new ProcessBuilder("ps", "-e", "-o", "pgid=").start();
+        String groups = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        ps.waitFor();
+        return groups.lines().map(String::strip).anyMatch(g -> g.equals(Long.toString(pgid)));
+    }
+
+    private String log(String name) {
+        try {
+            return Files.readString(temp.resolve(name + "-stderr.txt"));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Polls (bounded) until {@code probe} gives a value. */
+    private static <T> T await(java.util.function.Supplier<Optional<T>> probe, String what) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LspFixture.TIMEOUT_SECONDS * 2);
+        while (System.nanoTime() < deadline) {
+            Optional<T> value = probe.get();
+            if (value.isPresent()) {
+                return value.get();
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("timed out waiting: " + what);
+    }
+}
