@@ -1,7 +1,11 @@
 package dev.agentls.acp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.agentls.agent.Agent;
+import dev.agentls.agent.AgentEvent;
+import dev.agentls.agent.AgentListener;
+import dev.agentls.agent.RunHandle;
+import dev.agentls.agent.RunRequest;
+import dev.agentls.conversation.Conversations;
 import dev.agentls.host.Host;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.DocumentStore;
@@ -30,8 +34,28 @@ public interface AcpWorkspaces {
     boolean delete(Path root, String id);
 
     /** An open workspace: its agent, its checkpoints (for undo), and how to stop what it started. */
-    record Opened(Agent agent, CheckpointStore checkpoints, Runnable close) {}
+    record Opened(AgentRuns agent, CheckpointStore checkpoints, Runnable close) {}
 
     /** One conversation as a session list shows it; {@code updated} is when it last changed, when known. */
     record Listed(String id, String title, Optional<Instant> updated) {}
+
+    /**
+     * The agent of an open workspace as its sessions use it: runs start through the run core (numbered, with their
+     * transcripts, under the workspace's approval policy), so this door shows runs and does nothing else with them.
+     */
+    interface AgentRuns {
+
+        /**
+         * Starts a run; {@code listener} hears its events.
+         *
+         * @throws IllegalArgumentException when the request names an unknown conversation
+         * @throws IllegalStateException when its conversation has a run under way
+         */
+        RunHandle run(RunRequest request, AgentListener listener);
+
+        /** Prunes the conversation by hand: one event per pruning. */
+        List<AgentEvent.ContextPruned> compact(String conversationId);
+
+        Conversations conversations();
+    }
 }

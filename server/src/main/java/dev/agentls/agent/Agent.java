@@ -1,5 +1,6 @@
 package dev.agentls.agent;
 
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.config.AgentLsSettings;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.conversation.ContextHistory;
@@ -18,7 +19,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 /**
@@ -104,11 +104,7 @@ public final class Agent {
     public static Agent create(AgentLsSettings settings, ModelClient model, ToolSet tools, Host host,
                                List<Path> roots) {
         return new Agent(settings, model, tools, host, roots, new InMemoryConversations(), RequestHistory.whole(),
-                Executors.newCachedThreadPool(runnable -> {
-                    Thread thread = new Thread(runnable, "agentls-run");
-                    thread.setDaemon(true);
-                    return thread;
-                }), Clock.systemUTC(), RandomIds::uuid);
+                DaemonThreads.pool("agentls-run"), Clock.systemUTC(), RandomIds::uuid);
     }
 
     /**
@@ -122,11 +118,7 @@ public final class Agent {
         return new Agent(settings, model, tools, host, roots, new FileConversations(roots.get(0), Clock.systemUTC(),
                         new StoppedCallNote(tools)),
                 historyFor(settings.llm()),
-                Executors.newCachedThreadPool(runnable -> {
-                    Thread thread = new Thread(runnable, "agentls-run");
-                    thread.setDaemon(true);
-                    return thread;
-                }), Clock.systemUTC(), RandomIds::uuid);
+                DaemonThreads.pool("agentls-run"), Clock.systemUTC(), RandomIds::uuid);
     }
 
     /**

@@ -224,6 +224,12 @@ final class AgentRun implements RunHandle {
             budget.add(answer.usage(), answer.cost());
             reportUsage();
             if (verdict instanceof AnswerReview.Verdict.Final done) {
+                // The whole answer may have been read before a cancel reached the call (or while its held text was
+                // shown): the user stopped the run, so it is not reported done.
+                if (cancellation.isCancelled()) {
+                    end(RunStatus.CANCELLED, "cancelled");
+                    return;
+                }
                 complete(done.text(), answer.reason());
                 return;
             }

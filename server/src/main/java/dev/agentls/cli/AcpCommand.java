@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.acp.AcpAgent;
 import dev.agentls.acp.AcpConnection;
 import dev.agentls.acp.AcpWorkspaces;
@@ -15,7 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code agentls acp [--settings FILE] [model flags]}: the agent as an Agent Client Protocol server on stdin/stdout
@@ -63,11 +64,7 @@ final class AcpCommand implements Subcommand {
             return 1;
         }
         settings.warnings().forEach(w -> err.println("agentls acp: warning: " + ShownArgument.redactKeys(w)));
-        ExecutorService work = Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "agentls-acp");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService work = DaemonThreads.pool("agentls-acp");
         AcpConnection connection = new AcpConnection(out, err);
         AcpWorkspaces workspaces = new AcpDiskWorkspaces(settings.settings(), mcp, err);
         String version = Main.class.getPackage().getImplementationVersion();

@@ -6,7 +6,10 @@ import dev.agentls.config.AgentLsSettings;
 import dev.agentls.config.McpSettings;
 import dev.agentls.conversation.FileConversations;
 import dev.agentls.host.Host;
+import dev.agentls.session.AlwaysAllowed;
+import dev.agentls.session.ApprovalPolicy;
 import dev.agentls.session.McpWiring;
+import dev.agentls.session.Runs;
 import dev.agentls.workspace.AtomicWriter;
 import dev.agentls.workspace.DocumentStore;
 import java.io.IOException;
@@ -17,6 +20,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 
 /**
@@ -38,9 +42,18 @@ final class AcpDiskWorkspaces implements AcpWorkspaces {
 
     @Override
     public Opened open(Path root, Optional<ObjectNode> clientMcpServers, BiFunction<DocumentStore, Host, Host> host) {
-        AgentWorkspace made = new AgentWorkspace(root, withServers(clientMcpServers), mcp, documents -> host.apply(
-                documents, new TerminalHost(documents, new AtomicWriter(), TerminalHost.Prompter.none(), err)));
-        return new Opened(made.agent(), made.workspace().checkpoints(), made::close);
+        AgentLsSettings opened = withServers(clientMcpServers);
+        // The workspace makes its host once, of its documents: the client's host, kept for every run.
+        AtomicReference<Host> client = new AtomicReference<>();
+        AgentWorkspace workspace = new AgentWorkspace(root, opened, mcp, documents -> {
+            client.set(host.apply(documents,
+                    new TerminalHost(documents, new AtomicWriter(), TerminalHost.Prompter.none(), err)));
+            return client.get();
+        });
+        ApprovalPolicy policy = new ApprovalPolicy(ApprovalPolicy.Mode.ASK, new AlwaysAllowed(root));
+        Runs runs = new Runs(workspace, () -> opened, workspace.workspace(), policy, root, Runnable::run);
+        return new Opened(new AcpRuns(runs, client.get(), workspace.conversations(), err),
+                workspace.workspace().checkpoints(), runs::close);
     }
 
     private AgentLsSettings withServers(Optional<ObjectNode> client) {

@@ -6,7 +6,6 @@ import dev.agentls.agent.StoppedCallNote;
 import dev.agentls.conversation.FileConversations;
 import dev.agentls.session.Agents;
 import dev.agentls.session.McpWiring;
-import dev.agentls.session.WorkspaceTools;
 import dev.agentls.session.Workspace;
 import dev.agentls.tools.Tool;
 import dev.agentls.agent.ProjectLayers;
@@ -16,12 +15,10 @@ import dev.agentls.outline.WorkspaceFileList;
 import dev.agentls.outline.TokenCounter;
 import dev.agentls.config.AgentLsSettings;
 import dev.agentls.host.Host;
-import dev.agentls.llm.StreamingModelClient;
 import dev.agentls.mcp.McpServers;
 import dev.agentls.syntax.SyntaxParser;
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.tools.ToolSet;
-import dev.agentls.tools.command.CommandEnvironment;
-import dev.agentls.tools.command.CommandRunner;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.FileIndex;
 import java.nio.file.Path;
@@ -32,9 +29,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -58,11 +53,10 @@ final class AgentWorkspace implements Agents, AutoCloseable {
     private final List<Tool> tools;
     private final Conversations conversations;
     private final ProjectLayers project;
-    private final ExecutorService runs = Executors.newCachedThreadPool(daemons("agentls-run"));
+    private final ExecutorService runs = DaemonThreads.pool("agentls-run");
 
-    private final ExecutorService background = Executors.newCachedThreadPool(daemons("agentls-workspace"));
-    private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor(
-            daemons("agentls-command"));
+    private final ExecutorService background = DaemonThreads.pool("agentls-workspace");
+    private final ScheduledExecutorService timers = DaemonThreads.timer("agentls-command");
     private final DocumentStore documents = new DocumentStore();
     /** The workspace's MCP servers, being made; null when none is configured. */
     private final CompletableFuture<McpServers> mcpServers;
@@ -100,16 +94,14 @@ final class AgentWorkspace implements Agents, AutoCloseable {
         // the first request) is built on a background thread while this one builds the tools and the run's prompt:
         // they are independent, and only the first request waits for the client (PendingModelClient).
         model = new PendingModelClient(CompletableFuture.supplyAsync(
-                () -> StreamingModelClient.forProduct(settings.llm(), background), background), quietModel, timers);
+                () -> ProcessWiring.models(background).apply(settings.llm()), background), quietModel, timers);
         // The editor's workspace and tools, built by the same code with the same constants; checkpoints on disk.
         workspace = Workspace.open(List.of(root), documents, background, Clock.systemUTC(), () -> { });
         index = workspace.index();
         var roots = workspace.roots();
         SyntaxParser parser = new SyntaxParser();
-        // Commands never inherit the variable holding the model's key, nor a copy of its value (issue 10 item 10).
-        CommandRunner runner = new CommandRunner("bash", CommandRunner.Limits.defaults(),
-                new CommandEnvironment(System.getenv(), () -> List.of(settings.llm().apiKeyEnv())), timers, background);
-        ToolSet tools = new WorkspaceTools(runner, Path.of(System.getProperty("user.home"))).toolSet(workspace);
+        ToolSet tools = ProcessWiring.tools(System.getenv(), List.of(settings.llm().apiKeyEnv()), timers, background)
+                .toolSet(workspace);
         this.tools = tools.tools();
         // The project layers: rules files, and a repo map read in the background. No run waits for it: a request
         // made before it is read says so and shows a bounded file list instead; the map joins the run as a message.
@@ -180,6 +172,11 @@ final class AgentWorkspace implements Agents, AutoCloseable {
         return agent;
     }
 
+    /** The conversations its runs continue, persisted under the folder. */
+    Conversations conversations() {
+        return conversations;
+    }
+
     /** This workspace's parts, as the session core runs on them. */
     Workspace workspace() {
         return workspace;
@@ -219,13 +216,5 @@ final class AgentWorkspace implements Agents, AutoCloseable {
         background.shutdownNow();
         timers.shutdownNow();
         runs.shutdownNow();
-    }
-
-    private static ThreadFactory daemons(String name) {
-        return runnable -> {
-            Thread thread = new Thread(runnable, name);
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

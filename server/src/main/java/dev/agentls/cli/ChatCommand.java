@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.config.ConfigHome;
 import dev.agentls.agent.RunHandle;
 import dev.agentls.agent.RunMode;
@@ -22,7 +23,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -86,7 +86,7 @@ final class ChatCommand implements Subcommand {
             return RunCommand.FAILED;
         }
         boolean tty = !options.json() && terminal.interactive();
-        ExecutorService threads = Executors.newCachedThreadPool(ChatCommand::daemon);
+        ExecutorService threads = DaemonThreads.pool("agentls-chat");
         try (JLineSource jline = tty ? JLineSource.open(history()) : null) {
             LineSource source = jline != null ? jline : LineSource.of(new BufferedReader(new InputStreamReader(stdin,
                     StandardCharsets.UTF_8)));
@@ -245,11 +245,5 @@ final class ChatCommand implements Subcommand {
         AgentWorkspace workspace() {
             return workspace;
         }
-    }
-
-    private static Thread daemon(Runnable runnable) {
-        Thread thread = new Thread(runnable, "agentls-chat");
-        thread.setDaemon(true);
-        return thread;
     }
 }

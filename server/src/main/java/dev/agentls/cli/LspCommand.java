@@ -1,11 +1,11 @@
 package dev.agentls.cli;
 
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.session.WorkspaceTools;
 import dev.agentls.session.WorkspaceAgents;
 import dev.agentls.config.SettingsException;
 import dev.agentls.config.SettingsFlags;
 import dev.agentls.config.SettingsParser;
-import dev.agentls.llm.StreamingModelClient;
 import dev.agentls.lsp.CommandLineSettings;
 import dev.agentls.lsp.LspServerLauncher;
 import java.io.IOException;
@@ -17,7 +17,6 @@ import java.util.Set;
 import java.time.Clock;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
 /**
@@ -73,13 +72,9 @@ final class LspCommand implements Subcommand {
             // Filled by each session as it takes settings into use; read by the command runner at each command.
             keyVariables.add(flags.settings().settings().llm().apiKeyEnv());
             HeapTuning.forLongRunningServer();
-            WorkspaceTools tools = ToolSessionsWiring.standard(environment, keyVariables);
-            ExecutorService runs = Executors.newCachedThreadPool(runnable -> {
-                Thread thread = new Thread(runnable, "agentls-run");
-                thread.setDaemon(true);
-                return thread;
-            });
-            WorkspaceAgents agents = new WorkspaceAgents(tools, llm -> StreamingModelClient.forProduct(llm, runs), runs,
+            WorkspaceTools tools = ProcessWiring.tools(environment, keyVariables);
+            ExecutorService runs = DaemonThreads.pool("agentls-run");
+            WorkspaceAgents agents = new WorkspaceAgents(tools, ProcessWiring.models(runs), runs,
                     Clock.systemUTC());
             return new LspServerLauncher.SessionWiring(tools, agents,
                     new CommandLineSettings(flags.section(), keyVariables::add));

@@ -1,18 +1,17 @@
 package dev.agentls.cli;
 
-import java.util.List;
-
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.llm.replay.Transcript;
 import dev.agentls.llm.replay.TranscriptException;
 import dev.agentls.llm.replay.TranscriptReader;
+import dev.agentls.threads.DaemonThreads;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * {@code agentls replay-model --script FILE [--port N] [--once]}: a loopback server replaying a scripted model
@@ -71,11 +70,7 @@ final class ReplayModelCommand implements Subcommand {
             err.println(ShownArgument.redactKeys("agentls replay-model: cannot read " + script + ": " + e.getMessage()));
             return 1;
         }
-        ExecutorService threads = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "replay-model");
-            t.setDaemon(true);
-            return t;
-        });
+        ExecutorService threads = DaemonThreads.pool("replay-model");
         try (ReplayServer server = ReplayServer.start(transcript, port, threads, out::println)) {
             out.println("agentls replay-model: REPLAY of " + script + " (" + transcript.responses().size()
                     + " scripted responses); this is not a real model");

@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.agent.AgentEventJson;
 import dev.agentls.agent.AgentListener;
 import dev.agentls.agent.RunHandle;
@@ -150,7 +151,7 @@ final class RunCommand implements Subcommand {
         boolean tty = !options.json() && terminal.interactive();
         TerminalHost.Prompter prompter = new TerminalHost.Prompter(
                 new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)), err,
-                Executors.newSingleThreadExecutor(RunCommand::daemon));
+                Executors.newSingleThreadExecutor(DaemonThreads.named("agentls-run-terminal")));
         LiveView view = new LiveView(out, tty);
         AgentListener shown = options.json() ? event -> printJson(out, event) : view;
         java.util.concurrent.atomic.AtomicBoolean changed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -197,7 +198,7 @@ final class RunCommand implements Subcommand {
                 return FAILED;
             }
             RunHandle handle = started.handle();
-            ScheduledExecutorService spinner = Executors.newSingleThreadScheduledExecutor(RunCommand::daemon);
+            ScheduledExecutorService spinner = DaemonThreads.timer("agentls-run-terminal");
             if (tty) {
                 spinner.scheduleAtFixedRate(view::tick, SPINNER_MILLIS, SPINNER_MILLIS, TimeUnit.MILLISECONDS);
             }
@@ -255,11 +256,5 @@ final class RunCommand implements Subcommand {
             out.println(AgentEventJson.line(event));
             out.flush();
         }
-    }
-
-    private static Thread daemon(Runnable runnable) {
-        Thread thread = new Thread(runnable, "agentls-run-terminal");
-        thread.setDaemon(true);
-        return thread;
     }
 }

@@ -31,11 +31,6 @@ final class ApplyEditsCommand implements CommandHandler {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String uri = arguments.requireString("uri");
         String diff = arguments.requireString("diff");

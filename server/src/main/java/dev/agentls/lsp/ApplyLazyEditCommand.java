@@ -29,11 +29,6 @@ final class ApplyLazyEditCommand implements CommandHandler {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String uri = arguments.requireString("uri");
         String codeEdit = arguments.requireString("codeEdit");

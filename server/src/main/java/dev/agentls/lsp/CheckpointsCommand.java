@@ -20,11 +20,6 @@ final class CheckpointsCommand implements CommandHandler {
         this.checkpoints = checkpoints;
     }
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
     /** One change-log entry as the editor receives it. */
     record Change(String path, String kind, int linesAdded, int linesRemoved) {}
 

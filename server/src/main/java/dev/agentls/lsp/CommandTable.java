@@ -6,17 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The commands a session answers, by id, in registration order (the order advertised to the editor). */
+/** The commands a session answers, by id, in the table's order (the order advertised to the editor). */
 final class CommandTable {
 
-    private final Map<String, CommandHandler> handlers = new LinkedHashMap<>();
+    private final Map<String, CommandHandler> handlers;
 
-    CommandTable(List<CommandHandler> handlers) {
-        for (CommandHandler handler : handlers) {
-            if (this.handlers.putIfAbsent(handler.id(), handler) != null) {
-                throw new IllegalArgumentException("command " + handler.id() + " is registered twice");
-            }
-        }
+    CommandTable(Map<String, CommandHandler> handlers) {
+        this.handlers = new LinkedHashMap<>(handlers);
     }
 
     Optional<CommandHandler> find(String id) {

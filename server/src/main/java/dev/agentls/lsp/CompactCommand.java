@@ -27,11 +27,6 @@ final class CompactCommand implements CommandHandler {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String conversationId = arguments.requireString("conversationId");
         // Reads and rewrites the conversation's file, and may build the session's agent: off the reader thread.

@@ -20,11 +20,6 @@ final class KeepHunkCommand implements CommandHandler {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String hunkId = arguments.requireString("hunkId");
         if (!review.settle(hunkId)) {

@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.session.Agents;
 import dev.agentls.session.Tools;
 import java.io.IOException;
@@ -13,7 +14,6 @@ import java.time.Clock;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
@@ -117,7 +117,7 @@ public final class LspServerLauncher {
                 return 1;
             }
         }
-        ExecutorService executor = Executors.newCachedThreadPool(daemonThreads());
+        ExecutorService executor = DaemonThreads.pool("agentls-lsp");
         try {
             Connection connection = start(in, out, executor, opening);
             return connection.awaitExit();
@@ -189,14 +189,6 @@ public final class LspServerLauncher {
         }
         // The client hung up without 'exit': LSP says that is status 1.
         return 1;
-    }
-
-    private static java.util.concurrent.ThreadFactory daemonThreads() {
-        return runnable -> {
-            Thread thread = new Thread(runnable, "agentls-lsp");
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 
     /** A running connection: its server and the future exit status. */

@@ -35,11 +35,6 @@ final class RevertHunkCommand implements CommandHandler {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String hunkId = arguments.requireString("hunkId");
         String uri = review.hunk(hunkId).map(h -> h.uri())

@@ -26,11 +26,6 @@ final class RevertRunCommand implements CommandHandler {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String runId = arguments.requireString("runId");
         String checkpointId = review.firstCheckpoint(runId).orElseThrow(() -> CommandFailure.invalidParams(ID

@@ -36,11 +36,6 @@ final class RollbackCommand implements CommandHandler {
         this.host = host;
     }
 
-    @Override
-    public String id() {
-        return ID;
-    }
-
     record Result(boolean applied, Boolean confirmed, List<String> restored, String reason, String note,
                   WorkspaceEdit edit) {}
 

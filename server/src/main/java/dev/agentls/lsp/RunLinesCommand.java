@@ -28,11 +28,6 @@ final class RunLinesCommand implements CommandHandler {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String where = arguments.optionalString("uri").or(() -> arguments.optionalString("path"))
                 .orElseThrow(() -> CommandFailure.invalidParams(ID + ": missing argument 'uri' or 'path' (a string)"));

@@ -22,11 +22,6 @@ final class RunToolCommand implements CommandHandler {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String name = arguments.requireString("name");
         JsonObject toolArguments = arguments.optionalObject("arguments").orElseGet(JsonObject::new);

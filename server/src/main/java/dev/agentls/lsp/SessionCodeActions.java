@@ -38,8 +38,8 @@ final class SessionCodeActions {
         for (String runId : anchors.runsAt(uri, from, to)) {
             waiting.find(runId).filter(w -> w.kind() != WaitingRuns.Kind.QUESTION).ifPresent(w -> {
                 actions.add(action("AgentLS #" + runId + ": Approve " + (w.kind() == WaitingRuns.Kind.PLAN
-                        ? "the plan" : "`" + w.asked() + "`"), ApproveCommand.ID, runArgument(runId)));
-                actions.add(action("AgentLS #" + runId + ": Deny", DenyCommand.ID, runArgument(runId)));
+                        ? "the plan" : "`" + w.asked() + "`"), RunCommands.APPROVE, runArgument(runId)));
+                actions.add(action("AgentLS #" + runId + ": Deny", RunCommands.DENY, runArgument(runId)));
             });
         }
         for (InstructionLines.Instruction instruction : marks.between(uri, from, to)) {

@@ -4,50 +4,82 @@ import dev.agentls.edit.SearchReplaceEngine;
 import dev.agentls.edit.lazy.LazyMerger;
 import dev.agentls.host.EditPlanner;
 import dev.agentls.host.LazyEditPlanner;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
- * The table of {@code agentls.*} commands a session offers. Adding a command is one line here: a handler built from
- * the session's collaborators.
+ * The table of {@code agentls.*} commands a session offers: each id with the function that makes its handler from the
+ * session's collaborators. Adding a command is one line here; the advertised ids are this table's keys.
  */
 final class StandardCommands {
 
-    private StandardCommands() {}
+    /** What several commands share, made once per session. */
+    private record Parts(SessionParts session, EditPlanner planner, LazyEditPlanner lazyPlanner, DeniedTargets denied,
+                         PlannedEditLanding landing, RunRequests requests, RollbackCommand rollback) {
+
+        static Parts of(SessionParts session) {
+            return new Parts(session,
+                    new EditPlanner(session.roots(), session.documents(), new SearchReplaceEngine()),
+                    new LazyEditPlanner(session.roots(), session.documents(), new LazyMerger()),
+                    new DeniedTargets(session.roots(), session.policy()),
+                    new PlannedEditLanding(session.checkpoints(), session.host()),
+                    new RunRequests(session.roots(), session.documents()),
+                    new RollbackCommand(session.checkpoints(), session.documents(), session.host()));
+        }
+    }
+
+    private static final Map<String, Function<Parts, CommandHandler>> TABLE = table(List.of(
+            entry(ApplyEditsCommand.ID, p -> new ApplyEditsCommand(p.planner(), p.denied(), p.landing())),
+            entry(ApplyLazyEditCommand.ID, p -> new ApplyLazyEditCommand(p.lazyPlanner(), p.denied(), p.landing())),
+            entry(RunToolCommand.ID, p -> new RunToolCommand(p.session().tools())),
+            entry(CheckpointsCommand.ID, p -> new CheckpointsCommand(p.session().checkpoints())),
+            entry(RollbackCommand.ID, Parts::rollback),
+            entry(StartRunCommand.ID, p -> new StartRunCommand(p.requests(), p.session().runs(), p.session().done())),
+            entry(RunLinesCommand.ID, p -> new RunLinesCommand(p.requests(), p.session().runs(), p.session().done())),
+            entry(RunCommands.CANCEL, p -> RunCommands.cancel(p.session().runs())),
+            entry(RunCommands.STEER, p -> RunCommands.steer(p.session().runs())),
+            entry(RunCommands.APPROVE, p -> RunCommands.approve(p.session().waiting())),
+            entry(RunCommands.DENY, p -> RunCommands.deny(p.session().waiting())),
+            entry(RunCommands.ANSWER, p -> RunCommands.answer(p.session().waiting())),
+            entry(RunCommands.CONVERSATIONS, p -> RunCommands.conversations(p.session().runs())),
+            entry(RunCommands.MCP, p -> RunCommands.mcp(p.session().runs())),
+            entry(CompactCommand.ID, p -> new CompactCommand(p.session().runs())),
+            entry(KeepHunkCommand.ID, p -> new KeepHunkCommand(p.session().review())),
+            entry(RevertHunkCommand.ID, p -> new RevertHunkCommand(p.session().review(), p.session().roots(),
+                    p.session().documents(), p.session().host())),
+            entry(RevertRunCommand.ID, p -> new RevertRunCommand(p.session().review(), p.rollback()))));
 
     /**
-     * The ids of {@link #of}'s table, in its order: the {@link InitializeFront} advertises them before any table is
-     * built ({@code InitializeFrontTest} holds its answer equal to the table's, byte for byte).
+     * The table's ids, in its order: the {@link InitializeFront} advertises them before any session's table is built
+     * ({@code InitializeFrontTest} holds its answer equal to the table's, byte for byte).
      */
-    static final List<String> IDS = List.of("agentls.applyEdits", "agentls.applyLazyEdit", "agentls.runTool",
-            "agentls.checkpoints", "agentls.rollback", "agentls.run", "agentls.runLines", "agentls.cancel",
-            "agentls.steer", "agentls.approve", "agentls.deny", "agentls.answer", "agentls.conversations",
-            "agentls.mcp", "agentls.compact", "agentls.keepHunk", "agentls.revertHunk", "agentls.revertRun");
+    static final List<String> IDS = List.copyOf(TABLE.keySet());
 
-    static CommandTable of(SessionParts parts) {
-        EditPlanner planner = new EditPlanner(parts.roots(), parts.documents(), new SearchReplaceEngine());
-        LazyEditPlanner lazyPlanner = new LazyEditPlanner(parts.roots(), parts.documents(), new LazyMerger());
-        DeniedTargets denied = new DeniedTargets(parts.roots(), parts.policy());
-        PlannedEditLanding landing = new PlannedEditLanding(parts.checkpoints(), parts.host());
-        RunRequests requests = new RunRequests(parts.roots(), parts.documents());
-        RollbackCommand rollback = new RollbackCommand(parts.checkpoints(), parts.documents(), parts.host());
-        return new CommandTable(List.of(
-                new ApplyEditsCommand(planner, denied, landing),
-                new ApplyLazyEditCommand(lazyPlanner, denied, landing),
-                new RunToolCommand(parts.tools()),
-                new CheckpointsCommand(parts.checkpoints()),
-                rollback,
-                new StartRunCommand(requests, parts.runs(), parts.done()),
-                new RunLinesCommand(requests, parts.runs(), parts.done()),
-                new CancelRunCommand(parts.runs()),
-                new SteerRunCommand(parts.runs()),
-                new ApproveCommand(parts.waiting()),
-                new DenyCommand(parts.waiting()),
-                new AnswerCommand(parts.waiting()),
-                new ConversationsCommand(parts.runs()),
-                new McpCommand(parts.runs()),
-                new CompactCommand(parts.runs()),
-                new KeepHunkCommand(parts.review()),
-                new RevertHunkCommand(parts.review(), parts.roots(), parts.documents(), parts.host()),
-                new RevertRunCommand(parts.review(), rollback)));
+    private StandardCommands() {}
+
+    static CommandTable of(SessionParts session) {
+        Parts parts = Parts.of(session);
+        Map<String, CommandHandler> handlers = new LinkedHashMap<>();
+        TABLE.forEach((id, make) -> handlers.put(id, make.apply(parts)));
+        return new CommandTable(handlers);
+    }
+
+    private static Map.Entry<String, Function<Parts, CommandHandler>> entry(String id,
+                                                                            Function<Parts, CommandHandler> make) {
+        return Map.entry(id, make);
+    }
+
+    private static Map<String, Function<Parts, CommandHandler>> table(
+            List<Map.Entry<String, Function<Parts, CommandHandler>>> entries) {
+        Map<String, Function<Parts, CommandHandler>> table = new LinkedHashMap<>();
+        for (Map.Entry<String, Function<Parts, CommandHandler>> entry : entries) {
+            if (table.putIfAbsent(entry.getKey(), entry.getValue()) != null) {
+                throw new IllegalStateException("command " + entry.getKey() + " is in the table twice");
+            }
+        }
+        return Collections.unmodifiableMap(table);
     }
 }

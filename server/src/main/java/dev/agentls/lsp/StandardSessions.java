@@ -1,5 +1,6 @@
 package dev.agentls.lsp;
 
+import dev.agentls.threads.DaemonThreads;
 import dev.agentls.session.Agents;
 import dev.agentls.session.Tools;
 import dev.agentls.config.AgentLsSettings;
@@ -16,7 +17,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Supplier;
 import org.eclipse.lsp4j.ClientCapabilities;
@@ -99,19 +99,11 @@ final class StandardSessions implements SessionFactory {
     }
 
     static ScheduledExecutorService daemonTimer() {
-        return Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "agentls-milestones");
-            thread.setDaemon(true);
-            return thread;
-        });
+        return DaemonThreads.timer("agentls-milestones");
     }
 
     static Executor daemonPool() {
-        return Executors.newCachedThreadPool(runnable -> {
-            Thread thread = new Thread(runnable, "agentls-workspace");
-            thread.setDaemon(true);
-            return thread;
-        });
+        return DaemonThreads.pool("agentls-workspace");
     }
 
     @Override

@@ -28,11 +28,6 @@ final class StartRunCommand implements CommandHandler {
     }
 
     @Override
-    public String id() {
-        return ID;
-    }
-
-    @Override
     public CompletableFuture<Object> execute(CommandArguments arguments) {
         String prompt = arguments.requireString("prompt");
         RunRequest request = requests.of(arguments, prompt);

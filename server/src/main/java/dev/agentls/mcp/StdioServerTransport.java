@@ -1,5 +1,6 @@
 package dev.agentls.mcp;
 
+import dev.agentls.threads.DaemonThreads;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpClientTransport;
@@ -53,7 +54,7 @@ final class StdioServerTransport implements McpClientTransport {
     private final McpJsonMapper mapper;
     private final int maxLineChars;
     private final Listener listener;
-    private final ExecutorService writer = Executors.newSingleThreadExecutor(r -> daemon(r, "agentls-mcp-stdin"));
+    private final ExecutorService writer = Executors.newSingleThreadExecutor(DaemonThreads.named("agentls-mcp-stdin"));
     private volatile Process process;
     private volatile boolean closing;
 
@@ -220,12 +221,6 @@ final class StdioServerTransport implements McpClientTransport {
     }
 
     private static void thread(String name, Runnable work) {
-        daemon(work, name).start();
-    }
-
-    private static Thread daemon(Runnable work, String name) {
-        Thread thread = new Thread(work, name);
-        thread.setDaemon(true);
-        return thread;
+        DaemonThreads.thread(name, work).start();
     }
 }

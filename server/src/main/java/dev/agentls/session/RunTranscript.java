@@ -58,6 +58,24 @@ public final class RunTranscript implements AgentListener, RunNotes {
         }
     }
 
+    /**
+     * Takes number {@code number} under {@code root} by creating its transcript; false when another run (of another
+     * session over the folder, or another process) has it. A folder that cannot be written takes every number: the
+     * transcript then reports its problem as usual.
+     */
+    static boolean claim(Path root, int number) {
+        Path file = root.resolve(FOLDER).resolve(number + ".md");
+        try {
+            Files.createDirectories(file.getParent());
+            Files.createFile(file);
+            return true;
+        } catch (java.nio.file.FileAlreadyExistsException taken) {
+            return false;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
     public Path markdown() {
         return markdown;
     }

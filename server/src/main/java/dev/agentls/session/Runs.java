@@ -112,7 +112,7 @@ public final class Runs {
      * @throws IllegalStateException when the conversation has a run under way, or there is no agent
      */
     public Started start(RunRequest request, RunDoor door, Consumer<RunOutcome> ended) {
-        String runId = String.valueOf(numbers.incrementAndGet());
+        String runId = String.valueOf(nextNumber());
         RunDoor.Run shown = door.open(runId, request);
         RunTranscript transcript = new RunTranscript(home, runId, request.prompt(), shown::warn);
         RunNotes notes = text -> {
@@ -152,6 +152,18 @@ public final class Runs {
             }
         });
         return new Started(runId, handle.conversationId(), transcript.markdown(), handle);
+    }
+
+    /**
+     * The next number no transcript has: other sessions over the folder (each ACP session has its own) and other
+     * processes number from the same transcripts, so a number is taken by creating its file.
+     */
+    private int nextNumber() {
+        int number = numbers.incrementAndGet();
+        while (!RunTranscript.claim(home, number)) {
+            number = numbers.incrementAndGet();
+        }
+        return number;
     }
 
     /**

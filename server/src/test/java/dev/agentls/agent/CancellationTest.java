@@ -54,6 +54,36 @@ class CancellationTest {
         }
     }
 
+    /** The answer's whole text may be read before the cancel reaches the call: the run still ends cancelled. */
+    @ParameterizedTest
+    @MethodSource("dev.agentls.agent.Protocols#all")
+    void cancellingWhileATextAnswerIsShownEndsTheRunCancelledNotCompleted(Provider provider, ToolMode mode)
+            throws Exception {
+        for (int turn : List.of(1, 2)) {
+            Path root = temp.resolve(provider + "-" + mode + "-" + turn);
+            // Answered in the first call, text is held until the answer ends; in a later one it streams as read.
+            ModelScript used = turn == 1 ? new ModelScript(provider, mode) : new ModelScript(provider, mode)
+                    .calls("Reading the greeter.", call("read_file", "target_file", DirectRunTest.GREETER));
+            used.text("Greeter says hello to everyone.");
+            try (AgentHarness h = new AgentHarness(root, used)) {
+                CompletableFuture<RunHandle> handle = new CompletableFuture<>();
+                handle.complete(h.agent.run(RunRequest.of("Explain Greeter"), event -> {
+                    h.events.add(event);
+                    if (event instanceof AgentEvent.Text text && text.text().startsWith("Greeter")) {
+                        handle.join().cancel();
+                    }
+                }));
+                RunOutcome outcome = handle.join().outcome().get(10, TimeUnit.SECONDS);
+
+                h.assertWellFormed();
+                assertEquals(RunStatus.CANCELLED, outcome.status(), "answer in model call " + turn);
+                assertEquals("cancelled", outcome.text());
+                assertTrue(h.all(AgentEvent.Completion.class).isEmpty(), "no completion after a cancel");
+                assertEquals(turn, h.requestBodies().size(), "no model call after the cancel");
+            }
+        }
+    }
+
     @Test
     void cancellingMidToolKillsTheCommandsProcessTree() throws Exception {
         ModelScript script = new ModelScript(Provider.OPENAI, ToolMode.NATIVE)

@@ -116,7 +116,7 @@ class FirstRunSetUpTest {
         CountDownLatch release = new CountDownLatch(1);
         start(heldSetUp(settingUp, release, new java.util.concurrent.CopyOnWriteArrayList<>()));
 
-        CompletableFuture<Object> listing = lsp.execute(ConversationsCommand.ID, Map.of());
+        CompletableFuture<Object> listing = lsp.execute(RunCommands.CONVERSATIONS, Map.of());
         assertTrue(settingUp.await(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS), "the listing began");
         assertThrows(ExecutionException.class, () -> lsp.execute("agentls.nothing").get(5, TimeUnit.SECONDS),
                 "answered while the listing is held, not after it");

@@ -71,7 +71,7 @@ class PlanApprovalTest {
             lsp.answer(StartRunCommand.ID, Map.of("prompt", "strip names", "mode", "plan"));
             lsp.editor.awaitShown(message -> message.startsWith("AgentLS #1 waits for your approval of its plan"));
 
-            JsonObject denied = lsp.answer(DenyCommand.ID, Map.of("runId", "1"));
+            JsonObject denied = lsp.answer(RunCommands.DENY, Map.of("runId", "1"));
 
             assertTrue(denied.get("answered").getAsBoolean(), denied.toString());
             lsp.editor.awaitShown(message -> message.contains("AgentLS #1 finished (failed)")

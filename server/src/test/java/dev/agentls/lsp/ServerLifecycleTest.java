@@ -46,9 +46,9 @@ class ServerLifecycleTest {
             InitializeResult result = lsp.initialize();
             assertEquals(TextDocumentSyncKind.Full, result.getCapabilities().getTextDocumentSync().getLeft());
             assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
-                    RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, CancelRunCommand.ID,
-                    SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID,
-                    McpCommand.ID, CompactCommand.ID, KeepHunkCommand.ID, RevertHunkCommand.ID,
+                    RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, RunCommands.CANCEL,
+                    RunCommands.STEER, RunCommands.APPROVE, RunCommands.DENY, RunCommands.ANSWER, RunCommands.CONVERSATIONS,
+                    RunCommands.MCP, CompactCommand.ID, KeepHunkCommand.ID, RevertHunkCommand.ID,
                     RevertRunCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             assertEquals("agentls", result.getServerInfo().getName());
@@ -166,9 +166,9 @@ class ServerLifecycleTest {
             params.setRootUri(temp.toUri().toString());
             InitializeResult result = await(client.getRemoteProxy().initialize(params));
             assertEquals(List.of(ApplyEditsCommand.ID, ApplyLazyEditCommand.ID, RunToolCommand.ID, CheckpointsCommand.ID,
-                    RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, CancelRunCommand.ID,
-                    SteerRunCommand.ID, ApproveCommand.ID, DenyCommand.ID, AnswerCommand.ID, ConversationsCommand.ID,
-                    McpCommand.ID, CompactCommand.ID, KeepHunkCommand.ID, RevertHunkCommand.ID,
+                    RollbackCommand.ID, StartRunCommand.ID, RunLinesCommand.ID, RunCommands.CANCEL,
+                    RunCommands.STEER, RunCommands.APPROVE, RunCommands.DENY, RunCommands.ANSWER, RunCommands.CONVERSATIONS,
+                    RunCommands.MCP, CompactCommand.ID, KeepHunkCommand.ID, RevertHunkCommand.ID,
                     RevertRunCommand.ID),
                     result.getCapabilities().getExecuteCommandProvider().getCommands());
             await(client.getRemoteProxy().shutdown());
