@@ -1,6 +1,7 @@
 package dev.agentls.cli;
 
 import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.CommandTerminal;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.host.QuestionWithdrawn;
@@ -97,6 +98,11 @@ final class ApprovingHost implements Host {
     @Override
     public CompletableFuture<String> beforeCommand() {
         return terminal.beforeCommand();
+    }
+
+    @Override
+    public Optional<CommandTerminal> terminal() {
+        return terminal.terminal();
     }
 
     @Override
