@@ -35,10 +35,18 @@ final class LiveView implements AgentListener {
     private int step;
     private long tokens;
     private String waitingOn = "waiting for the model";
+    private final ModelErrorHint hint;
+    private String lastError = "";
 
     LiveView(PrintStream out, boolean tty) {
+        this(out, tty, ModelErrorHint.NONE);
+    }
+
+    /** @param hint what to add under a model call's failure: the address tried and what to check */
+    LiveView(PrintStream out, boolean tty, ModelErrorHint hint) {
         this.out = out;
         this.tty = tty;
+        this.hint = hint;
     }
 
     @Override
@@ -104,12 +112,18 @@ final class LiveView implements AgentListener {
         } else if (event instanceof AgentEvent.Warning e) {
             line("warning: " + e.message());
         } else if (event instanceof AgentEvent.Error e) {
+            if (e.message().equals(lastError)) {
+                return; // one failure reported by several layers is shown once
+            }
+            lastError = e.message();
             line("error: " + e.message());
+            hint.lines(e.message()).forEach(this::line);
         } else if (event instanceof AgentEvent.Completion e) {
             line("completed: " + e.result());
         } else if (event instanceof AgentEvent.RunFinished e) {
             line("run finished: " + e.status().id() + " after " + step + " model call(s), " + tokens + " tokens"
-                    + (e.status() == dev.agentls.agent.RunStatus.COMPLETED ? "" : ": " + e.text()));
+                    + (e.status() == dev.agentls.agent.RunStatus.COMPLETED ? ""
+                    : !lastError.isEmpty() && e.text().contains(lastError) ? " (the error above)" : ": " + e.text()));
             waitingOn = null;
         }
     }

@@ -151,7 +151,8 @@ final class RunCommand implements Subcommand {
         TerminalHost.Prompter prompter = new TerminalHost.Prompter(
                 new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)), err,
                 Executors.newSingleThreadExecutor(RunCommand::daemon));
-        LiveView view = new LiveView(out, tty);
+        LiveView view = new LiveView(out, tty, new ModelErrorHint(options.settings().llm().baseUrl().toString(),
+                options.settings().llm().apiKeyEnv()));
         AgentListener listener = options.json() ? event -> printJson(out, event) : view;
         ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),
                 new AlwaysAllowed(options.workspace()));
