@@ -97,7 +97,10 @@ final class ChatCommand implements Subcommand {
             }
             try (AgentWorkspace workspace = new AgentWorkspace(options.workspace(), options.settings(), mcp,
                     documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(), prompter, err),
-                            options.approvals()))) {
+                            options.approvals(), new dev.agentls.session.ApprovalPolicy(ApprovingHost.mode(
+                                    options.approvals()), new dev.agentls.session.AlwaysAllowed(options.workspace())),
+                            "chat", note -> err.println("agentls chat: " + note),
+                            reason -> Optional.ofNullable(current.get()).ifPresent(run -> run.steer(reason))))) {
                 Session session = new Session(workspace, options, out, err, tty, current);
                 session.conversation = Continuation.conversation(options, err);
                 err.println("agentls chat in " + options.workspace() + session.conversation.map(c -> ", conversation "

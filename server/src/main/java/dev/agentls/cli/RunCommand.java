@@ -161,11 +161,12 @@ final class RunCommand implements Subcommand {
                         options.approvals()))) {
             Runs runs = new Runs(workspace, options::settings, workspace.workspace(), policy, options.workspace(),
                     Runnable::run);
+            RunMessages toModel = new RunMessages();
             RunDoor door = (runId, asked) -> new RunDoor.Run() {
                 @Override
                 public Host host(RunNotes notes, RunNotes transcript) {
                     return new ApprovingHost(new TerminalHost(workspace.workspace().documents(), new AtomicWriter(),
-                            prompter, err), options.approvals(), policy, runId, notes);
+                            prompter, err), options.approvals(), policy, runId, notes, toModel);
                 }
 
                 @Override
@@ -186,6 +187,7 @@ final class RunCommand implements Subcommand {
             RunHandle handle;
             try {
                 handle = runs.start(request, door, outcome -> { }).handle();
+                toModel.attach(handle);
             } catch (IllegalArgumentException | IllegalStateException refused) {
                 err.println("agentls run: refused: " + ShownArgument.redactKeys(String.valueOf(refused.getMessage())));
                 return FAILED;
