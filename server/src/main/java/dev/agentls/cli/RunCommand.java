@@ -151,8 +151,11 @@ final class RunCommand implements Subcommand {
         TerminalHost.Prompter prompter = new TerminalHost.Prompter(
                 new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)), err,
                 Executors.newSingleThreadExecutor(RunCommand::daemon));
-        LiveView view = new LiveView(out, tty, new ModelErrorHint(options.settings().llm().baseUrl().toString(),
-                options.settings().llm().apiKeyEnv()));
+        LiveView view = new LiveView(out, new LiveView.Look(tty, new DiffLines(options.workspace(),
+                LiveView.Look.colour(tty, context.environment())), new ModelErrorHint(options.settings().llm()
+                .baseUrl().toString(), options.settings().llm().apiKeyEnv()), prompter.input()::asking,
+                System::nanoTime));
+        prompter.input().beforeShowing(view::pause);
         AgentListener listener = options.json() ? event -> printJson(out, event) : view;
         ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),
                 new AlwaysAllowed(options.workspace()));
@@ -172,6 +175,13 @@ final class RunCommand implements Subcommand {
                 @Override
                 public void onEvent(dev.agentls.agent.AgentEvent event) {
                     listener.onEvent(event);
+                }
+
+                @Override
+                public void landed(java.util.List<dev.agentls.host.FileChange> changes) {
+                    if (!options.json()) {
+                        view.landed(changes);
+                    }
                 }
 
                 @Override
