@@ -80,7 +80,9 @@ final class ApprovingHost implements Host {
         if (decided.isPresent()) {
             return CompletableFuture.completedFuture(decided.get());
         }
-        CompletableFuture<TerminalHost.Approval> asked = terminal.approve(title, detail);
+        // Only a command approval can be remembered; an MCP server's trust or a tool call is asked yes or no.
+        boolean scoped = detail.contains("\n\nNeeds approval: ");
+        CompletableFuture<TerminalHost.Approval> asked = terminal.approve(title, detail, scoped);
         // A withdrawal of the run's future must reach the terminal's question.
         return QuestionWithdrawn.passedOn(asked.thenApply(approval -> {
             if (!approval.reason().isEmpty()) {

@@ -192,6 +192,8 @@ final class TerminalHost implements Host {
     /** The choices an approval offers, as the prompt lists them. */
     static final String APPROVAL_CHOICES = "y) yes, once   r) yes, for this run   a) always, in this workspace"
             + "   n) no, and say why";
+    /** The choices of a question that is no command (an MCP server's trust, a tool call): nothing is remembered. */
+    static final String YES_NO_CHOICES = "y) yes, once   n) no, and say why";
     /** The follow-up question after a no: its line goes to the model with the denial. */
     static final String DENIAL_REASON = "Why not? (a line for the model; Enter for none)";
 
@@ -206,15 +208,18 @@ final class TerminalHost implements Host {
 
     /**
      * Asks for an approval with every choice listed: y once, r for this run, a always, n no (then a line saying why,
-     * for the model). A blank line, the end of the input or an answer that is none of these denies without a reason,
+     * for the model); r and a only when {@code scoped} (a command, which the policy can remember). A blank line, the end of the input or an answer that is none of these denies without a reason,
      * so a script never waits on the follow-up. Withdrawn, whichever of the two questions is open stops waiting.
      */
-    CompletableFuture<Approval> approve(String title, String detail) {
+    CompletableFuture<Approval> approve(String title, String detail, boolean scoped) {
         AtomicReference<CompletableFuture<Optional<String>>> open = new AtomicReference<>(
-                ask(title + (detail.isBlank() ? "" : "\n" + detail) + "\n" + APPROVAL_CHOICES + "\n[y/r/a/N]",
-                        List.of()));
+                ask(title + (detail.isBlank() ? "" : "\n" + detail) + "\n" + (scoped ? APPROVAL_CHOICES
+                        + "\n[y/r/a/N]" : YES_NO_CHOICES + "\n[y/N]"), List.of()));
         CompletableFuture<Approval> approval = open.get().thenCompose(answer -> {
             String typed = answer.map(a -> a.trim().toLowerCase(java.util.Locale.ROOT)).orElse("");
+            if (!scoped && (typed.startsWith("r") || typed.startsWith("a"))) {
+                typed = "";
+            }
             switch (typed) {
                 case "y", "yes" -> {
                     return CompletableFuture.completedFuture(new Approval(ApprovalPolicy.ONCE, ""));

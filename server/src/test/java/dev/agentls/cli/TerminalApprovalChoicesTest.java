@@ -129,4 +129,24 @@ class TerminalApprovalChoicesTest {
     private int stdoutCount(String text) {
         return out.toString(StandardCharsets.UTF_8).split(java.util.regex.Pattern.quote(text), -1).length - 1;
     }
+
+    @Test
+    void aQuestionThatIsNoCommandOffersOnlyYesOrNoAndRemembersNothing() throws Exception {
+        Path root = TestWorkspace.copy("demo", temp.resolve("ws"));
+        ByteArrayOutputStream screen = new ByteArrayOutputStream();
+        TerminalHost.Prompter prompter = new TerminalHost.Prompter(new java.io.BufferedReader(new java.io.StringReader(
+                "a\n")), new PrintStream(screen, true, StandardCharsets.UTF_8), threads);
+        dev.agentls.workspace.DocumentStore documents = new dev.agentls.workspace.DocumentStore();
+        ApprovingHost host = new ApprovingHost(new TerminalHost(documents, new dev.agentls.workspace.AtomicWriter(),
+                prompter, new PrintStream(screen, true, StandardCharsets.UTF_8)), RunOptions.Approvals.ASK,
+                new dev.agentls.session.ApprovalPolicy(dev.agentls.session.ApprovalPolicy.Mode.ASK,
+                        new AlwaysAllowed(root)), "1", text -> { });
+        boolean started = host.confirm("Start MCP server 'files' from .mcp.json?",
+                "The project's .mcp.json asks to run: npx files-server").get(10, java.util.concurrent.TimeUnit.SECONDS);
+        String shown = screen.toString(StandardCharsets.UTF_8);
+        assertFalse(started, "a is no choice here: declined");
+        assertTrue(shown.contains(TerminalHost.YES_NO_CHOICES + "\n[y/N]"), shown);
+        assertFalse(shown.contains("r) yes, for this run"), shown);
+        assertFalse(Files.exists(root.resolve(AlwaysAllowed.FILE)), "nothing remembered");
+    }
 }
