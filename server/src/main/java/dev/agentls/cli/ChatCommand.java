@@ -171,8 +171,7 @@ final class ChatCommand implements Subcommand {
         /** Runs one request on the conversation, shown live; returns when it ended. */
         void send(String text, RunMode mode) {
             RunRequest request = new RunRequest(text, mode, conversation, Optional.empty(), List.of(), List.of());
-            LiveView view = new LiveView(out, tty, new ModelErrorHint(options.settings().llm().baseUrl().toString(),
-                options.settings().llm().apiKeyEnv()));
+            LiveView view = new LiveView(out, tty, ModelErrorHint.of(options.settings().llm()));
             RunHandle handle;
             try {
                 handle = workspace.agent().run(request, view);

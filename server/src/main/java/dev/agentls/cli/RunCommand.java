@@ -152,9 +152,8 @@ final class RunCommand implements Subcommand {
                 new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)), err,
                 Executors.newSingleThreadExecutor(RunCommand::daemon));
         LiveView view = new LiveView(out, new LiveView.Look(tty, new DiffLines(options.workspace(),
-                LiveView.Look.colour(tty, context.environment())), new ModelErrorHint(options.settings().llm()
-                .baseUrl().toString(), options.settings().llm().apiKeyEnv()), prompter.input()::asking,
-                System::nanoTime));
+                LiveView.Look.colour(tty, context.environment())), ModelErrorHint.of(options.settings().llm()),
+                prompter.input()::asking, System::nanoTime));
         prompter.input().beforeShowing(view::pause);
         AgentListener listener = options.json() ? event -> printJson(out, event) : view;
         ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),

@@ -208,8 +208,9 @@ final class TerminalHost implements Host {
 
     /**
      * Asks for an approval with every choice listed: y once, r for this run, a always, n no (then a line saying why,
-     * for the model); r and a only when {@code scoped} (a command, which the policy can remember). A blank line, the end of the input or an answer that is none of these denies without a reason,
-     * so a script never waits on the follow-up. Withdrawn, whichever of the two questions is open stops waiting.
+     * for the model); r and a only when {@code scoped} (a command, which the policy can remember). A blank line, the
+     * end of the input or an answer that is none of these denies without a reason, so a script never waits on the
+     * follow-up. Withdrawn, whichever of the two questions is open stops waiting.
      */
     CompletableFuture<Approval> approve(String title, String detail, boolean scoped) {
         AtomicReference<CompletableFuture<Optional<String>>> open = new AtomicReference<>(

@@ -68,8 +68,8 @@ class LiveViewTest {
         view.onEvent(new AgentEvent.RunStarted("r", 0, RunMode.PLAN, "c"));
         view.onEvent(new AgentEvent.RunFinished("r", 1, RunStatus.BUDGET, "the token budget of 1000 is used up"));
         assertTrue(shown().contains("(mode plan, conversation c)"), shown());
-        assertTrue(shown().contains("run finished: budget after 0 model call(s), 0 tokens, 0.0s: the token budget of 1000"
-                + " is used up"), shown());
+        assertTrue(shown().contains("run finished: budget after 0 model call(s), 0 tokens, 0.0s: the token budget of"
+                + " 1000 is used up"), shown());
         assertFalse(shown().contains("step 1 |"), shown());
     }
 

@@ -88,6 +88,10 @@ class ModelErrorOnTerminalTest {
                 .lines("the model call failed: java.net.ConnectException: Connection refused").get(1)
                 .contains("is the server running"));
         assertEquals(List.of(), hint.lines("the workspace is not a folder"), "not a model failure: no hint");
+        assertEquals(List.of("  tried: https://api.anthropic.com/v1/v1/messages", "  hint: the server answered with"
+                        + " 404 Not Found: drop /v1 from the base URL (the call adds /v1/messages)"),
+                new ModelErrorHint("https://api.anthropic.com/v1", "ANTHROPIC_API_KEY", true)
+                        .lines("the model call failed: the provider rejected the request (HTTP 404): not found"));
     }
 
     @Test

@@ -82,8 +82,8 @@ class RunTerminalTest {
         terminal.key("Enter");
         String end = terminal.await("[exit 0]");
         assertTrue(end.contains("run finished: completed after 3 model call(s)"), end);
-        assertTrue(end.matches("(?s).*run finished: completed after 3 model call\\(s\\), \\d+ tokens.*, \\d+\\.\\ds\n.*"),
-                end);
+        assertTrue(end.matches("(?s).*run finished: completed after 3 model call\\(s\\), \\d+ tokens.*,"
+                + " \\d+\\.\\ds\n.*"), "the end says how long it took: " + end);
         assertFalse(Files.exists(root.resolve("denied")), end);
         assertTrue(Files.exists(root.resolve("kept")), end);
         assertTrue(server.requests().get(1).body().contains("I denied `touch denied`: not in the root"));
