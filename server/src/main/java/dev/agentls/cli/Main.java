@@ -34,7 +34,8 @@ public final class Main {
 
     /** {@code run}, {@code chat} and a bare prompt: the verbs a person watches on a terminal. */
     static boolean logsToFile(String[] args) {
-        return args.length > 0 && (args[0].equals("run") || args[0].equals("chat") || !VERBS.contains(args[0]));
+        return args.length > 0 && (args[0].equals("run") || args[0].equals("chat")
+                || !VERBS.contains(args[0]) && args[0].chars().anyMatch(Character::isWhitespace));
     }
 
     /** Every verb's name, in the usage listing's order; {@link #build} makes each. */

@@ -1,6 +1,7 @@
 package dev.agentls.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -25,6 +26,16 @@ class LogFileTest {
         assertEquals(Path.of("/s/agentls/agentls.log"), LogFile.place(Map.of("XDG_STATE_HOME", "/s"), "/h"));
         assertEquals(Path.of("/home/u/.local/state/agentls/agentls.log"), LogFile.place(Map.of("HOME", "/home/u"),
                 "/h"));
+    }
+
+    @Test
+    void onlyTheVerbsAPersonWatchesLogToTheFile() {
+        assertTrue(Main.logsToFile(new String[] {"run", "-p", "x"}));
+        assertTrue(Main.logsToFile(new String[] {"chat"}));
+        assertTrue(Main.logsToFile(new String[] {"fix the failing test"}), "a bare prompt is a run");
+        assertFalse(Main.logsToFile(new String[] {"lsp"}), "the server logs to stderr for its editor");
+        assertFalse(Main.logsToFile(new String[] {"--help"}));
+        assertFalse(Main.logsToFile(new String[0]));
     }
 
     @Test
