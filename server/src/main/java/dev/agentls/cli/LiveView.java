@@ -129,7 +129,7 @@ final class LiveView implements AgentListener {
             String subject = call == null ? "" : subject(call.arguments());
             line((e.ok() ? "[ok]     " : "[failed] ") + e.name() + (subject.isEmpty() ? "" : " " + subject)
                     + " -> " + summary(e.text(), e.ok() ? SUMMARY_CHARS : FAILURE_CHARS));
-            if (e.name().equals("execute_command")) {
+            if (e.ok() && e.name().equals("execute_command")) {
                 outputLines(e.text());
             }
             waitingOn = pending.isEmpty() ? "waiting for the model" : "running " + pending.values().iterator().next()
@@ -201,7 +201,8 @@ final class LiveView implements AgentListener {
 
     /** The first lines of a command's output, after its "Exit code N." line, indented under its result line. */
     private void outputLines(String text) {
-        List<String> lines = text.lines().skip(text.startsWith("Exit code ") ? 1 : 0).toList();
+        List<String> lines = text.lines().skip(text.startsWith("Exit code ") ? 1 : 0)
+                .filter(line -> !line.equals("(no output)")).toList();
         for (String output : lines.subList(0, Math.min(lines.size(), OUTPUT_LINES))) {
             line("         | " + shorten(output, SUMMARY_CHARS));
         }
