@@ -17,7 +17,8 @@ import java.util.concurrent.CompletableFuture;
  * every other question without reading the terminal, so a CI job never waits; {@code all} approves every command and
  * answers a plan's approval question with its approving option, while other questions still go to the terminal.
  * File changes always go to the terminal host. Approvals follow the workspace's {@link ApprovalPolicy} (its commands
- * always allowed and allowed for the run included); a yes at the terminal allows once.
+ * always allowed and allowed for the run included); at the terminal y allows once, r for the run, a always (the
+ * workspace's always-allow list) and n denies, its optional reason passed to the model.
  */
 final class ApprovingHost implements Host {
 
@@ -26,20 +27,29 @@ final class ApprovingHost implements Host {
     /** The option a run offers to reject a plan. */
     static final String REJECT_OPTION = "Reject";
 
+    /** The host it asks through: the terminal (every choice) or another front door's (yes or no). */
     private final Host terminal;
     private final RunOptions.Approvals approvals;
     private final ApprovalPolicy policy;
     private final String runId;
     private final RunNotes notes;
+    private final java.util.function.Consumer<String> toModel;
 
     /** A host outside any run's policy: nothing is always allowed (a workspace's list is read by the other). */
     ApprovingHost(Host terminal, RunOptions.Approvals approvals) {
-        this(terminal, approvals, ApprovalPolicy.withoutList(mode(approvals)), "", text -> { });
+        this(terminal, approvals, ApprovalPolicy.withoutList(mode(approvals)), "", text -> { }, reason -> { });
     }
 
     /** The host of run {@code runId} under the workspace's policy; {@code notes} hears what the policy did. */
     ApprovingHost(Host terminal, RunOptions.Approvals approvals, ApprovalPolicy policy, String runId,
                   RunNotes notes) {
+        this(terminal, approvals, policy, runId, notes, reason -> { });
+    }
+
+    /** @param toModel where a denial's reason goes: a message the model reads before its next call */
+    ApprovingHost(Host terminal, RunOptions.Approvals approvals, ApprovalPolicy policy, String runId,
+                  RunNotes notes, java.util.function.Consumer<String> toModel) {
+        this.toModel = toModel;
         this.terminal = terminal;
         this.approvals = approvals;
         this.policy = policy;
@@ -72,10 +82,19 @@ final class ApprovingHost implements Host {
         if (decided.isPresent()) {
             return CompletableFuture.completedFuture(decided.get());
         }
-        CompletableFuture<Boolean> asked = terminal.confirm(title, detail);
+        // Only a command approval can be remembered; an MCP server's trust or a tool call is asked yes or no.
+        boolean scoped = detail.contains("\n\nNeeds approval: ");
+        CompletableFuture<TerminalHost.Approval> asked = terminal instanceof TerminalHost asking
+                ? asking.approve(title, detail, scoped)
+                : terminal.confirm(title, detail).thenApply(yes -> Boolean.TRUE.equals(yes)
+                        ? new TerminalHost.Approval(ApprovalPolicy.ONCE, "") : TerminalHost.Approval.DENIED);
         // A withdrawal of the run's future must reach the terminal's question.
-        return QuestionWithdrawn.passedOn(asked.thenApply(yes -> policy.decide(runId, command,
-                yes ? ApprovalPolicy.ONCE : ApprovalPolicy.DENIED, notes)), asked);
+        return QuestionWithdrawn.passedOn(asked.thenApply(approval -> {
+            if (!approval.reason().isEmpty()) {
+                toModel.accept("I denied `" + command + "`: " + approval.reason());
+            }
+            return policy.decide(runId, command, approval.scope(), notes);
+        }), asked);
     }
 
     @Override

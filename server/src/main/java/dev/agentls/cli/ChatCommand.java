@@ -100,7 +100,10 @@ final class ChatCommand implements Subcommand {
             }
             try (AgentWorkspace workspace = new AgentWorkspace(options.workspace(), options.settings(), mcp,
                     documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(), prompter, err),
-                            options.approvals()))) {
+                            options.approvals(), new dev.agentls.session.ApprovalPolicy(ApprovingHost.mode(
+                                    options.approvals()), new dev.agentls.session.AlwaysAllowed(options.workspace())),
+                            "chat", note -> err.println("agentls chat: " + note),
+                            reason -> Optional.ofNullable(current.get()).ifPresent(run -> run.steer(reason))))) {
                 Session session = new Session(workspace, options, out, err, tty, current);
                 session.conversation = Continuation.conversation(options, err);
                 err.println("agentls chat in " + options.workspace() + session.conversation.map(c -> ", conversation "
@@ -172,7 +175,7 @@ final class ChatCommand implements Subcommand {
         /** Runs one request on the conversation, shown live; returns when it ended. */
         void send(String text, RunMode mode) {
             RunRequest request = new RunRequest(text, mode, conversation, Optional.empty(), List.of(), List.of());
-            LiveView view = new LiveView(out, tty);
+            LiveView view = new LiveView(out, tty, ModelErrorHint.of(options.settings().llm()));
             List<String> checkpointIds = new java.util.concurrent.CopyOnWriteArrayList<>();
             RunHandle handle;
             try {

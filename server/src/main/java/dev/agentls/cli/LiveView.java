@@ -4,14 +4,23 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.agent.AgentEvent;
 import dev.agentls.agent.AgentListener;
+import dev.agentls.host.FileChange;
 import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * The readable view of a run for a person at a terminal: the model's text as it streams, one line per tool call with
- * its result, edits with their line counts, plan steps, retries, warnings and the end. On a TTY a spinner line at the
- * bottom shows the step, the tokens used so far and what the run is waiting on, redrawn by {@link #tick}; without a
+ * its result (a command's first lines of output), each landed change's diff, plan steps, retries, warnings, each
+ * error once, and the end with cost and duration. On a TTY a spinner line at the bottom shows the step, tokens, cost
+ * and time so far and what the run is waiting on, redrawn by {@link #tick} except while a question is open; without a
  * TTY (a pipe, a log) there are no control characters at all.
  */
 final class LiveView implements AgentListener {
@@ -25,8 +34,31 @@ final class LiveView implements AgentListener {
     private static final String[] MAIN_ARGUMENTS = {"path", "target_file", "file_path", "relative_workspace_path",
             "query", "command", "question", "goal", "result"};
 
+    /** How many lines of a command's output the view shows under its result line. */
+    static final int OUTPUT_LINES = 5;
+
+    /**
+     * How the view draws: on a TTY or not, its diffs (coloured or not), the hint under model errors, whether a
+     * question is open (no spinner over it) and the clock that times the run.
+     */
+    record Look(boolean tty, DiffLines diffs, ModelErrorHint hint, BooleanSupplier asking, LongSupplier nanoTime) {
+        /** A view with no colour, no hint address and nothing asked. */
+        static Look plain(boolean tty) {
+            return new Look(tty, new DiffLines(Path.of(""), false), ModelErrorHint.NONE, () -> false,
+                    System::nanoTime);
+        }
+
+        /** Colour only where it shows: a TTY, TERM not dumb (the caller's TTY test) and NO_COLOR unset. */
+        static boolean colour(boolean tty, Map<String, String> env) {
+            return tty && !"dumb".equals(env.get("TERM")) && env.get("NO_COLOR") == null;
+        }
+    }
+
     private final PrintStream out;
     private final boolean tty;
+    private final Look look;
+    private long startedNanos = -1;
+    private Optional<BigDecimal> cost = Optional.empty();
     private final Map<String, AgentEvent.ToolCall> pending = new LinkedHashMap<>();
     private boolean atLineStart = true;
     private boolean spinnerShown;
@@ -35,10 +67,39 @@ final class LiveView implements AgentListener {
     private int step;
     private long tokens;
     private String waitingOn = "waiting for the model";
+    private final ModelErrorHint hint;
+    private String lastError = "";
 
     LiveView(PrintStream out, boolean tty) {
+        this(out, Look.plain(tty));
+    }
+
+    /** @param hint what to add under a model call's failure: the address tried and what to check */
+    LiveView(PrintStream out, boolean tty, ModelErrorHint hint) {
+        this(out, new Look(tty, new DiffLines(Path.of(""), false), hint, () -> false, System::nanoTime));
+    }
+
+    LiveView(PrintStream out, Look look) {
         this.out = out;
-        this.tty = tty;
+        this.tty = look.tty();
+        this.hint = look.hint();
+        this.look = look;
+    }
+
+    /** Shows changes that landed as diffs (a command's or a tool's), between the other lines. */
+    synchronized void landed(List<FileChange> changes) {
+        eraseSpinner();
+        endStreaming();
+        for (FileChange change : changes) {
+            look.diffs().lines(change).forEach(this::line);
+        }
+        out.flush();
+    }
+
+    /** Clears the spinner line before a question is shown; {@link #tick} draws none while it is open. */
+    synchronized void pause() {
+        eraseSpinner();
+        out.flush();
     }
 
     @Override
@@ -57,6 +118,7 @@ final class LiveView implements AgentListener {
 
     private void render(AgentEvent event) {
         if (event instanceof AgentEvent.RunStarted e) {
+            startedNanos = look.nanoTime().getAsLong();
             line("agentls run " + e.runId() + " (mode " + e.mode().id() + ", conversation " + e.conversationId()
                     + ")");
         } else if (event instanceof AgentEvent.ToolCall e) {
@@ -67,6 +129,9 @@ final class LiveView implements AgentListener {
             String subject = call == null ? "" : subject(call.arguments());
             line((e.ok() ? "[ok]     " : "[failed] ") + e.name() + (subject.isEmpty() ? "" : " " + subject)
                     + " -> " + summary(e.text(), e.ok() ? SUMMARY_CHARS : FAILURE_CHARS));
+            if (e.ok() && e.name().equals("execute_command")) {
+                outputLines(e.text());
+            }
             waitingOn = pending.isEmpty() ? "waiting for the model" : "running " + pending.values().iterator().next()
                     .name();
         } else if (event instanceof AgentEvent.EditApplied e) {
@@ -90,6 +155,7 @@ final class LiveView implements AgentListener {
         } else if (event instanceof AgentEvent.TokenUsage e) {
             step++;
             tokens = e.inputTokens() + e.outputTokens();
+            cost = e.cost();
             waitingOn = "running tools";
         } else if (event instanceof AgentEvent.ContextPruned e) {
             line("(context pruned: " + e.dropped() + ", " + e.tokensSaved() + " tokens saved)");
@@ -104,26 +170,56 @@ final class LiveView implements AgentListener {
         } else if (event instanceof AgentEvent.Warning e) {
             line("warning: " + e.message());
         } else if (event instanceof AgentEvent.Error e) {
+            if (e.message().equals(lastError)) {
+                return; // one failure reported by several layers is shown once
+            }
+            lastError = e.message();
             line("error: " + e.message());
+            hint.lines(e.message()).forEach(this::line);
         } else if (event instanceof AgentEvent.Completion e) {
             line("completed: " + e.result());
         } else if (event instanceof AgentEvent.RunFinished e) {
             line("run finished: " + e.status().id() + " after " + step + " model call(s), " + tokens + " tokens"
-                    + (e.status() == dev.agentls.agent.RunStatus.COMPLETED ? "" : ": " + e.text()));
+                    + costText() + ", " + elapsed()
+                    + (e.status() == dev.agentls.agent.RunStatus.COMPLETED ? ""
+                    : !lastError.isEmpty() && e.text().contains(lastError) ? " (the error above)" : ": " + e.text()));
             waitingOn = null;
         }
     }
 
     /** Redraws the spinner line (a TTY only, and only between lines, never inside streamed text). */
     synchronized void tick() {
-        if (!tty || !atLineStart || waitingOn == null) {
+        if (!tty || !atLineStart || waitingOn == null || look.asking().getAsBoolean()) {
             return;
         }
         frame = (frame + 1) % FRAMES.length;
-        out.print(CLEAR_LINE + FRAMES[frame] + " step " + Math.max(step, 1) + " | " + tokens + " tokens | "
-                + waitingOn);
+        out.print(CLEAR_LINE + FRAMES[frame] + " step " + Math.max(step, 1) + " | " + tokens + " tokens"
+                + costText() + " | " + elapsed() + " | " + waitingOn);
         out.flush();
         spinnerShown = true;
+    }
+
+    /** The first lines of a command's output, after its "Exit code N." line, indented under its result line. */
+    private void outputLines(String text) {
+        List<String> lines = text.lines().skip(text.startsWith("Exit code ") ? 1 : 0)
+                .filter(line -> !line.equals("(no output)")).toList();
+        for (String output : lines.subList(0, Math.min(lines.size(), OUTPUT_LINES))) {
+            line("         | " + shorten(output, SUMMARY_CHARS));
+        }
+        if (lines.size() > OUTPUT_LINES) {
+            line("         | ... " + (lines.size() - OUTPUT_LINES) + " more line(s)");
+        }
+    }
+
+    private String costText() {
+        return cost.map(c -> ", $" + c.setScale(4, java.math.RoundingMode.HALF_UP).toPlainString()).orElse("");
+    }
+
+    private String elapsed() {
+        long nanos = startedNanos < 0 ? 0 : look.nanoTime().getAsLong() - startedNanos;
+        Duration taken = Duration.ofNanos(Math.max(0, nanos));
+        return taken.toMinutes() > 0 ? taken.toMinutes() + "m" + taken.toSecondsPart() + "s"
+                : String.format(java.util.Locale.ROOT, "%.1fs", taken.toMillis() / 1000.0);
     }
 
     private void stream(String text, boolean thinking) {

@@ -22,9 +22,20 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // A terminal run's log records go to a file: the terminal's lines are the live view's and the questions'.
+        Optional<LogFile> log = logsToFile(args)
+                ? Optional.of(LogFile.install(LogFile.place(System.getenv(), System.getProperty("user.home"))))
+                : Optional.empty();
         int status = run(args, System.out, System.err);
+        log.flatMap(LogFile::notice).ifPresent(System.err::println);
         // lsp mode returns only when the client exits; everything else finishes here.
         System.exit(status);
+    }
+
+    /** {@code run}, {@code chat} and a bare prompt: the verbs a person watches on a terminal. */
+    static boolean logsToFile(String[] args) {
+        return args.length > 0 && (args[0].equals("run") || args[0].equals("chat")
+                || !VERBS.contains(args[0]) && args[0].chars().anyMatch(Character::isWhitespace));
     }
 
     /** Every verb's name, in the usage listing's order; {@link #build} makes each. */

@@ -152,7 +152,10 @@ final class RunCommand implements Subcommand {
         TerminalHost.Prompter prompter = new TerminalHost.Prompter(
                 new BufferedReader(new InputStreamReader(stdin, StandardCharsets.UTF_8)), err,
                 Executors.newSingleThreadExecutor(DaemonThreads.named("agentls-run-terminal")));
-        LiveView view = new LiveView(out, tty);
+        LiveView view = new LiveView(out, new LiveView.Look(tty, new DiffLines(options.workspace(),
+                LiveView.Look.colour(tty, context.environment())), ModelErrorHint.of(options.settings().llm()),
+                prompter.input()::asking, System::nanoTime));
+        prompter.input().beforeShowing(view::pause);
         AgentListener shown = options.json() ? event -> printJson(out, event) : view;
         java.util.concurrent.atomic.AtomicBoolean changed = new java.util.concurrent.atomic.AtomicBoolean();
         AgentListener listener = event -> {
@@ -168,16 +171,24 @@ final class RunCommand implements Subcommand {
                         options.approvals()))) {
             Runs runs = new Runs(workspace, options::settings, workspace.workspace(), policy, options.workspace(),
                     Runnable::run);
+            RunMessages toModel = new RunMessages();
             RunDoor door = (runId, asked) -> new RunDoor.Run() {
                 @Override
                 public Host host(RunNotes notes, RunNotes transcript) {
                     return new ApprovingHost(new TerminalHost(workspace.workspace().documents(), new AtomicWriter(),
-                            prompter, err), options.approvals(), policy, runId, notes);
+                            prompter, err), options.approvals(), policy, runId, notes, toModel);
                 }
 
                 @Override
                 public void onEvent(dev.agentls.agent.AgentEvent event) {
                     listener.onEvent(event);
+                }
+
+                @Override
+                public void landed(java.util.List<dev.agentls.host.FileChange> changes) {
+                    if (!options.json()) {
+                        view.landed(changes);
+                    }
                 }
 
                 @Override
@@ -193,6 +204,7 @@ final class RunCommand implements Subcommand {
             Runs.Started started;
             try {
                 started = runs.start(request, door, outcome -> { });
+                toModel.attach(started.handle());
             } catch (IllegalArgumentException | IllegalStateException refused) {
                 err.println("agentls run: refused: " + ShownArgument.redactKeys(String.valueOf(refused.getMessage())));
                 return FAILED;

@@ -4,6 +4,7 @@ import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.host.QuestionWithdrawn;
+import dev.agentls.session.ApprovalPolicy;
 import dev.agentls.workspace.AtomicWriter;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.Snapshot;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The {@link Host} of a terminal: changes are written to disk atomically (temp file + rename) keeping each file's
@@ -185,6 +187,63 @@ final class TerminalHost implements Host {
                 List.of());
         return QuestionWithdrawn.passedOn(asked.thenApply(answer -> answer.map(a -> a.trim().equalsIgnoreCase("y")
                 || a.trim().equalsIgnoreCase("yes")).orElse(false)), asked);
+    }
+
+    /** The choices an approval offers, as the prompt lists them. */
+    static final String APPROVAL_CHOICES = "y) yes, once   r) yes, for this run   a) always, in this workspace"
+            + "   n) no, and say why";
+    /** The choices of a question that is no command (an MCP server's trust, a tool call): nothing is remembered. */
+    static final String YES_NO_CHOICES = "y) yes, once   n) no, and say why";
+    /** The follow-up question after a no: its line goes to the model with the denial. */
+    static final String DENIAL_REASON = "Why not? (a line for the model; Enter for none)";
+
+    /**
+     * A person's answer to an approval: its scope ({@link ApprovalPolicy#ONCE}, {@link ApprovalPolicy#RUN},
+     * {@link ApprovalPolicy#ALWAYS} or {@link ApprovalPolicy#DENIED}) and, for a denial, the reason typed for the model
+     * (empty when none was given).
+     */
+    record Approval(String scope, String reason) {
+        static final Approval DENIED = new Approval(ApprovalPolicy.DENIED, "");
+    }
+
+    /**
+     * Asks for an approval with every choice listed: y once, r for this run, a always, n no (then a line saying why,
+     * for the model); r and a only when {@code scoped} (a command, which the policy can remember). A blank line, the
+     * end of the input or an answer that is none of these denies without a reason, so a script never waits on the
+     * follow-up. Withdrawn, whichever of the two questions is open stops waiting.
+     */
+    CompletableFuture<Approval> approve(String title, String detail, boolean scoped) {
+        AtomicReference<CompletableFuture<Optional<String>>> open = new AtomicReference<>(
+                ask(title + (detail.isBlank() ? "" : "\n" + detail) + "\n" + (scoped ? APPROVAL_CHOICES
+                        + "\n[y/r/a/N]" : YES_NO_CHOICES + "\n[y/N]"), List.of()));
+        CompletableFuture<Approval> approval = open.get().thenCompose(answer -> {
+            String typed = answer.map(a -> a.trim().toLowerCase(java.util.Locale.ROOT)).orElse("");
+            if (!scoped && (typed.startsWith("r") || typed.startsWith("a"))) {
+                typed = "";
+            }
+            switch (typed) {
+                case "y", "yes" -> {
+                    return CompletableFuture.completedFuture(new Approval(ApprovalPolicy.ONCE, ""));
+                }
+                case "r", "run" -> {
+                    return CompletableFuture.completedFuture(new Approval(ApprovalPolicy.RUN, ""));
+                }
+                case "a", "always" -> {
+                    return CompletableFuture.completedFuture(new Approval(ApprovalPolicy.ALWAYS, ""));
+                }
+                case "n", "no" -> {
+                    CompletableFuture<Optional<String>> why = ask(DENIAL_REASON, List.of());
+                    open.set(why);
+                    return why.thenApply(reason -> new Approval(ApprovalPolicy.DENIED, reason.orElse("").strip()));
+                }
+                default -> {
+                    return CompletableFuture.completedFuture(Approval.DENIED);
+                }
+            }
+        });
+        QuestionWithdrawn.onWithdrawal(approval, reason -> open.get().completeExceptionally(
+                new QuestionWithdrawn(reason)));
+        return approval;
     }
 
     /** What the terminal prints when a question it shows is withdrawn; {@code reason} says why. */

@@ -42,6 +42,9 @@ final class TerminalInput {
     private boolean started;
     private boolean ended;
     private boolean droppingAfterWithdrawal;
+    /** Whether a question is open, read without the lock (the live view's spinner asks it while holding its own). */
+    private volatile boolean asking;
+    private final List<Runnable> beforeShowing = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<Runnable> interrupts = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** One question as the input holds it: shown when it comes first, answered by the next line (empty at the end). */
@@ -71,6 +74,7 @@ final class TerminalInput {
                 if (!open.remove(this)) {
                     return;
                 }
+                asking = !open.isEmpty();
                 if (shown) {
                     tell.run();
                     droppingAfterWithdrawal = true;
@@ -103,6 +107,16 @@ final class TerminalInput {
         interrupts.add(action);
     }
 
+    /** Whether a question is open: on screen or waiting to be shown. */
+    boolean asking() {
+        return asking;
+    }
+
+    /** Calls {@code action} before each question is shown (the live view clears its spinner line). */
+    void beforeShowing(Runnable action) {
+        beforeShowing.add(action);
+    }
+
     /** Opens a question; {@code show} prints it once it comes first, then {@code prompt} is shown before the line. */
     Question ask(Runnable show, String prompt) {
         Question question = new Question(show, prompt);
@@ -110,6 +124,7 @@ final class TerminalInput {
         boolean start;
         synchronized (lock) {
             open.addLast(question);
+            asking = true;
             lock.notifyAll();
             if (open.size() == 1) {
                 showFirst(after);
@@ -133,6 +148,7 @@ final class TerminalInput {
         while (!open.isEmpty()) {
             Question first = open.peekFirst();
             droppingAfterWithdrawal = false;
+            beforeShowing.forEach(Runnable::run);
             first.show.run();
             if (!input.showsPrompt()) {
                 notes.print(first.prompt);
@@ -149,6 +165,7 @@ final class TerminalInput {
             open.pollFirst();
             after.add(() -> first.line.complete(line));
         }
+        asking = !open.isEmpty();
     }
 
     private void readLoop() {
@@ -191,8 +208,10 @@ final class TerminalInput {
                         after.add(() -> question.line.complete(Optional.empty()));
                     }
                     open.clear();
+                    asking = false;
                 } else if (!open.isEmpty()) {
                     Question first = open.pollFirst();
+                    asking = !open.isEmpty();
                     Optional<String> given = Optional.of(line);
                     after.add(() -> first.line.complete(given));
                     showFirst(after);

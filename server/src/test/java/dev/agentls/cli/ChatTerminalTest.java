@@ -77,7 +77,7 @@ class ChatTerminalTest {
                 .answer("", "attempt_completion", arguments("result", "Left it.")));
         terminal.type("create a file");
         terminal.key("Enter");
-        terminal.await("[y/N]\n> ");
+        terminal.await("[y/r/a/N]\n> ");
         assertTrue(terminal.screen().contains("I will create the file."), "the answer streamed before the question");
         terminal.type("y");
         terminal.key("Enter");
@@ -87,7 +87,7 @@ class ChatTerminalTest {
 
         terminal.type("and another");
         terminal.key("Enter");
-        terminal.await("[y/N]\n> ", 2, Duration.ofSeconds(60));
+        terminal.await("[y/r/a/N]\n> ", 2, Duration.ofSeconds(60));
         terminal.key("C-c");  // Ctrl-C at the question: answered no, the run is cancelled
         terminal.await(ChatCommand.PROMPT, 3, Duration.ofSeconds(60));
         assertFalse(Files.exists(root.resolve("second-file")), terminal.screen());

@@ -152,8 +152,8 @@ class RunCommandTest {
         assertTrue(only("tool_result").get("ok").asBoolean(), only("tool_result").toString());
         assertTrue(Files.exists(root.resolve("made-by-command")));
         assertTrue(stderr().contains("Run this command?"), "the prompt goes to stderr: " + stderr());
-        assertTrue(stderr().contains("[y/N]"), stderr());
-        assertFalse(stdout().contains("[y/N]"), "stdout carries only events");
+        assertTrue(stderr().contains(TerminalHost.APPROVAL_CHOICES + "\n[y/r/a/N]"), stderr());
+        assertFalse(stdout().contains("[y/r/a/N]"), "stdout carries only events");
     }
 
     @Test
@@ -169,7 +169,7 @@ class RunCommandTest {
 
         assertEquals(0, status, stderr());
         assertTrue(Files.exists(root.resolve("made-by-command")));
-        assertFalse(stderr().contains("[y/N]"), stderr());
+        assertFalse(stderr().contains("[y/r/a/N]"), stderr());
     }
 
     @Test
