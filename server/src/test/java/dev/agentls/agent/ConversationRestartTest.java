@@ -17,6 +17,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Conversations persisted under .agentls/conversations/ (issue 12): a conversation resumed by a restarted server
  * (a new agent and store reading only the file) sends exactly the request the running server would have sent.
  */
+@Tag("slow")
 class ConversationRestartTest {
 
     @TempDir

@@ -9,11 +9,12 @@ import dev.agentls.config.Provider;
 import dev.agentls.config.ToolMode;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-
+@Tag("slow")
 class RunFaultsTest {
 
     private static final String GREETER = DirectRunTest.GREETER;

@@ -11,6 +11,7 @@ import dev.agentls.config.ToolMode;
 import dev.agentls.conversation.ContextHistory;
 import dev.agentls.outline.TokenCounter;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * history is counted by estimate, and each answer's reported prompt tokens correct that estimate for the requests
  * after it. Through the real loop, both protocols, a scripted model on loopback replaying the usage figures.
  */
+@Tag("slow")
 class TokenCalibrationRunTest {
 
     /** Between the estimated history of the last request (about 900 tokens) and three times it. */

@@ -12,6 +12,7 @@ import dev.agentls.config.ToolMode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * described without XML, one parameter scheme ({@code path}, older names named as aliases), the XML examples only in
  * XML mode with a distinct id for every call, and write_to_file refusing a file the model has not read.
  */
+@Tag("slow")
 class ToolInterfaceRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

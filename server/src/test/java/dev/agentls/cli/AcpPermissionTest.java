@@ -12,11 +12,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Approvals over ACP, through {@code agentls acp} on a real pipe: session/request_permission and its withdrawal. */
+@Tag("slow")
 class AcpPermissionTest {
 
     @TempDir

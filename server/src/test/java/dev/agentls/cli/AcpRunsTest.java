@@ -9,11 +9,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** ACP prompts are runs of the run core, through {@code agentls acp} on a real pipe: transcripts and the policy. */
+@Tag("slow")
 class AcpRunsTest {
 
     @TempDir

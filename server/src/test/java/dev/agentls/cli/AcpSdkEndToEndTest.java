@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a cancel, a SIGKILL then session/load in a new process, and modes; it prints one line per check. Skipped when
  * {@code scripts/test} did not install the SDK (AGENTLS_ACP_SDK), unless AGENTLS_REQUIRE_ACP=1.
  */
+@Tag("slow")
 class AcpSdkEndToEndTest {
 
     private static final List<String> CHECKS = List.of(

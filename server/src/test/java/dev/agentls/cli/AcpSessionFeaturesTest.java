@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and the context's fill in usage updates. Message shapes follow the ACP v1 schema
  * (https://agentclientprotocol.com/protocol/v1/schema; session/delete: .../protocol/v1/session-delete).
  */
+@Tag("slow")
 class AcpSessionFeaturesTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * sliver of it), and one that drips a character every 20 ms is stopped by {@code --answer-timeout}, the run failing
  * with how long the answer took.
  */
+@Tag("slow")
 class AnswerBoundsProcessTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

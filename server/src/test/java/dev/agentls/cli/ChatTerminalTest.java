@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * one declined at the terminal, Ctrl-C at a question, slash commands, Ctrl-D to end. Needs the built jar ({@code mvn
  * package}).
  */
+@Tag("slow")
 class ChatTerminalTest {
 
     @TempDir

@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and Anthropic's (each {@code tool_use} answered by a {@code tool_result} in the next user message: the 400 after an
  * interrupted tool step, https://github.com/anthropics/claude-code/issues/5989).
  */
+@Tag("slow")
 class CrashResumeTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

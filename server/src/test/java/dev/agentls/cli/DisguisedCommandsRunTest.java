@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * chains in one answer. None runs: every command that would have touched a file outside the workspace asked and was
  * declined, the writes to {@code .git} were refused, and nothing outside the workspace changed.
  */
+@Tag("slow")
 class DisguisedCommandsRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -19,6 +19,7 @@ import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * jar is a one-class probe (no Maven build runs): the launcher starts when reached through a link, a relative link
  * and a chain of links, from another folder; the installer links it into PREFIX/bin and says what to add to PATH.
  */
+@Tag("slow")
 class LauncherLinkTest {
 
     @TempDir

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * call with the server's own HTML 404 page (nginx's, in https://github.com/tsundereraws/aisub-translator/issues/2;
  * "adding /v1 fixed it" in https://github.com/OpenHands/OpenHands/issues/485).
  */
+@Tag("slow")
 class ModelErrorOnTerminalTest {
 
     private static final String PAGE = "<!DOCTYPE html><html><body><h1>404 Not Found</h1></body></html>";

@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code .agentls/runs/}, checkpoints another process can read, and one run at a time per conversation, across
  * processes. Child runs are real JVMs over OS pipes; the model is a scripted server on loopback.
  */
+@Tag("slow")
 class RunCommandSessionTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code env} under {@code --approve all}, with no setting naming any of them), and a key in a base URL's userinfo
  * reaches neither the error message nor stderr.
  */
+@Tag("slow")
 class RunKeysProcessTest {
 
     private static final Map<String, String> SECRETS = Map.of(

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * kept off the approval prompt and what is typed at it, a denial with its reason, "always", the end with its time.
  * Needs the built jar ({@code mvn package}).
  */
+@Tag("slow")
 class RunTerminalTest {
 
     @TempDir

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code agentls undo} and {@code agentls rollback} after a real {@code agentls run}: every command is a child JVM
  * over OS pipes, the model a scripted server on loopback, the checkpoints what the run's process left on disk.
  */
+@Tag("slow")
 class UndoCommandTest {
 
     private static final String GREETER = "src/main/java/demo/Greeter.java";

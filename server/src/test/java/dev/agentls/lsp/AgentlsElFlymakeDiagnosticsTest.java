@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * model's edit that introduces an undefined name brings pyflakes' "undefined name" with its line into the model's
  * next request, and its fix brings "1 resolved"; with {@code agentls-diagnostics} nil the model hears nothing.
  */
+@Tag("slow")
 class AgentlsElFlymakeDiagnosticsTest {
 
     @TempDir

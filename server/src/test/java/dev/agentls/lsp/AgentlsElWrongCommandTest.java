@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * could not start and leaves {@code agentls-mode} off, and {@code M-x agentls-run} says the server is not running,
  * never jsonrpc's internal "No applicable method".
  */
+@Tag("slow")
 class AgentlsElWrongCommandTest {
 
     @TempDir

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * save (Helix) is told in the approval which files hold unsaved edits, and the model that the command saw the disk
  * without them; a save answered with an error or never answered is given up at its bound and said to the model.
  */
+@Tag("slow")
 class CommandsSeeTheRunsEditsTest {
 
     static final String GREP = "grep -c strip " + RunFixture.GREETER;

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * language server that flags every line holding {@code undefinedName} (as pyflakes flags an undefined name), reporting
  * through {@code agentls/diagnostics} when the file opens and after each buffer report.
  */
+@Tag("slow")
 class EditorDiagnosticsAfterEditsTest {
 
     static final String BREAK = """

@@ -28,6 +28,7 @@ import org.eclipse.lsp4j.WorkspaceFolder;
 import org.eclipse.lsp4j.jsonrpc.Launcher;
 import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * not, https://github.com/QwenLM/qwen-code/issues/606), the stopped command answered as stopped with its effect not
  * known.
  */
+@Tag("slow")
 class LspKilledDuringACommandTest {
 
     private static final String KEY_ENV = "AGENTLS_CRASH_TEST_KEY";

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and its fix brings "1 resolved". Prints the time from each edit landing in Neovim's buffer to the model's next
  * request (both read from the machine's monotonic clock).
  */
+@Tag("slow")
 class NeovimPylspDiagnosticsTest {
 
     static final String APP = "def total(prices):\n    return sum(prices)\n";

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.eclipse.lsp4j.jsonrpc.ResponseErrorException;
 import org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code agentls.run} through a real LSP4J client over pipes: a conversation takes one run at a time, even though
  * every run from the editor is made on an agent of its own settings.
  */
+@Tag("slow")
 class OneRunPerConversationTest {
 
     @TempDir

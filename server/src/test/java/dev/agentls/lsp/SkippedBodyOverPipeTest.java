@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (over its size limit, or after a header block without a usable length) costs that message only, and the next
  * request is answered.
  */
+@Tag("slow")
 class SkippedBodyOverPipeTest {
 
     @TempDir

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * "undefined name" with its line into the model's next request, and its fix brings "1 resolved"; with
  * {@code g:agentls_diagnostics = 0} the model hears nothing of pylsp.
  */
+@Tag("slow")
 class VimAlePylspDiagnosticsTest {
 
     static final String BREAK = "------- SEARCH\n    return sum(prices)\n=======\n    return sum(prics)\n"
