@@ -137,9 +137,15 @@ final class AcpSession {
     /** Stops the prompt being answered (it answers {@code cancelled}) and takes back its open permission requests. */
     void cancel() {
         host.withdrawAll();
-        RunHandle handle = running.get();
+        RunHandle handle;
+        // A cancel that arrives while the prompt's run is being started waits for its handle, so it is never lost.
+        synchronized (running) {
+            handle = running.get();
+            if (handle != null) {
+                cancelled.set(handle);
+            }
+        }
         if (handle != null) {
-            cancelled.set(handle);
             handle.cancel();
         }
         host.withdrawAll();
