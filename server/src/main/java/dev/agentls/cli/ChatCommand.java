@@ -91,8 +91,8 @@ final class ChatCommand implements Subcommand {
             }
             try (ProcessWiring.Headless workspace = ProcessWiring.headless(options.workspace(), options.settings(),
                     mcp)) {
-                ChatSession session = new ChatSession(workspace, options, prompter, out, err, tty,
-                        context.environment(), current, Continuation.conversation(options, err));
+                ChatSession session = new ChatSession(workspace, options, new ChatSession.Screen(prompter, out, err,
+                        tty, context.environment()), current, Continuation.conversation(options, err));
                 err.println("agentls chat in " + options.workspace() + session.conversation().map(c
                         -> ", conversation " + c).orElse("") + " (/help for commands, Ctrl-D to quit)");
                 if (!options.prompt().isBlank()) {

@@ -27,6 +27,10 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class ChatSession {
 
+    /** The terminal the chat is on: its questions, its output, whether a person watches it, and its environment. */
+    record Screen(TerminalHost.Prompter prompter, PrintStream out, PrintStream err, boolean tty,
+                  Map<String, String> environment) {}
+
     private final ProcessWiring.Headless workspace;
     private final Runs runs;
     private final ApprovalPolicy policy;
@@ -46,16 +50,15 @@ final class ChatSession {
     private Optional<String> lastChange = Optional.empty();
 
     /** @param current the run under way, for the terminal's interrupt to cancel */
-    ChatSession(ProcessWiring.Headless workspace, RunOptions options, TerminalHost.Prompter prompter, PrintStream out,
-                PrintStream err, boolean tty, Map<String, String> environment, AtomicReference<RunHandle> current,
+    ChatSession(ProcessWiring.Headless workspace, RunOptions options, Screen screen, AtomicReference<RunHandle> current,
                 Optional<String> conversation) {
         this.workspace = workspace;
         this.options = options;
-        this.prompter = prompter;
-        this.out = out;
-        this.err = err;
-        this.tty = tty;
-        this.environment = environment;
+        this.prompter = screen.prompter();
+        this.out = screen.out();
+        this.err = screen.err();
+        this.tty = screen.tty();
+        this.environment = screen.environment();
         this.current = current;
         this.conversation = conversation;
         this.policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),

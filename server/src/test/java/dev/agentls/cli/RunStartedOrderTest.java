@@ -1,6 +1,5 @@
 package dev.agentls.cli;
 
-import dev.agentls.session.McpWiring;
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,12 +10,10 @@ import dev.agentls.agent.RunRequest;
 import dev.agentls.agent.RunStatus;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.tools.TestWorkspace;
-import dev.agentls.workspace.AtomicWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
