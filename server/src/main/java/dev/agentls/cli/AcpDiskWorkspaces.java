@@ -20,11 +20,10 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiFunction;
 
 /**
- * What fills {@code agentls acp}'s seam: an {@link AgentWorkspace} per session, the client's MCP servers joining the
+ * What fills {@code agentls acp}'s seam: a headless workspace ({@link ProcessWiring#headless}) per session, the client's MCP servers joining the
  * settings' ones (a client's entry replaces a settings entry of the same name), and the folder's conversations as
  * {@code .agentls/conversations/} holds them.
  */
@@ -43,17 +42,15 @@ final class AcpDiskWorkspaces implements AcpWorkspaces {
     @Override
     public Opened open(Path root, Optional<ObjectNode> clientMcpServers, BiFunction<DocumentStore, Host, Host> host) {
         AgentLsSettings opened = withServers(clientMcpServers);
-        // The workspace makes its host once, of its documents: the client's host, kept for every run.
-        AtomicReference<Host> client = new AtomicReference<>();
-        AgentWorkspace workspace = new AgentWorkspace(root, opened, mcp, documents -> {
-            client.set(host.apply(documents,
-                    new TerminalHost(documents, new AtomicWriter(), TerminalHost.Prompter.none(), err)));
-            return client.get();
-        });
+        ProcessWiring.Headless workspace = ProcessWiring.headless(root, opened, mcp);
+        DocumentStore documents = workspace.workspace().documents();
+        // The client's host, kept for every run of the session.
+        Host client = host.apply(documents, new TerminalHost(documents, new AtomicWriter(),
+                TerminalHost.Prompter.none(), err));
         ApprovalPolicy policy = new ApprovalPolicy(ApprovalPolicy.Mode.ASK, new AlwaysAllowed(root));
-        Runs runs = new Runs(workspace, () -> opened, workspace.workspace(), policy, root, Runnable::run);
-        return new Opened(new AcpRuns(runs, client.get(), workspace.conversations(), err),
-                workspace.workspace().checkpoints(), runs::close);
+        Runs runs = workspace.runs(() -> opened, policy, root);
+        return new Opened(new AcpRuns(runs, client, workspace.agents().conversations(), err),
+                workspace.workspace().checkpoints(), workspace::close);
     }
 
     private AgentLsSettings withServers(Optional<ObjectNode> client) {

@@ -1,7 +1,6 @@
 package dev.agentls.cli;
 
 import dev.agentls.agent.RunMode;
-import dev.agentls.conversation.RequestHistory;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,12 +20,12 @@ final class ChatCommands {
         boolean run(String argument);
     }
 
-    private final ChatCommand.Session session;
+    private final ChatSession session;
     private final PrintStream err;
     private final Map<String, Action> table = new LinkedHashMap<>();
     private final Map<String, String> help = new LinkedHashMap<>();
 
-    ChatCommands(ChatCommand.Session session, PrintStream err) {
+    ChatCommands(ChatSession session, PrintStream err) {
         this.session = session;
         this.err = err;
         add("/plan", "TEXT: plan first; the plan is shown for approval before any change", a -> mode(RunMode.PLAN, a));
@@ -37,7 +36,7 @@ final class ChatCommands {
             return true;
         });
         add("/new", "start a new conversation", a -> {
-            session.conversation = java.util.Optional.empty();
+            session.newConversation();
             err.println("a new conversation starts with the next request");
             return true;
         });
@@ -86,12 +85,12 @@ final class ChatCommands {
             err.println("nothing to compact: no request was sent in this conversation yet");
             return true;
         }
-        List<RequestHistory.Pruned> pruned = session.workspace().agent().compact(session.conversation().get());
+        List<dev.agentls.agent.AgentEvent.ContextPruned> pruned = session.compact(session.conversation().get());
         if (pruned.isEmpty()) {
             err.println("nothing to compact: the history cannot get shorter without losing the first request, the"
                     + " newest one or the last messages; it is left as it was");
         }
-        for (RequestHistory.Pruned p : pruned) {
+        for (dev.agentls.agent.AgentEvent.ContextPruned p : pruned) {
             err.println("compacted: " + p.dropped() + " (" + p.tokensSaved() + " tokens saved)");
         }
         return true;

@@ -6,14 +6,11 @@ import dev.agentls.agent.AgentListener;
 import dev.agentls.agent.RunHandle;
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
-import dev.agentls.host.Host;
 import dev.agentls.session.AlwaysAllowed;
 import dev.agentls.session.ApprovalPolicy;
 import dev.agentls.session.McpWiring;
 import dev.agentls.session.RunDoor;
-import dev.agentls.session.RunNotes;
 import dev.agentls.session.Runs;
-import dev.agentls.workspace.AtomicWriter;
 import java.io.BufferedReader;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -166,41 +163,16 @@ final class RunCommand implements Subcommand {
         };
         ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),
                 new AlwaysAllowed(options.workspace()));
-        try (AgentWorkspace workspace = new AgentWorkspace(options.workspace(), options.settings(), mcp,
-                documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(), prompter, err),
-                        options.approvals()))) {
-            Runs runs = new Runs(workspace, options::settings, workspace.workspace(), policy, options.workspace(),
-                    Runnable::run);
+        try (ProcessWiring.Headless workspace = ProcessWiring.headless(options.workspace(), options.settings(),
+                mcp)) {
+            Runs runs = workspace.runs(options::settings, policy, options.workspace());
             RunMessages toModel = new RunMessages();
-            RunDoor door = (runId, asked) -> new RunDoor.Run() {
-                @Override
-                public Host host(RunNotes notes, RunNotes transcript) {
-                    return new ApprovingHost(new TerminalHost(workspace.workspace().documents(), new AtomicWriter(),
-                            prompter, err), options.approvals(), policy, runId, notes, toModel);
-                }
-
-                @Override
-                public void onEvent(dev.agentls.agent.AgentEvent event) {
-                    listener.onEvent(event);
-                }
-
-                @Override
-                public void landed(java.util.List<dev.agentls.host.FileChange> changes) {
-                    if (!options.json()) {
-                        view.landed(changes);
-                    }
-                }
-
-                @Override
-                public void note(String text) {
-                    err.println("agentls run: " + text);
-                }
-
-                @Override
-                public void warn(String problem) {
-                    err.println("agentls run: warning: " + problem);
-                }
-            };
+            RunDoor door = new TerminalDoor("run", workspace.workspace().documents(), prompter, err,
+                    options.approvals(), policy, listener, changes -> {
+                        if (!options.json()) {
+                            view.landed(changes);
+                        }
+                    }, toModel);
             Runs.Started started;
             try {
                 started = runs.start(request, door, outcome -> { });

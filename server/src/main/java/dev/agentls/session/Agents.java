@@ -2,8 +2,11 @@ package dev.agentls.session;
 
 import dev.agentls.agent.Agent;
 import dev.agentls.config.AgentLsSettings;
+import dev.agentls.conversation.Conversations;
+import dev.agentls.conversation.InMemoryConversations;
 import dev.agentls.host.Host;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The agent of one workspace: holding its tools and its conversations, and making each run's {@link Agent} from the
@@ -19,8 +22,26 @@ public interface Agents {
      */
     Agent agent(AgentLsSettings settings, Host host, String runId);
 
+    /** The conversations this session's runs continue. */
+    Conversations conversations();
+
     /** The ids of the conversations this session's runs can continue, oldest first. */
-    List<String> conversationIds();
+    default List<String> conversationIds() {
+        return conversations().ids();
+    }
+
+    /**
+     * Starts now the MCP servers that need no question (the user's, the settings', a project's already trusted), so
+     * a server's own start (a JVM or node process, about a second) overlaps the set-up instead of delaying the first
+     * request; nothing when none can be configured.
+     */
+    default void startMcpServers(AgentLsSettings settings) {
+    }
+
+    /** Completes when the workspace's repo map has first been read: a run started after carries it from its start. */
+    default CompletableFuture<Void> repoMapRead() {
+        return CompletableFuture.completedFuture(null);
+    }
 
     /**
      * The session's MCP servers, their state and tools, as JSON text {@code {"servers": [...], "problems": [...]}}
@@ -50,8 +71,8 @@ public interface Agents {
         }
 
         @Override
-        public List<String> conversationIds() {
-            return List.of();
+        public Conversations conversations() {
+            return new InMemoryConversations();
         }
     };
 }

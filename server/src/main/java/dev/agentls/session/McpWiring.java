@@ -34,7 +34,7 @@ public final class McpWiring {
      */
     public McpWiring(Path home, Map<String, String> environment, PrintStream log) {
         // Named here, not through McpConfigLoader.userFileUnder: loading that class makes its Jackson mapper
-        // (AgentWorkspaceStartOrderTest checks the two paths agree).
+        // (HeadlessWorkspaceStartTest checks the two paths agree).
         this(environment, log, home.resolve(".config").resolve("agentls").resolve("mcp.json"));
     }
 

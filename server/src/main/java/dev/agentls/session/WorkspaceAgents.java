@@ -26,6 +26,7 @@ import dev.agentls.workspace.WorkspaceRoot;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -50,6 +51,7 @@ public final class WorkspaceAgents implements Agents.Factory {
     private final Executor runs;
     private final Clock clock;
     private final McpWiring mcp;
+    private final Function<Workspace, Executor> mapReading;
     private final SyntaxParser parser = new SyntaxParser();
 
     /**
@@ -63,11 +65,22 @@ public final class WorkspaceAgents implements Agents.Factory {
     /** @param mcp gives each session its MCP servers (started lazily by its runs, stopped when the session ends) */
     public WorkspaceAgents(WorkspaceTools tools, Function<LlmSettings, ModelClient> models, Executor runs, Clock clock,
                          McpWiring mcp) {
+        this(tools, models, runs, clock, mcp, Workspace::background);
+    }
+
+    private WorkspaceAgents(WorkspaceTools tools, Function<LlmSettings, ModelClient> models, Executor runs,
+                            Clock clock, McpWiring mcp, Function<Workspace, Executor> mapReading) {
         this.tools = tools;
         this.models = models;
         this.runs = runs;
         this.clock = clock;
         this.mcp = mcp;
+        this.mapReading = mapReading;
+    }
+
+    /** The same, reading each workspace's repo map on {@code executor} (tests hold it to start a run before). */
+    public WorkspaceAgents readingMapsOn(Executor executor) {
+        return new WorkspaceAgents(tools, models, runs, clock, mcp, workspace -> executor);
     }
 
     /** What a session's runs share, built at its first run (or first conversation listing), not with the session. */
@@ -94,7 +107,7 @@ public final class WorkspaceAgents implements Agents.Factory {
      * workspace folders the editor adds or removes, and by every buffer change (read again once typing pauses, at the
      * latest before the next run).
      */
-    private RepoMap repoMap(Workspace workspace) {
+    private RepoMap repoMap(Workspace workspace, CompletableFuture<Void> read) {
         DocumentStore documents = workspace.documents();
         FileTexts texts = file -> {
             if (documents.isOpen(file)) {
@@ -107,7 +120,7 @@ public final class WorkspaceAgents implements Agents.Factory {
             }
             return FileTexts.DISK.read(file);
         };
-        RepoMap map = new RepoMap(workspace.roots(), parser, workspace.background(), MAP_PARALLELISM,
+        RepoMap map = new RepoMap(workspace.roots(), parser, mapReading.apply(workspace), MAP_PARALLELISM,
                 TokenCounter.estimate(), texts);
         workspace.index().listen((changed, deleted) -> map.onFilesChanged(changed, deleted));
         workspace.index().listenRoots(map::onRootsChanged);
@@ -120,6 +133,12 @@ public final class WorkspaceAgents implements Agents.Factory {
                 RepoMap.Stats built = map.stats();
                 Logger.getLogger(WorkspaceAgents.class.getName()).info("repo map built: " + built.files() + " files, "
                         + built.parsed() + " parsed, in " + (System.nanoTime() - started) / 1_000_000 + " ms");
+            }).whenComplete((built, problem) -> {
+                if (problem == null) {
+                    read.complete(null);
+                } else {
+                    read.completeExceptionally(problem);
+                }
             });
         });
         return map;
@@ -130,7 +149,9 @@ public final class WorkspaceAgents implements Agents.Factory {
         List<Path> roots = workspace.roots().roots().stream().map(WorkspaceRoot::given).toList();
         // The repo map starts with the session (it builds in the background once the file index is ready); what
         // only a run needs is made at the first run.
-        Optional<RepoMap> map = roots.isEmpty() ? Optional.empty() : Optional.of(repoMap(workspace));
+        CompletableFuture<Void> mapRead = roots.isEmpty() ? CompletableFuture.completedFuture(null)
+                : new CompletableFuture<>();
+        Optional<RepoMap> map = roots.isEmpty() ? Optional.empty() : Optional.of(repoMap(workspace, mapRead));
         OnFirstUse<SessionParts> parts = new OnFirstUse<>(() -> parts(workspace, roots, map));
         McpServers servers = mcp.servers(roots);
         // One counter per model for the session: what an estimate learns from a run's reported usage holds after it.
@@ -161,8 +182,21 @@ public final class WorkspaceAgents implements Agents.Factory {
             }
 
             @Override
-            public List<String> conversationIds() {
-                return parts.get().conversations().ids();
+            public Conversations conversations() {
+                return parts.get().conversations();
+            }
+
+            @Override
+            public void startMcpServers(AgentLsSettings settings) {
+                // Reading the servers' configuration makes Jackson mappers: off the caller's thread.
+                if (mcp.configured(roots, settings)) {
+                    CompletableFuture.runAsync(() -> servers.startTrusted(settings.mcp()), workspace.background());
+                }
+            }
+
+            @Override
+            public CompletableFuture<Void> repoMapRead() {
+                return mapRead;
             }
 
             @Override

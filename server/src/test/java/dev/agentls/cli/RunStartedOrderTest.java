@@ -1,6 +1,5 @@
 package dev.agentls.cli;
 
-import dev.agentls.session.McpWiring;
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -11,12 +10,10 @@ import dev.agentls.agent.RunRequest;
 import dev.agentls.agent.RunStatus;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.tools.TestWorkspace;
-import dev.agentls.workspace.AtomicWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -58,9 +55,10 @@ class RunStartedOrderTest {
         try (ReplayServer model = ReplayServer.start(new OpenAiScript()
                 .answer("", "attempt_completion", arguments("result", "Done.")).transcript(), 0, connections,
                 line -> { });
-             AgentWorkspace workspace = workspace(root, model)) {
+             HeadlessRuns workspace = HeadlessRuns.open(root, model, temp.resolve("home"),
+                     new PrintStream(err, true, StandardCharsets.UTF_8))) {
             CompletableFuture<Integer> seen = new CompletableFuture<>();
-            RunOutcome outcome = workspace.agent().run(RunRequest.of("Say hello").withMode(mode), event -> {
+            RunOutcome outcome = workspace.run(RunRequest.of("Say hello").withMode(mode), event -> {
                 if (event instanceof AgentEvent.RunStarted started) {
                     assertEquals(mode, started.mode());
                     seen.complete(model.requests().size());
@@ -71,15 +69,5 @@ class RunStartedOrderTest {
             assertEquals(1, model.requests().size());
             return seen.get(0, TimeUnit.SECONDS);
         }
-    }
-
-    private AgentWorkspace workspace(Path root, ReplayServer model) throws UsageException {
-        RunOptions options = RunOptions.parse(new String[] {"--workspace", root.toString(), "--prompt", "unused",
-                "--base-url", model.baseUrl() + "/v1", "--model", "m"});
-        PrintStream log = new PrintStream(err, true, StandardCharsets.UTF_8);
-        return new AgentWorkspace(options.workspace(), options.settings(),
-                new McpWiring(temp.resolve("home"), Map.of(), log),
-                documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(),
-                        TerminalHost.Prompter.none(), log), RunOptions.Approvals.DENY));
     }
 }

@@ -1,6 +1,5 @@
 package dev.agentls.cli;
 
-import dev.agentls.session.McpWiring;
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,7 +22,6 @@ import java.nio.channels.Pipe;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -73,8 +71,9 @@ class TerminalQuestionWithdrawalTest {
                 .answer("", "ask_followup_question", arguments("question", "Which name?"))
                 .answer("", "attempt_completion", arguments("result", "Named.")).transcript(), 0, connections,
                 line -> { });
-             AgentWorkspace workspace = workspace(root, model, prompter, shown)) {
-            RunHandle first = workspace.agent().run(RunRequest.of("Greet"), event -> { });
+             HeadlessRuns workspace = HeadlessRuns.open(root, model, temp.resolve("home"), shown, prompter,
+                     RunOptions.Approvals.ASK, agents -> agents)) {
+            RunHandle first = workspace.run(RunRequest.of("Greet"), event -> { });
             awaitShown(text -> text.contains("Which greeting?\n> "));
 
             long cancelledAt = System.nanoTime();
@@ -92,7 +91,7 @@ class TerminalQuestionWithdrawalTest {
             keyboard.flush();
             awaitShown(text -> text.contains(TerminalInput.DROPPED));
 
-            RunHandle second = workspace.agent().run(RunRequest.of("Name"), event -> { });
+            RunHandle second = workspace.run(RunRequest.of("Name"), event -> { });
             awaitShown(text -> text.contains("Which name?\n> "));
             keyboard.write("Ada\n".getBytes(StandardCharsets.UTF_8));
             keyboard.flush();
@@ -150,16 +149,6 @@ class TerminalQuestionWithdrawalTest {
                         frame.getClassName().equals(TerminalInput.class.getName())
                                 && frame.getMethodName().equals("readLoop")))
                 .count();
-    }
-
-    private AgentWorkspace workspace(Path root, ReplayServer model, TerminalHost.Prompter prompter, PrintStream log)
-            throws UsageException {
-        RunOptions options = RunOptions.parse(new String[] {"--workspace", root.toString(), "--prompt", "unused",
-                "--base-url", model.baseUrl() + "/v1", "--model", "m"});
-        return new AgentWorkspace(options.workspace(), options.settings(),
-                new McpWiring(temp.resolve("home"), Map.of(), log),
-                documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(), prompter, log),
-                        RunOptions.Approvals.ASK));
     }
 
     private String shown() {

@@ -142,7 +142,7 @@ class UndoCommandTest {
 
         assertEquals(0, chat.status, chat.err);
         assertTrue(chat.err.contains("/undo puts back the files this request changed"), chat.err);
-        assertTrue(chat.err.contains("undid run \"Strip names\": restored 1 file"), chat.err);
+        assertTrue(chat.err.contains("undid run 1: restored 1 file"), chat.err);
         assertTrue(chat.err.contains("nothing to undo: no request of this chat has changed files"), chat.err);
         assertArrayEquals(before, Files.readAllBytes(greeter));
     }

@@ -77,6 +77,11 @@ class FirstRunSetUpTest {
                 }
                 return List.of("20261124-120000-abcdef12");
             }
+
+            @Override
+            public dev.agentls.conversation.Conversations conversations() {
+                return new dev.agentls.conversation.InMemoryConversations();
+            }
         };
     }
 

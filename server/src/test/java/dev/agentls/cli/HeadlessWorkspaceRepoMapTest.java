@@ -1,6 +1,5 @@
 package dev.agentls.cli;
 
-import dev.agentls.session.McpWiring;
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,13 +12,11 @@ import dev.agentls.agent.RunRequest;
 import dev.agentls.agent.RunStatus;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.tools.TestWorkspace;
-import dev.agentls.workspace.AtomicWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,13 +26,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code agentls run}'s workspace never waits for the repo map: the first request goes without a map that is not read
+ * A headless front door's runs never wait for the repo map: the first request goes without a map that is not read
  * yet, says so and lists the workspace's files; the map joins the run as a message once read, and the system prompt
  * stays the same bytes in every request, so the prompt cache serves from request 2 on. The map
  * is read on an executor the test holds until the first request has been answered; the model is
  * {@code agentls replay-model}'s server on loopback.
  */
-class AgentWorkspaceRepoMapTest {
+class HeadlessWorkspaceRepoMapTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String GREETER = "src/main/java/demo/Greeter.java";
@@ -65,12 +62,12 @@ class AgentWorkspaceRepoMapTest {
                 .answer("Again.", "list_dir", arguments("relative_workspace_path", "src"))
                 .answer("", "attempt_completion", arguments("result", "Read it.")).transcript(), 0, connections,
                 line -> { });
-             AgentWorkspace workspace = workspace(root, model)) {
-            RunOutcome outcome = workspace.agent().run(RunRequest.of("Read the greeter"), event -> {
+             HeadlessRuns workspace = workspace(root, model)) {
+            RunOutcome outcome = workspace.run(RunRequest.of("Read the greeter"), event -> {
                 if (event instanceof AgentEvent.ToolCall call && call.name().equals("read_file")) {
                     // The first answer is in: only now may the map be read, and the next request is built after it.
                     mapHeld.countDown();
-                    workspace.mapRead().join();
+                    workspace.workspace().agents().repoMapRead().join();
                 }
             }).outcome().get(60, TimeUnit.SECONDS);
 
@@ -104,9 +101,9 @@ class AgentWorkspaceRepoMapTest {
         try (ReplayServer model = ReplayServer.start(new OpenAiScript()
                 .answer("", "attempt_completion", arguments("result", "Done.")).transcript(), 0, connections,
                 line -> { });
-             AgentWorkspace workspace = workspace(root, model)) {
-            workspace.mapRead().get(30, TimeUnit.SECONDS);
-            RunOutcome outcome = workspace.agent().run(RunRequest.of("Read the greeter"), event -> { })
+             HeadlessRuns workspace = workspace(root, model)) {
+            workspace.workspace().agents().repoMapRead().get(30, TimeUnit.SECONDS);
+            RunOutcome outcome = workspace.run(RunRequest.of("Read the greeter"), event -> { })
                     .outcome().get(60, TimeUnit.SECONDS);
 
             assertEquals(RunStatus.COMPLETED, outcome.status(), outcome.text() + "\n" + stderr());
@@ -127,14 +124,9 @@ class AgentWorkspaceRepoMapTest {
         });
     }
 
-    private AgentWorkspace workspace(Path root, ReplayServer model) throws UsageException {
-        RunOptions options = RunOptions.parse(new String[] {"--workspace", root.toString(), "--prompt", "unused",
-                "--base-url", model.baseUrl() + "/v1", "--model", "m"});
-        PrintStream log = new PrintStream(err, true, StandardCharsets.UTF_8);
-        return new AgentWorkspace(options.workspace(), options.settings(),
-                new McpWiring(temp.resolve("home"), Map.of(), log),
-                documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(),
-                        TerminalHost.Prompter.none(), log), RunOptions.Approvals.DENY), mapReading);
+    private HeadlessRuns workspace(Path root, ReplayServer model) throws UsageException {
+        return HeadlessRuns.open(root, model, temp.resolve("home"), new PrintStream(err, true, StandardCharsets.UTF_8),
+                TerminalHost.Prompter.none(), RunOptions.Approvals.DENY, agents -> agents.readingMapsOn(mapReading));
     }
 
     private static String systemPrompt(String body) throws Exception {

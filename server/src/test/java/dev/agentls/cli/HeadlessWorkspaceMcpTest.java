@@ -1,6 +1,5 @@
 package dev.agentls.cli;
 
-import dev.agentls.session.McpWiring;
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,7 +14,6 @@ import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.mcp.McpConfigLoader;
 import dev.agentls.mcp.SdkTestServer;
 import dev.agentls.tools.TestWorkspace;
-import dev.agentls.workspace.AtomicWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -33,13 +30,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code agentls run}'s workspace starts the MCP servers that need no question while it sets itself up, so a server's
+ * A headless front door's workspace ({@code agentls run}, {@code chat}, {@code acp}) starts the MCP servers that need no question while it sets itself up, so a server's
  * own start overlaps the run's instead of following it; the run's first request still carries the server's tools,
  * from the same start. The server is the MCP Java SDK's ({@link SdkTestServer}) in a child JVM, configured in the
  * user's file under a scratch home; the model is {@code agentls replay-model}'s server on loopback.
  */
 @Tag("slow")
-class AgentWorkspaceMcpTest {
+class HeadlessWorkspaceMcpTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -62,10 +59,10 @@ class AgentWorkspaceMcpTest {
         try (ReplayServer model = ReplayServer.start(new OpenAiScript()
                 .answer("", "attempt_completion", arguments("result", "Done.")).transcript(), 0, connections,
                 line -> { });
-             AgentWorkspace workspace = workspace(root, home, model)) {
+             HeadlessRuns workspace = HeadlessRuns.open(root, model, home, logStream())) {
             awaitLog("MCP server 'sdk': starting");
 
-            RunOutcome outcome = workspace.agent().run(RunRequest.of("Say hello"), event -> { })
+            RunOutcome outcome = workspace.run(RunRequest.of("Say hello"), event -> { })
                     .outcome().get(60, TimeUnit.SECONDS);
 
             assertEquals(RunStatus.COMPLETED, outcome.status(), outcome.text() + "\n" + log());
@@ -103,13 +100,8 @@ class AgentWorkspaceMcpTest {
         }
     }
 
-    private AgentWorkspace workspace(Path root, Path home, ReplayServer model) throws UsageException {
-        RunOptions options = RunOptions.parse(new String[] {"--workspace", root.toString(), "--prompt", "unused",
-                "--base-url", model.baseUrl() + "/v1", "--model", "m"});
-        PrintStream log = new PrintStream(err, true, StandardCharsets.UTF_8);
-        return new AgentWorkspace(options.workspace(), options.settings(), new McpWiring(home, Map.of(), log),
-                documents -> new ApprovingHost(new TerminalHost(documents, new AtomicWriter(),
-                        TerminalHost.Prompter.none(), log), RunOptions.Approvals.DENY));
+    private PrintStream logStream() {
+        return new PrintStream(err, true, StandardCharsets.UTF_8);
     }
 
     private String log() {
