@@ -185,9 +185,9 @@ final class RunCommand implements Subcommand {
                 }
 
                 @Override
-                public void landed(java.util.List<dev.agentls.host.FileChange> changes) {
+                public void applied(java.util.List<dev.agentls.host.FileChange> changes) {
                     if (!options.json()) {
-                        view.landed(changes);
+                        view.applied(changes);
                     }
                 }
 

@@ -84,8 +84,8 @@ final class EditorRuns implements RunDoor {
             }
 
             @Override
-            public void landed(List<FileChange> changes) {
-                edits.landed(changes);
+            public void applied(List<FileChange> changes) {
+                edits.applied(changes);
             }
 
             @Override

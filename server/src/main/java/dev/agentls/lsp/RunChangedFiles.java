@@ -27,7 +27,7 @@ final class RunChangedFiles {
         this.documents = documents;
     }
 
-    synchronized void landed(List<FileChange> changes) {
+    synchronized void applied(List<FileChange> changes) {
         for (FileChange change : changes) {
             if (change instanceof FileChange.Modify modify) {
                 lastText.put(change.path(), Optional.of(modify.newText()));

@@ -14,7 +14,7 @@ import java.util.function.Function;
 
 /**
  * What one run's review needs to know from its events: why the tool call under way changes files (the review's "run
- * #3: why") and the run's first checkpoint ("Revert run"). Changes that land are recorded as review hunks.
+ * #3: why") and the run's first checkpoint ("Revert run"). Changes applied are recorded as review hunks.
  */
 final class RunEditWatch implements AgentListener {
 
@@ -54,8 +54,8 @@ final class RunEditWatch implements AgentListener {
         }
     }
 
-    /** Changes that landed: each becomes review hunks. */
-    void landed(List<FileChange> changes) {
+    /** Changes applied: each becomes review hunks. */
+    void applied(List<FileChange> changes) {
         String reason = why.isBlank() ? "changed by the agent" : why;
         for (FileChange change : changes) {
             if (change instanceof FileChange.Modify modify) {

@@ -60,7 +60,7 @@ final class RunEditorHost implements Host {
                     if (!(outcome instanceof ChangeOutcome.Applied applied)) {
                         return CompletableFuture.completedFuture(outcome);
                     }
-                    files.changed().landed(sent);
+                    files.changed().applied(sent);
                     return files.diagnostics().settled(paths, mark).thenApply(settled -> {
                         List<String> notes = new ArrayList<>(List.of(applied.note()));
                         before.forEach((path, old) -> files.diagnostics().current(path)

@@ -14,19 +14,19 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What the no-model edit commands do with a ready plan, exactly as the agent's tools do with theirs: a checkpoint of
  * every file it touches first (so {@code agentls.rollback} takes the edit back), then one edit through the editor,
- * then the change log once it landed. A checkpoint that cannot be made stops the edit before anything is sent.
+ * then the change log once it was applied. A checkpoint that cannot be made stops the edit before anything is sent.
  */
-final class PlannedEditLanding {
+final class EditPlanApplier {
 
     private final CheckpointStore checkpoints;
     private final LspHost host;
 
-    PlannedEditLanding(CheckpointStore checkpoints, LspHost host) {
+    EditPlanApplier(CheckpointStore checkpoints, LspHost host) {
         this.checkpoints = checkpoints;
         this.host = host;
     }
 
-    CompletableFuture<Object> land(String command, EditPlan.Ready plan, String conversationId) {
+    CompletableFuture<Object> apply(String command, EditPlan.Ready plan, String conversationId) {
         List<EditCommandAnswer.Block> blocks = new ArrayList<>();
         List<ResolvedPath> paths = new ArrayList<>();
         List<Boolean> boms = new ArrayList<>();
