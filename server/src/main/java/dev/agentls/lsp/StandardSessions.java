@@ -139,13 +139,11 @@ final class StandardSessions implements SessionFactory {
         java.util.function.Function<Path, String> shown = path -> workspaceRoots.rootOf(path)
                 .map(root -> root.real().relativize(path.toAbsolutePath().normalize()).toString().replace('\\', '/'))
                 .orElse(path.toString());
-        Supplier<RunEditorFiles> runFiles = () -> {
-            RunChangedFiles changed = new RunChangedFiles(documents);
-            return new RunEditorFiles(changed, new SaveBeforeCommand(changed, saves, shown), editorDiagnostics, shown);
-        };
+        java.util.function.Function<RunEditWatch, RunEditorFiles> runFiles = changed ->
+                new RunEditorFiles(new SaveBeforeCommand(changed, saves, shown), editorDiagnostics, shown);
         Runs core = new Runs(agents.open(workspace), settings, workspace, approvals, home, background);
         EditorRuns runs = new EditorRuns(core, host, client, capabilities, asking, milestones, anchors,
-                runId -> new RunEditWatch(runId, review, openDocuments::uriOf), runFiles);
+                runId -> new RunEditWatch(runId, review, openDocuments::uriOf, documents), runFiles);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
                 tools.open(workspace, host), workspace.checkpoints(), workspace.policy(), runs, waiting,
                 new InstructionDone(workspaceRoots, documents, host, settings), review);
