@@ -4,8 +4,9 @@ package dev.agentls.host;
 public sealed interface ChangeOutcome {
 
     /**
-     * The change was applied: it reached the buffer or file. {@code note} says what the model should know of how (empty: as planned), such as the user
-     * having changed the file meanwhile and the change put where the user's typing moved its lines.
+     * The change was applied: it reached the buffer or file. {@code note} says what the model should know of how
+     * (empty: as planned), such as the user having changed the file meanwhile and the change put where the user's
+     * typing moved its lines.
      */
     record Applied(String note) implements ChangeOutcome {
         public Applied {

@@ -28,8 +28,8 @@ import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.services.LanguageClient;
 
 /**
- * The {@link Host} of an editor: changes become one {@code workspace/applyEdit} (so they are applied in the buffers, unsaved
- * and undoable), questions become {@code window/showMessageRequest}, progress becomes {@code $/progress}. Every
+ * The {@link Host} of an editor: changes become one {@code workspace/applyEdit} (so they reach the buffers, unsaved and
+ * undoable), questions become {@code window/showMessageRequest}, progress becomes {@code $/progress}. Every
  * method returns at once; the editor's answer completes the future on LSP4J's reader thread, so nothing here ever
  * waits on the editor. A change planned on text the user has since changed is carried over by content or refused
  * ({@link SendTimeCarryOver}); an edit the editor refuses for a version the user's typing moved past, or skips for

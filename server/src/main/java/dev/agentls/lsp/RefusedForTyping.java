@@ -52,7 +52,7 @@ final class RefusedForTyping {
                 .thenApply(reported -> look(sent).moved());
     }
 
-    /** What the buffers show now: {@code settled} when no report can change the answer (one moved, closed, shows the edit). */
+    /** What the buffers show now: {@code settled} when no report can change the answer (moved, closed, shown). */
     private record Look(boolean settled, Optional<String> moved) {}
 
     private Look look(List<EditInBuffers.Sent> sent) {
