@@ -1,9 +1,9 @@
 -- The Neovim diagnostics driver (NeovimPylspDiagnosticsTest): editors/nvim's set-up and Debian's pylsp, both
 -- attached to app.py; once pylsp has reported on the file, `:Agent <prompt>` starts a run whose scripted model
--- breaks the file and then fixes it. Records when each edit landed in the buffer (vim.loop.hrtime, the monotonic
+-- breaks the file and then fixes it. Records when each edit was applied in the buffer (vim.loop.hrtime, the monotonic
 -- clock the test's JVM reads too) and what Neovim held at the end; writes a JSON report.
 local params = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv("AGENTLS_NVIM_PARAMS")), "\n"))
-local report = { ok = false, landed = {}, events = {} }
+local report = { ok = false, applied = {}, events = {} }
 vim.opt.runtimepath:append(params.agentls_home .. "/editors/nvim")
 vim.ui.select = function(items, opts, on_choice) on_choice(items[1], 1) end
 
@@ -43,7 +43,7 @@ local ok, err = pcall(function()
   end)
   agentls.forward_diagnostics(bufnr)
   vim.api.nvim_buf_attach(bufnr, false, {
-    on_lines = function() table.insert(report.landed, vim.loop.hrtime()) end,
+    on_lines = function() table.insert(report.applied, vim.loop.hrtime()) end,
   })
   vim.cmd("Agent " .. params.prompt)
   wait_for("the run's end", 60000, function()

@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
- * A session's {@link Host} over ACP. With the client's {@code fs.writeTextFile}, every change lands through
+ * A session's {@link Host} over ACP. With the client's {@code fs.writeTextFile}, every change is applied through
  * {@code fs/write_text_file} (the editor's buffer, never the disk behind it) and a client's error refuses the change;
- * without it, the disk host lands it. Every approval is a {@code session/request_permission}; "allow always" is
+ * without it, the disk host applies it. Every approval is a {@code session/request_permission}; "allow always" is
  * remembered for the same request for the rest of the session. Reads go through {@code fs/read_text_file} by
  * {@link #mirror}, which copies the client's text into the documents the tools read.
  */

@@ -110,7 +110,7 @@ final class AcpUpdates {
         return update;
     }
 
-    /** A change the host landed for the call in progress: shown as that call's diff ({@code oldText} null: created). */
+    /** A change applied for the call in progress: shown as that call's diff ({@code oldText} null: created). */
     synchronized void changed(Path path, String oldText, String newText) {
         ObjectNode diff = json.createObjectNode().put("type", "diff").put("path", path.toString());
         diff.put("oldText", oldText);

@@ -18,13 +18,13 @@ import java.util.function.Supplier;
  * {@code question_asked} events before the real host asks, and end unanswered (declined, dismissed) when the run is
  * cancelled, so a cancel never waits on a user, the real host being told to take the question back
  * ({@link QuestionWithdrawn}); while the run is read-only (ask mode, or plan mode before approval) every change is
- * refused, whatever tool tries it; and each change that lands is remembered with its added and
+ * refused, whatever tool tries it; and each change applied is remembered with its added and
  * removed lines, for {@code edit_applied}.
  */
 final class RunHost implements Host {
 
-    /** A change that landed: the file and its line counts. */
-    record Landed(Path path, int added, int removed) {}
+    /** A change that was applied: the file and its line counts. */
+    record AppliedChange(Path path, int added, int removed) {}
 
     static final String APPROVE = "Approve";
     static final String REJECT = "Reject";
@@ -33,7 +33,7 @@ final class RunHost implements Host {
     private final EventStream events;
     private final Cancellation cancellation;
     private final Supplier<Optional<String>> readOnly;
-    private final List<Landed> landed = new ArrayList<>();
+    private final List<AppliedChange> applied = new ArrayList<>();
     private volatile boolean lastQuestionDismissed;
 
     /** @param readOnly why changes are refused now, or empty when they are allowed */
@@ -59,8 +59,8 @@ final class RunHost implements Host {
                 : delegate.applyChanges(changes);
         return outcome.thenApply(result -> {
             if (result instanceof ChangeOutcome.Applied) {
-                synchronized (landed) {
-                    changes.forEach(change -> landed.add(landed(change)));
+                synchronized (applied) {
+                    changes.forEach(change -> applied.add(counted(change)));
                 }
             }
             return result;
@@ -156,22 +156,22 @@ final class RunHost implements Host {
         return delegate.terminal();
     }
 
-    /** The changes that landed since the last call, in order. */
-    List<Landed> drainLanded() {
-        synchronized (landed) {
-            List<Landed> drained = List.copyOf(landed);
-            landed.clear();
+    /** The changes applied since the last call, in order. */
+    List<AppliedChange> drainApplied() {
+        synchronized (applied) {
+            List<AppliedChange> drained = List.copyOf(applied);
+            applied.clear();
             return drained;
         }
     }
 
-    private static Landed landed(FileChange change) {
+    private static AppliedChange counted(FileChange change) {
         if (change instanceof FileChange.Modify m) {
             int[] counts = LineDelta.count(m.oldText(), m.newText());
-            return new Landed(change.path(), counts[0], counts[1]);
+            return new AppliedChange(change.path(), counts[0], counts[1]);
         } else if (change instanceof FileChange.Create c) {
-            return new Landed(change.path(), LineDelta.lines(c.text()), 0);
+            return new AppliedChange(change.path(), LineDelta.lines(c.text()), 0);
         }
-        return new Landed(change.path(), 0, 0);
+        return new AppliedChange(change.path(), 0, 0);
     }
 }

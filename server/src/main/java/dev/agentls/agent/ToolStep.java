@@ -231,10 +231,10 @@ final class ToolStep {
         String shown = truncated ? text.substring(0, AgentEventJson.MAX_RESULT_CHARS) : text;
         boolean ok = result.isSuccess();
         events.emit(seq -> new AgentEvent.ToolResult(runId, seq, call.id(), call.name(), ok, shown, truncated));
-        List<RunHost.Landed> landed = host.drainLanded();
-        if (ok && !landed.isEmpty()) {
+        List<RunHost.AppliedChange> applied = host.drainApplied();
+        if (ok && !applied.isEmpty()) {
             String checkpoint = ((ToolResult.Success) result).data().path("checkpointId").asText("");
-            for (RunHost.Landed change : landed) {
+            for (RunHost.AppliedChange change : applied) {
                 String file = display(change.path());
                 events.emit(seq -> new AgentEvent.EditApplied(runId, seq, call.id(), file, change.added(),
                         change.removed(), checkpoint));

@@ -82,7 +82,7 @@ final class ChatSession {
                         changed.set(true);
                     }
                     shown.onEvent(event);
-                }, shown::landed, toModel);
+                }, shown::applied, toModel);
         Runs.Started started;
         try {
             started = runs.start(request, door, outcome -> { });

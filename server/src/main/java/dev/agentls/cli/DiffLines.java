@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A landed change as the live view shows it: a unified diff with one line of context, at most {@link #MAX_LINES} lines
- * per file (the rest counted), added lines green and removed lines red when the terminal shows colour.
+ * An applied change as the live view shows it: a unified diff with one line of context, at most {@link #MAX_LINES}
+ * lines per file (the rest counted), added lines green and removed lines red when the terminal shows colour.
  */
 final class DiffLines {
 

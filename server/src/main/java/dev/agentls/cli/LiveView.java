@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
 
 /**
  * The readable view of a run for a person at a terminal: the model's text as it streams, one line per tool call with
- * its result (a command's first lines of output), each landed change's diff, plan steps, retries, warnings, each
+ * its result (a command's first lines of output), each applied change's diff, plan steps, retries, warnings, each
  * error once, and the end with cost and duration. On a TTY a spinner line at the bottom shows the step, tokens, cost
  * and time so far and what the run is waiting on, redrawn by {@link #tick} except while a question is open; without a
  * TTY (a pipe, a log) there are no control characters at all.
@@ -86,8 +86,8 @@ final class LiveView implements AgentListener {
         this.look = look;
     }
 
-    /** Shows changes that landed as diffs (a command's or a tool's), between the other lines. */
-    synchronized void landed(List<FileChange> changes) {
+    /** Shows applied changes as diffs (a command's or a tool's), between the other lines. */
+    synchronized void applied(List<FileChange> changes) {
         eraseSpinner();
         endStreaming();
         for (FileChange change : changes) {

@@ -170,7 +170,7 @@ final class RunCommand implements Subcommand {
             RunDoor door = new TerminalDoor("run", workspace.workspace().documents(), prompter, err,
                     options.approvals(), policy, listener, changes -> {
                         if (!options.json()) {
-                            view.landed(changes);
+                            view.applied(changes);
                         }
                     }, toModel);
             Runs.Started started;

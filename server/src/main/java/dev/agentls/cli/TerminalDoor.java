@@ -17,14 +17,14 @@ import java.util.function.Consumer;
 /**
  * The terminal's side of a headless run ({@code agentls run}, {@code agentls chat}): changes land on disk, approvals
  * follow the workspace's policy and {@code --approve} (y once, r this run, a always, n with a reason for the model),
- * questions are read from the terminal, events go to {@code shown}, landed changes to {@code landed} (the diffs a
+ * questions are read from the terminal, events go to {@code shown}, applied changes to {@code applied} (the diffs a
  * view prints), and notes and warnings to stderr under the command's name.
  *
  * @param toModel where a denial's reason goes: a message the run's model reads before its next call
  */
 record TerminalDoor(String command, DocumentStore documents, TerminalHost.Prompter prompter, PrintStream err,
                     RunOptions.Approvals approvals, ApprovalPolicy policy, AgentListener shown,
-                    Consumer<List<FileChange>> landed, Consumer<String> toModel) implements RunDoor {
+                    Consumer<List<FileChange>> applied, Consumer<String> toModel) implements RunDoor {
 
     @Override
     public Run open(String runId, RunRequest request) {
@@ -41,8 +41,8 @@ record TerminalDoor(String command, DocumentStore documents, TerminalHost.Prompt
             }
 
             @Override
-            public void landed(List<FileChange> changes) {
-                landed.accept(changes);
+            public void applied(List<FileChange> changes) {
+                applied.accept(changes);
             }
 
             @Override

@@ -23,7 +23,7 @@ public final class Rebase {
 
     /**
      * The edit fits the newer text: {@code text} holds both sides' changes. {@code moved} says where the edit's
-     * changes landed when the other side's changes shifted them (empty when they stayed on their planned lines).
+     * changes went when the other side's changes shifted them (empty when they stayed on their planned lines).
      */
     public record Rebased(String text, List<Moved> moved) implements Outcome {
         public Rebased {

@@ -4,15 +4,16 @@ package dev.agentls.host;
 public sealed interface ChangeOutcome {
 
     /**
-     * The change landed. {@code note} says what the model should know of how (empty: as planned), such as the user
-     * having changed the file meanwhile and the change put where the user's typing moved its lines.
+     * The change was applied: it reached the buffer or file. {@code note} says what the model should know of how
+     * (empty: as planned), such as the user having changed the file meanwhile and the change put where the user's
+     * typing moved its lines.
      */
     record Applied(String note) implements ChangeOutcome {
         public Applied {
             java.util.Objects.requireNonNull(note, "note");
         }
 
-        /** Landed as planned. */
+        /** Applied as planned. */
         public Applied() {
             this("");
         }

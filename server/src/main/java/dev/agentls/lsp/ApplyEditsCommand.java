@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code agentls.applyEdits} {uri, diff, conversationId?}: SEARCH/REPLACE text applied with no model. Files on the
  * deny list are refused before anything is read (see {@link DeniedTargets}). The diff is resolved against the open
  * buffer (or disk) by the {@link EditPlanner}; a refusal is a JSON-RPC error carrying its facts. A resolved edit is
- * checkpointed and goes to the editor as one {@code workspace/applyEdit} (see {@link PlannedEditLanding}); the answer
+ * checkpointed and goes to the editor as one {@code workspace/applyEdit} (see {@link EditPlanApplier}); the answer
  * is an {@link EditCommandAnswer}. Nothing is ever retried.
  *
  * <p>The plan is made on LSP4J's reader thread on purpose: it only reads (bounded by the store's size limit) and
@@ -22,12 +22,12 @@ final class ApplyEditsCommand implements CommandHandler {
 
     private final EditPlanner planner;
     private final DeniedTargets denied;
-    private final PlannedEditLanding landing;
+    private final EditPlanApplier applier;
 
-    ApplyEditsCommand(EditPlanner planner, DeniedTargets denied, PlannedEditLanding landing) {
+    ApplyEditsCommand(EditPlanner planner, DeniedTargets denied, EditPlanApplier applier) {
         this.planner = planner;
         this.denied = denied;
-        this.landing = landing;
+        this.applier = applier;
     }
 
     @Override
@@ -43,6 +43,6 @@ final class ApplyEditsCommand implements CommandHandler {
         if (plan instanceof EditPlan.Refused refused) {
             return CommandFailure.failed(CommandFailure.requestFailed(refused.message()));
         }
-        return landing.land(ID, (EditPlan.Ready) plan, conversationId);
+        return applier.apply(ID, (EditPlan.Ready) plan, conversationId);
     }
 }

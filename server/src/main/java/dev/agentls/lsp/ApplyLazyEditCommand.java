@@ -20,12 +20,12 @@ final class ApplyLazyEditCommand implements CommandHandler {
 
     private final LazyEditPlanner planner;
     private final DeniedTargets denied;
-    private final PlannedEditLanding landing;
+    private final EditPlanApplier applier;
 
-    ApplyLazyEditCommand(LazyEditPlanner planner, DeniedTargets denied, PlannedEditLanding landing) {
+    ApplyLazyEditCommand(LazyEditPlanner planner, DeniedTargets denied, EditPlanApplier applier) {
         this.planner = planner;
         this.denied = denied;
-        this.landing = landing;
+        this.applier = applier;
     }
 
     @Override
@@ -41,6 +41,6 @@ final class ApplyLazyEditCommand implements CommandHandler {
         if (plan instanceof EditPlan.Refused refused) {
             return CommandFailure.failed(CommandFailure.requestFailed(refused.message()));
         }
-        return landing.land(ID, (EditPlan.Ready) plan, conversationId);
+        return applier.apply(ID, (EditPlan.Ready) plan, conversationId);
     }
 }

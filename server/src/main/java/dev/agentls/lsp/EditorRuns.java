@@ -40,12 +40,15 @@ final class EditorRuns implements RunDoor {
     private final Milestones milestones;
     private final RunAnchors anchors;
     private final Function<String, RunEditWatch> editWatches;
-    private final Supplier<RunEditorFiles> runFiles;
+    private final Function<RunEditWatch, RunEditorFiles> runFiles;
 
-    /** @param runFiles makes each run's view of its files (saves before commands, the editor's diagnostics) */
+    /**
+     * @param runFiles makes each run's view of its files (saves before commands, the editor's diagnostics) from the
+     *     files it changed
+     */
     EditorRuns(Runs runs, LspHost editor, LanguageClient client, ClientCapabilities capabilities, EditorAsking asking,
                Milestones milestones, RunAnchors anchors, Function<String, RunEditWatch> editWatches,
-               Supplier<RunEditorFiles> runFiles) {
+               Function<RunEditWatch, RunEditorFiles> runFiles) {
         this.runFiles = runFiles;
         this.runs = runs;
         this.editor = editor;
@@ -70,7 +73,7 @@ final class EditorRuns implements RunDoor {
             @Override
             public Host host(RunNotes notes, RunNotes transcript) {
                 watch = new RunWatch(runId, request.prompt(), client, declared, progress, milestones, transcript);
-                return new RunEditorHost(runId, editor, asking, notes, progress::report, runFiles.get());
+                return new RunEditorHost(runId, editor, asking, notes, progress::report, runFiles.apply(edits));
             }
 
             @Override
@@ -84,8 +87,8 @@ final class EditorRuns implements RunDoor {
             }
 
             @Override
-            public void landed(List<FileChange> changes) {
-                edits.landed(changes);
+            public void applied(List<FileChange> changes) {
+                edits.applied(changes);
             }
 
             @Override

@@ -28,12 +28,12 @@ import org.eclipse.lsp4j.WorkspaceEdit;
 import org.eclipse.lsp4j.services.LanguageClient;
 
 /**
- * The {@link Host} of an editor: changes become one {@code workspace/applyEdit} (so they land in the buffers, unsaved
- * and undoable), questions become {@code window/showMessageRequest}, progress becomes {@code $/progress}. Every
+ * The {@link Host} of an editor: changes become one {@code workspace/applyEdit} (so they reach the buffers, unsaved and
+ * undoable), questions become {@code window/showMessageRequest}, progress becomes {@code $/progress}. Every
  * method returns at once; the editor's answer completes the future on LSP4J's reader thread, so nothing here ever
  * waits on the editor. A change planned on text the user has since changed is carried over by content or refused
  * ({@link SendTimeCarryOver}); an edit the editor refuses for a version the user's typing moved past, or skips for
- * it while answering "applied" (Neovim 0.7, seen in its buffer reports by {@link EditLanding}), is re-planned on the
+ * it while answering "applied" (Neovim 0.7, seen in its buffer reports by {@link EditInBuffers}), is re-planned on the
  * newest text and sent once more ({@link RefusedForTyping}); any other refusal, a timeout or a broken connection is a
  * refusal, never retried.
  *
@@ -56,7 +56,7 @@ final class LspHost implements Host {
 
     private final LanguageClient client;
     private final WorkspaceEdits workspaceEdits;
-    private final EditLanding landing;
+    private final EditInBuffers buffers;
     private final BinaryWrites binaryWrites;
     private final Progress progress;
     private final Duration answerTimeout;
@@ -78,14 +78,14 @@ final class LspHost implements Host {
      *     touched, when the editor does not declare versioned edits; past it the edit stands unconfirmed
      * @param replans where an edit refused or skipped for the user's typing is re-planned (off the reader thread)
      */
-    LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, EditLanding landing, BinaryWrites binaryWrites,
+    LspHost(LanguageClient client, WorkspaceEdits workspaceEdits, EditInBuffers buffers, BinaryWrites binaryWrites,
             ClientCapabilities capabilities, Duration answerTimeout, Duration reportWait, RefusedForTyping typing,
             Executor replans) {
         this.client = client;
         this.typing = typing;
         this.replans = replans;
         this.workspaceEdits = workspaceEdits;
-        this.landing = landing;
+        this.buffers = buffers;
         this.binaryWrites = binaryWrites;
         this.progress = new Progress(client, capabilities);
         this.answerTimeout = answerTimeout;
@@ -122,7 +122,7 @@ final class LspHost implements Host {
 
     /**
      * All changes in one {@code workspace/applyEdit}, which the editor applies whole or not at all; an answer of
-     * "applied" is confirmed by the touched open buffers' reports (see {@link EditLanding}). Binary content goes to
+     * "applied" is confirmed by the touched open buffers' reports (see {@link EditInBuffers}). Binary content goes to
      * disk afterwards (see {@link BinaryWrites}). To an editor that takes no edits from a server, nothing is sent.
      */
     CompletableFuture<EditorAnswer> send(List<FileChange> changes) {
@@ -217,7 +217,7 @@ final class LspHost implements Host {
         if (!built.toOpenBuffers().isEmpty() && built.unfollowed().isEmpty()) {
             // An editor may apply the edit and never answer (Vim's ALE does, though it declares it cannot): once its
             // reports of every buffer show the edit, that is the answer, and the run does not wait minutes for more.
-            answered = answered.applyToEither(landing.shownInEveryBuffer(built.toOpenBuffers())
+            answered = answered.applyToEither(buffers.shownInEveryBuffer(built.toOpenBuffers())
                     .thenApply(shown -> Optional.<EditorAnswer>empty()), Function.identity());
         }
         String carriedOver = carriedOverNote(replanned, built.carriedOver());
@@ -232,7 +232,7 @@ final class LspHost implements Host {
                 // Versioned edits are answered before the editor's report (eglot): the next plan must wait for it.
                 built.toOpenBuffers().forEach(sent -> lastAppliedAt.put(sent.path(), sent.version()));
             }
-            return landing.judgeAll(built.toOpenBuffers(), built.unfollowed(), waitForReports).thenCompose(judged -> {
+            return buffers.judgeAll(built.toOpenBuffers(), built.unfollowed(), waitForReports).thenCompose(judged -> {
                 if (judged.skippedEverywhere()) {
                     // Neovim answers "applied" for a versioned edit its typing made stale, and skips it: a refusal.
                     return replan(built, judged.answer(), SKIPPED, waitForReports, replansLeft, replanned);
@@ -293,7 +293,7 @@ final class LspHost implements Host {
      */
     CompletableFuture<Void> reported(Path path, Duration wait) {
         Integer version = lastAppliedAt.get(path);
-        return version == null ? CompletableFuture.completedFuture(null) : landing.reportAfter(path, version, wait);
+        return version == null ? CompletableFuture.completedFuture(null) : buffers.reportAfter(path, version, wait);
     }
 
     /** Empty when the editor answered that it applied the edit, else why it did not. */

@@ -37,9 +37,9 @@ final class RefusedForTyping {
 
     /**
      * The buffers among {@code sent} that moved past the version the edit was sent for ("Greeter.java from version 3
-     * to 4"), or empty when none did, when one was closed, or when one shows the edit (it landed after all).
+     * to 4"), or empty when none did, when one was closed, or when one shows the edit (it was applied after all).
      */
-    CompletableFuture<Optional<String>> movedOn(List<EditLanding.Sent> sent) {
+    CompletableFuture<Optional<String>> movedOn(List<EditInBuffers.Sent> sent) {
         Look now = look(sent);
         if (sent.isEmpty() || now.settled()) {
             return CompletableFuture.completedFuture(now.moved());
@@ -52,12 +52,12 @@ final class RefusedForTyping {
                 .thenApply(reported -> look(sent).moved());
     }
 
-    /** What the buffers show now: {@code settled} when no report can change the answer (one moved, closed, landed). */
+    /** What the buffers show now: {@code settled} when no report can change the answer (moved, closed, shown). */
     private record Look(boolean settled, Optional<String> moved) {}
 
-    private Look look(List<EditLanding.Sent> sent) {
+    private Look look(List<EditInBuffers.Sent> sent) {
         List<String> moved = new ArrayList<>();
-        for (EditLanding.Sent s : sent) {
+        for (EditInBuffers.Sent s : sent) {
             Snapshot now;
             try {
                 if (!documents.isOpen(s.path())) {
@@ -67,7 +67,7 @@ final class RefusedForTyping {
             } catch (WorkspaceException e) {
                 return new Look(true, Optional.empty());
             }
-            if (EditLanding.verdict(s, now.text()) == EditLanding.Verdict.LANDED) {
+            if (EditInBuffers.verdict(s, now.text()) == EditInBuffers.Verdict.SHOWN) {
                 return new Look(true, Optional.empty());
             }
             int version = now.version().orElse(s.version());

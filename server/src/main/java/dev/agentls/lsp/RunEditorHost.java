@@ -31,7 +31,7 @@ final class RunEditorHost implements Host {
     private final Consumer<String> progress;
     private final RunEditorFiles files;
 
-    /** @param files the run's view of its files: what it changed, saves before commands, the editor's diagnostics */
+    /** @param files the run's view of its files: saves before commands, the editor's diagnostics */
     RunEditorHost(String runId, LspHost editor, EditorAsking asking, RunNotes notes, Consumer<String> progress,
                   RunEditorFiles files) {
         this.files = files;
@@ -49,18 +49,16 @@ final class RunEditorHost implements Host {
 
     @Override
     public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        List<FileChange> sent = changes;
         Set<Path> paths = new LinkedHashSet<>();
-        sent.stream().filter(change -> !(change instanceof FileChange.Delete)).forEach(c -> paths.add(c.path()));
+        changes.stream().filter(change -> !(change instanceof FileChange.Delete)).forEach(c -> paths.add(c.path()));
         Map<Path, Optional<EditorDiagnostics.Report>> before = new LinkedHashMap<>();
         paths.forEach(path -> before.put(path, files.diagnostics().current(path)));
         long mark = files.diagnostics().mark();
-        return editor.applyRunChanges(sent)
+        return editor.applyRunChanges(changes)
                 .thenCompose(outcome -> {
                     if (!(outcome instanceof ChangeOutcome.Applied applied)) {
                         return CompletableFuture.completedFuture(outcome);
                     }
-                    files.changed().landed(sent);
                     return files.diagnostics().settled(paths, mark).thenApply(settled -> {
                         List<String> notes = new ArrayList<>(List.of(applied.note()));
                         before.forEach((path, old) -> files.diagnostics().current(path)

@@ -13,12 +13,12 @@ import java.util.stream.Collectors;
  */
 final class SaveBeforeCommand {
 
-    private final RunChangedFiles changed;
+    private final RunEditWatch changed;
     private final EditorSaves saves;
     private final Function<Path, String> shown;
 
     /** @param shown a file's name as the user and model read it (workspace-relative) */
-    SaveBeforeCommand(RunChangedFiles changed, EditorSaves saves, Function<Path, String> shown) {
+    SaveBeforeCommand(RunEditWatch changed, EditorSaves saves, Function<Path, String> shown) {
         this.changed = changed;
         this.saves = saves;
         this.shown = shown;

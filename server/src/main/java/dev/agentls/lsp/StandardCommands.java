@@ -18,22 +18,22 @@ final class StandardCommands {
 
     /** What several commands share, made once per session. */
     private record Parts(SessionParts session, EditPlanner planner, LazyEditPlanner lazyPlanner, DeniedTargets denied,
-                         PlannedEditLanding landing, RunRequests requests, RollbackCommand rollback) {
+                         EditPlanApplier applier, RunRequests requests, RollbackCommand rollback) {
 
         static Parts of(SessionParts session) {
             return new Parts(session,
                     new EditPlanner(session.roots(), session.documents(), new SearchReplaceEngine()),
                     new LazyEditPlanner(session.roots(), session.documents(), new LazyMerger()),
                     new DeniedTargets(session.roots(), session.policy()),
-                    new PlannedEditLanding(session.checkpoints(), session.host()),
+                    new EditPlanApplier(session.checkpoints(), session.host()),
                     new RunRequests(session.roots(), session.documents()),
                     new RollbackCommand(session.checkpoints(), session.documents(), session.host()));
         }
     }
 
     private static final Map<String, Function<Parts, CommandHandler>> TABLE = table(List.of(
-            entry(ApplyEditsCommand.ID, p -> new ApplyEditsCommand(p.planner(), p.denied(), p.landing())),
-            entry(ApplyLazyEditCommand.ID, p -> new ApplyLazyEditCommand(p.lazyPlanner(), p.denied(), p.landing())),
+            entry(ApplyEditsCommand.ID, p -> new ApplyEditsCommand(p.planner(), p.denied(), p.applier())),
+            entry(ApplyLazyEditCommand.ID, p -> new ApplyLazyEditCommand(p.lazyPlanner(), p.denied(), p.applier())),
             entry(RunToolCommand.ID, p -> new RunToolCommand(p.session().tools())),
             entry(CheckpointsCommand.ID, p -> new CheckpointsCommand(p.session().checkpoints())),
             entry(RollbackCommand.ID, Parts::rollback),

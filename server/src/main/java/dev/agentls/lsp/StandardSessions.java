@@ -44,7 +44,7 @@ final class StandardSessions implements SessionFactory {
     static final String REVIEW = "review";
 
     private final Duration editorAnswerTimeout;
-    private final Duration landingTimeout;
+    private final Duration bufferReportWait;
     private final EditorWaits waits;
     private final Tools.Factory tools;
     private final Agents.Factory agents;
@@ -68,30 +68,30 @@ final class StandardSessions implements SessionFactory {
     }
 
     /**
-     * @param landingTimeout how long an applied edit waits for the editor's report of its buffers (see
+     * @param bufferReportWait how long an applied edit waits for the editor's report of its buffers (see
      *     {@link #EDIT_REPORT_WAIT})
      * @param background runs index builds and tool work off the protocol threads
      */
-    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, Tools.Factory tools,
+    StandardSessions(Duration editorAnswerTimeout, Duration bufferReportWait, Tools.Factory tools,
             Executor background) {
-        this(editorAnswerTimeout, landingTimeout, tools, Agents.NONE, background, daemonTimer());
+        this(editorAnswerTimeout, bufferReportWait, tools, Agents.NONE, background, daemonTimer());
     }
 
     /**
      * @param agents builds each session's agent
      * @param timer  shows held milestones when their second is up
      */
-    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, Tools.Factory tools,
+    StandardSessions(Duration editorAnswerTimeout, Duration bufferReportWait, Tools.Factory tools,
             Agents.Factory agents, Executor background, ScheduledExecutorService timer) {
-        this(editorAnswerTimeout, landingTimeout, tools, agents, background, timer, EditorWaits.DEFAULTS);
+        this(editorAnswerTimeout, bufferReportWait, tools, agents, background, timer, EditorWaits.DEFAULTS);
     }
 
     /** @param waits how long a run waits for the editor's saves and its language servers' diagnostics */
-    StandardSessions(Duration editorAnswerTimeout, Duration landingTimeout, Tools.Factory tools,
+    StandardSessions(Duration editorAnswerTimeout, Duration bufferReportWait, Tools.Factory tools,
             Agents.Factory agents, Executor background, ScheduledExecutorService timer, EditorWaits waits) {
         this.waits = waits;
         this.editorAnswerTimeout = editorAnswerTimeout;
-        this.landingTimeout = landingTimeout;
+        this.bufferReportWait = bufferReportWait;
         this.tools = tools;
         this.agents = agents;
         this.background = background;
@@ -113,10 +113,10 @@ final class StandardSessions implements SessionFactory {
         Workspace workspace = Workspace.open(roots, documents, background, Clock.systemUTC(), System::gc);
         workspace.index().start();
         OpenDocuments openDocuments = new OpenDocuments();
-        EditLanding landing = new EditLanding(documents,
+        EditInBuffers buffers = new EditInBuffers(documents,
                 warning -> client.showMessage(new MessageParams(MessageType.Warning, warning)));
-        LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), landing,
-                new BinaryWrites(documents, new AtomicWriter()), capabilities, editorAnswerTimeout, landingTimeout,
+        LspHost host = new LspHost(client, new WorkspaceEdits(documents, openDocuments), buffers,
+                new BinaryWrites(documents, new AtomicWriter()), capabilities, editorAnswerTimeout, bufferReportWait,
                 new RefusedForTyping(documents), background);
         WaitingRuns waiting = new WaitingRuns();
         SessionDiagnostics diagnostics = new SessionDiagnostics(client);
@@ -139,13 +139,11 @@ final class StandardSessions implements SessionFactory {
         java.util.function.Function<Path, String> shown = path -> workspaceRoots.rootOf(path)
                 .map(root -> root.real().relativize(path.toAbsolutePath().normalize()).toString().replace('\\', '/'))
                 .orElse(path.toString());
-        Supplier<RunEditorFiles> runFiles = () -> {
-            RunChangedFiles changed = new RunChangedFiles(documents);
-            return new RunEditorFiles(changed, new SaveBeforeCommand(changed, saves, shown), editorDiagnostics, shown);
-        };
+        java.util.function.Function<RunEditWatch, RunEditorFiles> runFiles = changed ->
+                new RunEditorFiles(new SaveBeforeCommand(changed, saves, shown), editorDiagnostics, shown);
         Runs core = new Runs(agents.open(workspace), settings, workspace, approvals, home, background);
         EditorRuns runs = new EditorRuns(core, host, client, capabilities, asking, milestones, anchors,
-                runId -> new RunEditWatch(runId, review, openDocuments::uriOf), runFiles);
+                runId -> new RunEditWatch(runId, review, openDocuments::uriOf, documents), runFiles);
         SessionParts parts = new SessionParts(workspaceRoots, documents, openDocuments, host,
                 tools.open(workspace, host), workspace.checkpoints(), workspace.policy(), runs, waiting,
                 new InstructionDone(workspaceRoots, documents, host, settings), review);

@@ -50,12 +50,12 @@ final class WorkspaceEdits {
     }
 
     /**
-     * The edit to send, what it does to each open buffer (so that its landing can be confirmed), the files it
+     * The edit to send, what it does to each open buffer (so that the buffers can be checked for it), the files it
      * touches that no buffer report will show (not open, created, deleted), the changes as sent (fitted to the text
      * at send time, each at the version it was sent for) and what the model is to hear of changes carried over past
      * the user's typing.
      */
-    record Built(WorkspaceEdit edit, List<EditLanding.Sent> toOpenBuffers, List<Path> unfollowed,
+    record Built(WorkspaceEdit edit, List<EditInBuffers.Sent> toOpenBuffers, List<Path> unfollowed,
                  List<FileChange> sent, List<String> carriedOver) {
 
         Built {
@@ -68,7 +68,7 @@ final class WorkspaceEdits {
 
     Built build(List<FileChange> changes) throws StaleChange {
         List<Either<TextDocumentEdit, ResourceOperation>> documentChanges = new ArrayList<>();
-        List<EditLanding.Sent> toOpenBuffers = new ArrayList<>();
+        List<EditInBuffers.Sent> toOpenBuffers = new ArrayList<>();
         List<Path> unfollowed = new ArrayList<>();
         List<FileChange> sent = new ArrayList<>();
         List<String> carriedOver = new ArrayList<>();
@@ -85,7 +85,7 @@ final class WorkspaceEdits {
                     documentChanges.add(Either.forLeft(
                             new TextDocumentEdit(new VersionedTextDocumentIdentifier(uri, version), edits)));
                     if (version != null) {
-                        toOpenBuffers.add(new EditLanding.Sent(modify.path(), version, modify.oldText(),
+                        toOpenBuffers.add(new EditInBuffers.Sent(modify.path(), version, modify.oldText(),
                                 modify.newText()));
                     } else {
                         unfollowed.add(modify.path());

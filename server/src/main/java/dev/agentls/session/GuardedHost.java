@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 /**
  * The host of one run around a front door's: each change is first checked against what the run's model last saw of
  * the file ({@link ModelViewGuard}: the user's typing since, or another run's change, is never overwritten, and the
- * model is told which it met); changes that land are told to
- * {@code landed} (the transcript's diff, the model's view, a front door's review). Asking, progress and the saves
+ * model is told which it met); changes the door applied are told to
+ * {@code onApplied} (the transcript's diff, the model's view, a front door's review). Asking, progress and the saves
  * before a command pass through.
  */
 final class GuardedHost implements Host {
@@ -25,15 +25,15 @@ final class GuardedHost implements Host {
     private final Host door;
     private final Function<Path, Optional<String>> seen;
     private final BiFunction<Path, String, Optional<String>> writer;
-    private final Consumer<List<FileChange>> landed;
+    private final Consumer<List<FileChange>> onApplied;
 
     /** @param writer the other run that left a file as the given text, if one did */
     GuardedHost(Host door, Function<Path, Optional<String>> seen, BiFunction<Path, String, Optional<String>> writer,
-                Consumer<List<FileChange>> landed) {
+                Consumer<List<FileChange>> onApplied) {
         this.door = door;
         this.seen = seen;
         this.writer = writer;
-        this.landed = landed;
+        this.onApplied = onApplied;
     }
 
     @Override
@@ -53,7 +53,7 @@ final class GuardedHost implements Host {
             if (!(outcome instanceof ChangeOutcome.Applied applied)) {
                 return outcome;
             }
-            landed.accept(sent);
+            onApplied.accept(sent);
             String note = String.join("\n", Stream.of(proceed.note(), applied.note())
                     .filter(text -> !text.isBlank()).toList());
             return new ChangeOutcome.Applied(note);

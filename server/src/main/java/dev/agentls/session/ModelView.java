@@ -54,8 +54,8 @@ final class ModelView implements AgentListener {
         return Optional.ofNullable(seen.get(path));
     }
 
-    /** Changes that landed: the model has seen what it wrote. */
-    void landed(List<FileChange> changes) {
+    /** Changes applied: the model has seen what it wrote. */
+    void applied(List<FileChange> changes) {
         for (FileChange change : changes) {
             if (change instanceof FileChange.Modify modify) {
                 seen.put(modify.path(), modify.newText());

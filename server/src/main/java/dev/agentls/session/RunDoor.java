@@ -34,8 +34,8 @@ public interface RunDoor {
         default void warn(String problem) {
         }
 
-        /** Changes that landed, after the guard. */
-        default void landed(List<FileChange> changes) {
+        /** Changes applied, after the guard. */
+        default void applied(List<FileChange> changes) {
         }
 
         /** The run is under way; its transcript is this file. */

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 /**
  * A run's transcript, written as the run goes: {@code .agentls/runs/<id>.md} (the prompt, the model's text, each
  * tool call and result, each file changed, approvals and questions and how they were answered, and the end with
- * tokens and cost) and {@code .agentls/runs/<id>.diff} (a unified diff of every change that landed). A file that
+ * tokens and cost) and {@code .agentls/runs/<id>.diff} (a unified diff of every change applied). A file that
  * cannot be written is reported once and the run goes on without it.
  */
 public final class RunTranscript implements AgentListener, RunNotes {
@@ -102,8 +102,8 @@ public final class RunTranscript implements AgentListener, RunNotes {
         append(markdown, "> " + note + "\n\n");
     }
 
-    /** Adds the changes that landed to the diff file. */
-    public synchronized void landed(List<FileChange> changes) {
+    /** Adds the applied changes to the diff file. */
+    public synchronized void applied(List<FileChange> changes) {
         StringBuilder out = new StringBuilder();
         for (FileChange change : changes) {
             String name = root.relativize(change.path()).toString().replace('\\', '/');

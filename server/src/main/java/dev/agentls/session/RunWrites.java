@@ -15,18 +15,18 @@ final class RunWrites {
 
     private static final int MAX_TITLE_CHARS = 60;
 
-    private record Landing(String runId, String title, String text) {}
+    private record LastWrite(String runId, String title, String text) {}
 
-    private final Map<Path, Landing> last = new ConcurrentHashMap<>();
+    private final Map<Path, LastWrite> last = new ConcurrentHashMap<>();
 
     /** Run {@code runId}, started with {@code prompt}, had {@code changes} applied. */
-    void landed(String runId, String prompt, List<FileChange> changes) {
+    void applied(String runId, String prompt, List<FileChange> changes) {
         String title = title(prompt);
         for (FileChange change : changes) {
             if (change instanceof FileChange.Modify modify) {
-                last.put(modify.path(), new Landing(runId, title, modify.newText()));
+                last.put(modify.path(), new LastWrite(runId, title, modify.newText()));
             } else if (change instanceof FileChange.Create create) {
-                last.put(create.path(), new Landing(runId, title, create.text()));
+                last.put(create.path(), new LastWrite(runId, title, create.text()));
             } else {
                 last.remove(change.path());
             }
@@ -35,11 +35,11 @@ final class RunWrites {
 
     /** {@code run #2 ("Rename greet")} when a run other than {@code runId} left {@code path} as {@code text}. */
     Optional<String> writer(Path path, String text, String runId) {
-        Landing landing = last.get(path);
-        if (landing == null || landing.runId().equals(runId) || !landing.text().equals(text)) {
+        LastWrite write = last.get(path);
+        if (write == null || write.runId().equals(runId) || !write.text().equals(text)) {
             return Optional.empty();
         }
-        return Optional.of("run #" + landing.runId() + " (\"" + landing.title() + "\")");
+        return Optional.of("run #" + write.runId() + " (\"" + write.title() + "\")");
     }
 
     private static String title(String prompt) {

@@ -122,10 +122,10 @@ public final class Runs {
         ModelView view = new ModelView(workspace.roots(), workspace.documents());
         Host host = new GuardedHost(shown.host(notes, transcript), view::seen,
                 (path, text) -> writes.writer(path, text, runId), changes -> {
-                    transcript.landed(changes);
-                    view.landed(changes);
-                    shown.landed(changes);
-                    writes.landed(runId, request.prompt(), changes);
+                    transcript.applied(changes);
+                    view.applied(changes);
+                    shown.applied(changes);
+                    writes.applied(runId, request.prompt(), changes);
                 });
         RunHandle handle;
         try {

@@ -2,6 +2,7 @@ package dev.agentls.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.host.ChangeOutcome;
+import dev.agentls.host.CheckpointedChanges;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.workspace.CheckpointStore;
@@ -13,7 +14,6 @@ import dev.agentls.workspace.PathPolicy;
 import dev.agentls.workspace.ProtectedPaths;
 import dev.agentls.workspace.ResolvedPath;
 import dev.agentls.workspace.Snapshot;
-import dev.agentls.workspace.TextDecoder;
 import dev.agentls.workspace.TextFormat;
 import dev.agentls.workspace.WorkspaceException;
 import dev.agentls.workspace.WorkspaceRoots;
@@ -159,10 +159,10 @@ public final class WorkspaceFiles {
     private CompletableFuture<ToolResult> apply(String tool, ToolContext context, ResolvedPath path,
                                                 FileChange change, ToolResult onSuccess) {
         Host host = context.host();
-        boolean bom = TextDecoder.startsWithBom(path.absolute());
-        String checkpoint;
+        CheckpointedChanges checkpoint;
         try {
-            checkpoint = checkpoints.create(context.conversationId(), tool + " " + path.display(), List.of(path));
+            checkpoint = CheckpointedChanges.before(checkpoints, context.conversationId(), tool + " " + path.display(),
+                    List.of(path));
         } catch (WorkspaceException e) {
             return CompletableFuture.completedFuture(ToolResult.failure(tool + ": could not record a checkpoint of '"
                     + path.display() + "' before changing it, so nothing was changed: " + e.getMessage()));
@@ -172,9 +172,9 @@ public final class WorkspaceFiles {
                 return ToolResult.failure(tool + ": the change to '" + path.display() + "' was not applied: "
                         + refused.reason());
             }
-            checkpoints.logChange(checkpoint, path, after(change, bom));
+            checkpoint.applied(List.of(change));
             if (onSuccess instanceof ToolResult.Success success && success.data() instanceof ObjectNode data) {
-                data.put("checkpointId", checkpoint);
+                data.put("checkpointId", checkpoint.id());
             }
             List<Path> changed = List.of(change.path());
             if (change instanceof FileChange.Create) {
@@ -190,18 +190,5 @@ public final class WorkspaceFiles {
             }
             return onSuccess;
         });
-    }
-
-    /** The file's bytes after {@code change}, as the checkpoint's change log counts lines; null when deleted. */
-    private static byte[] after(FileChange change, boolean bom) {
-        String text;
-        if (change instanceof FileChange.Modify modify) {
-            text = modify.newText();
-        } else if (change instanceof FileChange.Create create) {
-            text = create.text();
-        } else {
-            return null;
-        }
-        return TextFormat.encode(text, bom);
     }
 }

@@ -183,7 +183,7 @@ class CancellationTest {
 
             h.assertWellFormed();
             assertEquals(RunStatus.CANCELLED, outcome.status());
-            assertTrue(h.file(DirectRunTest.GREETER).contains("name.strip()"), "the landed edit is whole");
+            assertTrue(h.file(DirectRunTest.GREETER).contains("name.strip()"), "the applied edit is whole");
             assertFalse(Files.exists(h.root.resolve("NOTES.md")), "the next call did not start");
             assertEquals("write_to_file: not run: the run was cancelled",
                     h.all(AgentEvent.ToolResult.class).get(1).text());

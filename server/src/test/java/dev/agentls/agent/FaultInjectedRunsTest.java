@@ -79,7 +79,7 @@ class FaultInjectedRunsTest {
         ScheduledExecutorService timers = Executors.newScheduledThreadPool(2);
         Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
         List<String> problems = new CopyOnWriteArrayList<>();
-        AtomicInteger landedAfterCancel = new AtomicInteger();
+        AtomicInteger appliedAfterCancel = new AtomicInteger();
         AtomicInteger commandsTimedOut = new AtomicInteger();
         long started = System.nanoTime();
         try {
@@ -88,7 +88,7 @@ class FaultInjectedRunsTest {
                 int run = i;
                 futures.add(runs.submit(() -> {
                     try {
-                        String outcome = oneRun(run, boundaries, executor, timers, problems, landedAfterCancel,
+                        String outcome = oneRun(run, boundaries, executor, timers, problems, appliedAfterCancel,
                                 commandsTimedOut);
                         counts.computeIfAbsent(faultOf(run) + " -> " + outcome, k -> new AtomicInteger())
                                 .incrementAndGet();
@@ -111,8 +111,8 @@ class FaultInjectedRunsTest {
 
         System.out.println("fault-injected runs: " + RUNS + " in " + seconds + " s (seed " + SEED + ")");
         new TreeMap<>(counts).forEach((key, count) -> System.out.printf("  %-40s %d%n", key, count.get()));
-        System.out.println("  changes that landed as a cancel arrived (reported by the workspace, not an event): "
-                + landedAfterCancel.get() + "; hanging commands stopped by their timeout: " + commandsTimedOut.get());
+        System.out.println("  changes applied as a cancel arrived (reported by the workspace, not an event): "
+                + appliedAfterCancel.get() + "; hanging commands stopped by their timeout: " + commandsTimedOut.get());
         assertEquals(List.of(), problems.subList(0, Math.min(3, problems.size())),
                 problems.size() + " runs hung, broke their event stream or left a file half-applied; the first 3");
         assertEquals(RUNS, counts.values().stream().mapToInt(AtomicInteger::get).sum());
@@ -131,7 +131,7 @@ class FaultInjectedRunsTest {
 
     /** One run; answers its outcome ({@code completed}, {@code failed}...), or throws naming what broke. */
     private String oneRun(int run, List<Map<String, String>> boundaries, ExecutorService executor,
-                          ScheduledExecutorService timers, List<String> problems, AtomicInteger landedAfterCancel,
+                          ScheduledExecutorService timers, List<String> problems, AtomicInteger appliedAfterCancel,
                           AtomicInteger commandsTimedOut) throws Exception {
         Random random = new Random(SEED + run);
         Fault fault = faultOf(run);
@@ -173,7 +173,7 @@ class FaultInjectedRunsTest {
                         + types(events));
             }
             if (state == edits + 1 && outcome.status() == RunStatus.CANCELLED) {
-                landedAfterCancel.incrementAndGet();
+                appliedAfterCancel.incrementAndGet();
             } else if (state != edits) {
                 throw new AssertionError("the workspace is at boundary " + state + " but " + edits
                         + " edit(s) were reported; status " + outcome.status());

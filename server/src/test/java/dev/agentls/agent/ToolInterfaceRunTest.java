@@ -130,7 +130,7 @@ class ToolInterfaceRunTest {
                     + " content is lost unseen. Nothing was written.", results.get(0).text());
             assertTrue(results.get(1).ok());
             assertTrue(results.get(2).ok(), results.get(2).text());
-            assertEquals(1, h.all(AgentEvent.EditApplied.class).size(), "only the write after the read landed");
+            assertEquals(1, h.all(AgentEvent.EditApplied.class).size(), "only the write after the read was applied");
             // XML mode drops the value's final line break as the tag closes; the content is the same.
             assertEquals(whole.strip(), h.file(GREETER).strip());
             assertFalse(before.equals(whole));

@@ -224,7 +224,7 @@ class ApplyCommandTest {
     }
 
     @Test
-    void lazyEditFromStdinAddsAMethodToTheClassAndReportsWhereItLanded() throws IOException {
+    void lazyEditFromStdinAddsAMethodToTheClassAndReportsWhereItWent() throws IOException {
         String stats = "scripts/stats.py";
         String edit = """
                 # ... existing code ...

@@ -112,7 +112,7 @@ class LiveViewTest {
     void anEditsDiffIsShownAndColouredOnlyWhenColourIsOn() {
         FileChange change = new FileChange.Modify(Path.of("/ws/src/A.java"), OptionalInt.empty(),
                 "class A {\n  int x = 1;\n}\n", "class A {\n  int x = 2;\n}\n");
-        view.landed(List.of(change));
+        view.applied(List.of(change));
         assertTrue(shown().contains("--- a/src/A.java\n+++ b/src/A.java\n@@ -1,3 +1,3 @@\n class A {\n-  int x = 1;\n"
                 + "+  int x = 2;\n }\n"), shown());
         assertFalse(shown().contains("\033["), "no colour asked: " + shown());

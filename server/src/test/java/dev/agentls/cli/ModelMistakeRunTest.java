@@ -189,7 +189,7 @@ class ModelMistakeRunTest {
         assertTrue(r.finished().get("text").asText().contains("(agent.maxConsecutiveMistakes is 2)"));
     }
 
-    /** Completion beside an edit that failed is refused; the run completes only once the fix landed. */
+    /** Completion beside an edit that failed is refused; the run completes only once the fix was applied. */
     @Test
     void attemptCompletionBesideAFailedEditIsRefusedUntilTheModelHasSeenItAndFixedIt() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);

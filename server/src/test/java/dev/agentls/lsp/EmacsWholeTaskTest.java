@@ -145,7 +145,7 @@ class EmacsWholeTaskTest {
         String before = outcome.text("before");
         assertEquals(TYPING + greeterDisk.replace("    public String greet(",
                 INSTRUCTION + "\n    public String greet("), before);
-        // Both edits landed in buffers, unsaved, after the typing; the line says the run is done.
+        // Both edits were applied in buffers, unsaved, after the typing; the line says the run is done.
         String expectedGreeter = before.replace(INSTRUCTION, "    // @agent-done #2 " + SUMMARY)
                 .replace("name + \"!\"", "name.strip() + \"!\"");
         assertEquals(expectedGreeter, outcome.text("after"), facts);

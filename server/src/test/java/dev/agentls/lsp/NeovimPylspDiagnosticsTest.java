@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Debian's pylsp beside AgentLS in a headless Neovim, with {@code editors/nvim}'s set-up: the scripted model's edit
  * that introduces an undefined name brings pyflakes' "undefined name" with its line into the model's next request,
- * and its fix brings "1 resolved". Prints the time from each edit landing in Neovim's buffer to the model's next
+ * and its fix brings "1 resolved". Prints the time from each edit applied in Neovim's buffer to the model's next
  * request (both read from the machine's monotonic clock).
  */
 @Tag("slow")
@@ -91,13 +91,13 @@ class NeovimPylspDiagnosticsTest {
                     + " 1 resolved."), report.toString());
             assertEquals("def total(prices):\n    return sum(price for price in prices)\n",
                     report.get("buffer").getAsString());
-            List<Long> landed = new ArrayList<>();
-            report.getAsJsonArray("landed").forEach(t -> landed.add(t.getAsLong()));
+            List<Long> applied = new ArrayList<>();
+            report.getAsJsonArray("applied").forEach(t -> applied.add(t.getAsLong()));
             for (int edit = 1; edit <= 2; edit++) {
                 long arrival = arrivals.get(edit);
-                long lastLanding = landed.stream().filter(t -> t < arrival).max(Long::compare).orElseThrow();
-                System.out.printf("NeovimPylspDiagnosticsTest: edit %d landed -> its diagnostics in the model's"
-                        + " request: %.0f ms%n", edit, (arrival - lastLanding) / 1e6);
+                long lastApplied = applied.stream().filter(t -> t < arrival).max(Long::compare).orElseThrow();
+                System.out.printf("NeovimPylspDiagnosticsTest: edit %d applied -> its diagnostics in the model's"
+                        + " request: %.0f ms%n", edit, (arrival - lastApplied) / 1e6);
             }
         }
     }

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SkippedEditReplanTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;
-    static final String MAIN = EditLandingTest.MAIN;
+    static final String MAIN = EditInBuffersTest.MAIN;
 
     @TempDir
     Path temp;
@@ -160,7 +160,7 @@ class SkippedEditReplanTest {
     }
 
     @Test
-    void aMultiFileEditThatLandedInOneBufferIsNotSentAgainForTheOneThatSkippedIt() throws Exception {
+    void aMultiFileEditThatWasAppliedInOneBufferIsNotSentAgainForTheOneThatSkippedIt() throws Exception {
         LspHost host = start(pool);
         String greeter = lsp.open(GREETER, 1);
         String main = lsp.open(MAIN, 1);

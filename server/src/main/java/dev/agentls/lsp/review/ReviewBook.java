@@ -74,8 +74,8 @@ public final class ReviewBook {
             while (byId.size() > MAX_HUNKS) {
                 byId.remove(byId.keySet().iterator().next());
             }
-            // The editor's report of the edit may have come before the run heard it landed; if not, the planned text
-            // stands for the document until it does.
+            // The editor's report of the edit may have come before the run heard it was applied; if not, the planned
+            // text stands for the document until it does.
             List<String> known = latest.get(uri);
             if (known == null || known.equals(TextLines.of(oldText))) {
                 latest.put(uri, TextLines.of(newText));

@@ -22,19 +22,19 @@ import java.util.function.Consumer;
  * not reached the server yet, as it sends changes after a pause) and answers success all the same; and it applies
  * an edit for the version it opened the file at (0) without checking, at positions that typing may have moved.
  *
- * <p>So every open buffer an edit touched is checked against the editor's next report of it. The edit landed if
- * what differs between the edited text and that buffer (the user's own typing) stays clear of every region the edit
- * wrote. If it does not, the edit was skipped when the buffer is the planned text plus typing that stays clear of
- * where the edit was to go and holds none of its lines; otherwise it did not land as planned (it landed somewhere
- * else, or the user typed right where it landed). A buffer back to exactly the planned text may be either a skip or
- * an undo, and is reported as such. All are reported, never passed as done.
+ * <p>So every open buffer an edit touched is checked against the editor's next report of it. The buffer shows the
+ * edit if what differs between the edited text and that buffer (the user's own typing) stays clear of every region
+ * the edit wrote. If it does not, the edit was skipped when the buffer is the planned text plus typing that stays
+ * clear of where the edit was to go and holds none of its lines; otherwise the buffer does not show it as planned (it
+ * went somewhere else, or the user typed right where it went). A buffer back to exactly the planned text may be
+ * either a skip or an undo, and is reported as such. All are reported, never passed as done.
  *
  * <p>Some editors cannot report while a command runs (Emacs's eglot and lsp-mode send changes only when Emacs is
  * idle, and a command blocks it), so the wait for a report is bounded by the caller, possibly to nothing: an edit
  * whose report has not come is answered applied but not confirmed, saying so, and a report arriving later that
  * contradicts the answer is passed on as a warning.
  */
-final class EditLanding {
+final class EditInBuffers {
 
     /** An edit sent for an open buffer: its version, the text it was planned on, the text it should make. */
     record Sent(Path path, int version, String planned, String expected) {}
@@ -46,7 +46,7 @@ final class EditLanding {
     private final Consumer<String> lateWarning;
 
     /** @param lateWarning told (as a sentence for the user) when a report that came after the answer contradicts it */
-    EditLanding(DocumentStore documents, Consumer<String> lateWarning) {
+    EditInBuffers(DocumentStore documents, Consumer<String> lateWarning) {
         this.documents = documents;
         this.lateWarning = lateWarning;
     }
@@ -85,11 +85,11 @@ final class EditLanding {
                     checkLate(sent.get(i));
                 }
             }
-            List<Path> landed = byVerdict.getOrDefault(Verdict.LANDED, List.of());
-            if (landed.size() + unseen.size() < sent.size()) {
+            List<Path> shown = byVerdict.getOrDefault(Verdict.SHOWN, List.of());
+            if (shown.size() + unseen.size() < sent.size()) {
                 boolean skippedEverywhere = !sent.isEmpty() && unfollowed.isEmpty()
                         && byVerdict.getOrDefault(Verdict.SKIPPED, List.of()).size() == sent.size();
-                return new Judged(refusal(byVerdict, landed), skippedEverywhere);
+                return new Judged(refusal(byVerdict, shown), skippedEverywhere);
             }
             if (unseen.isEmpty() && unfollowed.isEmpty()) {
                 return new Judged(EditorAnswer.Applied.CONFIRMED, false);
@@ -106,14 +106,14 @@ final class EditLanding {
     }
 
     /**
-     * Completes once the next report of every buffer in {@code sent} shows the edit landed; never completes when one
+     * Completes once the next report of every buffer in {@code sent} shows the edit; never completes when one
      * does not. For an editor that applies an edit and does not answer, its buffers are the answer.
      */
     CompletableFuture<Void> shownInEveryBuffer(List<Sent> sent) {
         List<CompletableFuture<Void>> shown = new ArrayList<>();
         for (Sent s : sent) {
             shown.add(documents.textAfter(s.path(), s.version()).thenCompose(now ->
-                    now.filter(text -> verdict(s, text) == Verdict.LANDED).isPresent()
+                    now.filter(text -> verdict(s, text) == Verdict.SHOWN).isPresent()
                             ? CompletableFuture.<Void>completedFuture(null) : new CompletableFuture<Void>()));
         }
         return CompletableFuture.allOf(shown.toArray(CompletableFuture[]::new));
@@ -136,7 +136,7 @@ final class EditLanding {
 
     private CompletableFuture<Optional<Verdict>> lookAgain(Sent sent, Duration wait, Optional<Verdict> verdict,
                                                            int looksLeft) {
-        boolean notShown = verdict.filter(v -> v != Verdict.LANDED).isPresent();
+        boolean notShown = verdict.filter(v -> v != Verdict.SHOWN).isPresent();
         OptionalInt seen = notShown && !wait.isZero() && looksLeft > 0 ? versionNow(sent.path()) : OptionalInt.empty();
         if (seen.isEmpty()) {
             return CompletableFuture.completedFuture(verdict);
@@ -179,7 +179,7 @@ final class EditLanding {
         documents.textAfter(sent.path(), sent.version())
                 .orTimeout(LATE_CHECK.toMillis(), TimeUnit.MILLISECONDS)
                 .thenAccept(now -> now.map(text -> verdict(sent, text))
-                        .filter(verdict -> verdict != Verdict.LANDED)
+                        .filter(verdict -> verdict != Verdict.SHOWN)
                         .ifPresent(verdict -> lateWarning.accept("AgentLS: an edit was answered as applied to "
                                 + sent.path().getFileName() + ", but the editor's later report of that buffer does"
                                 + " not show it as planned (" + verdict.name().toLowerCase(Locale.ROOT)
@@ -187,11 +187,11 @@ final class EditLanding {
     }
 
     /** What an open buffer shows of an edit. */
-    enum Verdict { LANDED, SKIPPED, REVERTED, NOT_AS_PLANNED }
+    enum Verdict { SHOWN, SKIPPED, REVERTED, NOT_AS_PLANNED }
 
     static Verdict verdict(Sent sent, String now) {
         if (now.equals(sent.expected())) {
-            return Verdict.LANDED;
+            return Verdict.SHOWN;
         }
         if (now.equals(sent.planned())) {
             // Nothing typed stayed: skipped (after typing that was taken back) or applied and undone at once.
@@ -199,7 +199,7 @@ final class EditLanding {
         }
         List<ChangedRegion> written = ChangedRegion.between(sent.planned(), sent.expected());
         if (clearOf(written, ChangedRegion.between(sent.expected(), now), true)) {
-            return Verdict.LANDED;
+            return Verdict.SHOWN;
         }
         // Skipped only when sure: nothing typed where the edit was to go, and none of its text anywhere typed.
         List<ChangedRegion> sincePlanned = ChangedRegion.between(sent.planned(), now);
@@ -242,7 +242,7 @@ final class EditLanding {
         return true;
     }
 
-    private static EditorAnswer refusal(Map<Verdict, List<Path>> byVerdict, List<Path> landed) {
+    private static EditorAnswer refusal(Map<Verdict, List<Path>> byVerdict, List<Path> shown) {
         List<String> parts = new ArrayList<>();
         String answered = "the editor answered that it applied the edit, but its buffer of ";
         List<Path> skipped = byVerdict.get(Verdict.SKIPPED);
@@ -262,12 +262,12 @@ final class EditLanding {
         if (misplaced != null) {
             String names = names(misplaced);
             parts.add(answered + names + " does not show it as planned: the buffer changed while the edit was on"
-                    + " its way (the user typed where the edit landed, or the editor put it where the typing had moved"
+                    + " its way (the user typed where the edit went, or the editor put it where the typing had moved"
                     + " the text). Read " + names + " again and check what the edit changed before going on; one undo"
                     + " in the editor takes the edit back");
         }
         return new EditorAnswer.NotApplied(String.join(". And ", parts)
-                + (landed.isEmpty() ? "" : ". The edit did land in " + names(landed)));
+                + (shown.isEmpty() ? "" : ". The edit did land in " + names(shown)));
     }
 
     private static String names(List<Path> paths) {

@@ -1,11 +1,9 @@
 package dev.agentls.lsp;
 
+import dev.agentls.host.CheckpointedChanges;
 import dev.agentls.host.EditPlan;
-import dev.agentls.host.FileChange;
 import dev.agentls.workspace.CheckpointStore;
 import dev.agentls.workspace.ResolvedPath;
-import dev.agentls.workspace.TextDecoder;
-import dev.agentls.workspace.TextFormat;
 import dev.agentls.workspace.WorkspaceException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,33 +12,31 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What the no-model edit commands do with a ready plan, exactly as the agent's tools do with theirs: a checkpoint of
  * every file it touches first (so {@code agentls.rollback} takes the edit back), then one edit through the editor,
- * then the change log once it landed. A checkpoint that cannot be made stops the edit before anything is sent.
+ * then the change log once it was applied. A checkpoint that cannot be made stops the edit before anything is sent.
  */
-final class PlannedEditLanding {
+final class EditPlanApplier {
 
     private final CheckpointStore checkpoints;
     private final LspHost host;
 
-    PlannedEditLanding(CheckpointStore checkpoints, LspHost host) {
+    EditPlanApplier(CheckpointStore checkpoints, LspHost host) {
         this.checkpoints = checkpoints;
         this.host = host;
     }
 
-    CompletableFuture<Object> land(String command, EditPlan.Ready plan, String conversationId) {
+    CompletableFuture<Object> apply(String command, EditPlan.Ready plan, String conversationId) {
         List<EditCommandAnswer.Block> blocks = new ArrayList<>();
         List<ResolvedPath> paths = new ArrayList<>();
-        List<Boolean> boms = new ArrayList<>();
         for (EditPlan.PlannedFile file : plan.files()) {
             paths.add(file.path());
-            boms.add(TextDecoder.startsWithBom(file.path().absolute()));
             for (EditPlan.BlockReport block : file.blocks()) {
                 blocks.add(new EditCommandAnswer.Block(file.path().display(), block.index(), block.strategy(),
                         block.startLine(), block.endLine()));
             }
         }
-        String checkpoint;
+        CheckpointedChanges checkpoint;
         try {
-            checkpoint = checkpoints.create(conversationId, command + " "
+            checkpoint = CheckpointedChanges.before(checkpoints, conversationId, command + " "
                     + String.join(", ", paths.stream().map(ResolvedPath::display).toList()), paths);
         } catch (WorkspaceException e) {
             return CommandFailure.failed(CommandFailure.requestFailed(command + ": could not record a checkpoint"
@@ -48,29 +44,16 @@ final class PlannedEditLanding {
         }
         return host.send(plan.changes()).thenApply(answer -> {
             if (answer instanceof EditorAnswer.Applied applied) {
-                for (int i = 0; i < paths.size(); i++) {
-                    checkpoints.logChange(checkpoint, paths.get(i), after(plan.files().get(i).change(), boms.get(i)));
-                }
-                return new EditCommandAnswer(true, applied.confirmed(), blocks, null, applied.answerNote(), checkpoint,
-                        null);
+                checkpoint.applied(plan.changes());
+                return new EditCommandAnswer(true, applied.confirmed(), blocks, null, applied.answerNote(),
+                        checkpoint.id(), null);
             }
             if (answer instanceof EditorAnswer.ForTheEditor forTheEditor) {
-                return new EditCommandAnswer(false, null, blocks, forTheEditor.reason(), null, checkpoint,
+                return new EditCommandAnswer(false, null, blocks, forTheEditor.reason(), null, checkpoint.id(),
                         forTheEditor.edit());
             }
             return new EditCommandAnswer(false, null, blocks, ((EditorAnswer.NotApplied) answer).reason(), null,
                     null, null);
         });
-    }
-
-    /** The file's bytes after the change, as the change log counts lines. */
-    private static byte[] after(FileChange change, boolean bom) {
-        if (change instanceof FileChange.Modify modify) {
-            return TextFormat.encode(modify.newText(), bom);
-        }
-        if (change instanceof FileChange.Create create) {
-            return TextFormat.encode(create.text(), bom);
-        }
-        return null;
     }
 }

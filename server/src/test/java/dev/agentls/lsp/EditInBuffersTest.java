@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * editors do, or withholds them; an edit it skips while answering success is re-planned (SkippedEditReplanTest).
  */
 @Tag("slow")
-class EditLandingTest {
+class EditInBuffersTest {
 
     static final String GREETER = ApplyEditsCommandTest.GREETER;
     static final String MAIN = "src/main/java/demo/Main.java";
@@ -72,7 +72,7 @@ class EditLandingTest {
     }
 
     @Test
-    void anEditThatLandedStandsWhenTheUserTypesRightAfterIt() throws Exception {
+    void anAppliedEditStandsWhenTheUserTypesRightAfterIt() throws Exception {
         LspHost host = start(LspFixture.onCopyOf("demo", temp));
         String text = lsp.open(GREETER, 1);
         lsp.sync();
@@ -127,10 +127,10 @@ class EditLandingTest {
         documents.didOpen(file, 1, "one\ntwo\n");
         // The user typed while the edit was on its way; the editor reported that before it applied the edit.
         documents.didChange(file, 2, "// typed\none\ntwo\n");
-        EditLanding landing = new EditLanding(documents, warning -> {});
+        EditInBuffers buffers = new EditInBuffers(documents, warning -> {});
 
-        CompletableFuture<EditorAnswer> answer = landing.confirm(
-                List.of(new EditLanding.Sent(file, 1, "one\ntwo\n", "one\nTWO\n")), List.of(), Duration.ofMinutes(1));
+        CompletableFuture<EditorAnswer> answer = buffers.confirm(
+                List.of(new EditInBuffers.Sent(file, 1, "one\ntwo\n", "one\nTWO\n")), List.of(), Duration.ofMinutes(1));
 
         assertFalse(answer.isDone(), "a report with no sign of the edit waits for the next one");
         documents.didChange(file, 3, "// typed\none\nTWO\n");
@@ -142,9 +142,9 @@ class EditLandingTest {
         DocumentStore documents = new DocumentStore();
         Path file = Files.writeString(temp.resolve("Partial.java"), "one\ntwo\nthree\n");
         documents.didOpen(file, 1, "one\ntwo\nthree\n");
-        EditLanding landing = new EditLanding(documents, warning -> {});
+        EditInBuffers buffers = new EditInBuffers(documents, warning -> {});
 
-        CompletableFuture<EditorAnswer> answer = landing.confirm(List.of(new EditLanding.Sent(file, 1,
+        CompletableFuture<EditorAnswer> answer = buffers.confirm(List.of(new EditInBuffers.Sent(file, 1,
                 "one\ntwo\nthree\n", "ONE\ntwo\nTHREE\n")), List.of(), Duration.ofMinutes(1));
         // Neovim applies the text edits bottom up and reported after the first one (its debounce had run out).
         documents.didChange(file, 2, "one\ntwo\nTHREE\n");
@@ -160,9 +160,9 @@ class EditLandingTest {
         Path file = Files.writeString(temp.resolve("Partial.java"), "one\ntwo\nthree\n");
         documents.didOpen(file, 1, "one\ntwo\nthree\n");
         documents.didChange(file, 2, "one\ntwo\nTHREE\n");
-        EditLanding landing = new EditLanding(documents, warning -> {});
+        EditInBuffers buffers = new EditInBuffers(documents, warning -> {});
 
-        EditorAnswer answer = await(landing.confirm(List.of(new EditLanding.Sent(file, 1, "one\ntwo\nthree\n",
+        EditorAnswer answer = await(buffers.confirm(List.of(new EditInBuffers.Sent(file, 1, "one\ntwo\nthree\n",
                 "ONE\ntwo\nTHREE\n")), List.of(), Duration.ofMillis(100)));
 
         assertTrue(assertInstanceOf(EditorAnswer.NotApplied.class, answer).reason()
@@ -175,10 +175,10 @@ class EditLandingTest {
         Path file = Files.writeString(temp.resolve("Skipped.java"), "one\ntwo\n");
         documents.didOpen(file, 1, "one\ntwo\n");
         documents.didChange(file, 2, "// typed\none\ntwo\n");
-        EditLanding landing = new EditLanding(documents, warning -> {});
+        EditInBuffers buffers = new EditInBuffers(documents, warning -> {});
 
-        EditorAnswer answer = await(landing.confirm(
-                List.of(new EditLanding.Sent(file, 1, "one\ntwo\n", "one\nTWO\n")), List.of(), Duration.ofMillis(100)));
+        EditorAnswer answer = await(buffers.confirm(
+                List.of(new EditInBuffers.Sent(file, 1, "one\ntwo\n", "one\nTWO\n")), List.of(), Duration.ofMillis(100)));
 
         assertTrue(assertInstanceOf(EditorAnswer.NotApplied.class, answer).reason()
                 .contains("the editor skipped the edit instead of refusing it"), answer.toString());
@@ -187,29 +187,29 @@ class EditLandingTest {
     @Test
     void aBufferShowsTheEditWhenTheTypingAroundItStaysClearOfWhatItWrote() {
         String planned = "one\ntwo\nthree\nfour\n";
-        EditLanding.Sent sent = new EditLanding.Sent(Path.of("f"), 1, planned, "one\nTWO\nthree\nfour\n");
-        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(sent, "one\nTWO\nthree\nfour\n"));
-        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(sent, "typed\none\nTWO\nthree\nfour\n"));
-        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(sent, "one\nTWO\nthree\nfour\ntyped\n"));
-        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(sent, "one\nTWO\nthree\nfour!\n"));
+        EditInBuffers.Sent sent = new EditInBuffers.Sent(Path.of("f"), 1, planned, "one\nTWO\nthree\nfour\n");
+        assertEquals(EditInBuffers.Verdict.SHOWN, EditInBuffers.verdict(sent, "one\nTWO\nthree\nfour\n"));
+        assertEquals(EditInBuffers.Verdict.SHOWN, EditInBuffers.verdict(sent, "typed\none\nTWO\nthree\nfour\n"));
+        assertEquals(EditInBuffers.Verdict.SHOWN, EditInBuffers.verdict(sent, "one\nTWO\nthree\nfour\ntyped\n"));
+        assertEquals(EditInBuffers.Verdict.SHOWN, EditInBuffers.verdict(sent, "one\nTWO\nthree\nfour!\n"));
     }
 
     @Test
     void aBufferWithoutTheEditIsSkippedAndOneWithItElsewhereIsNotAsPlanned() {
         String planned = "one\ntwo\nthree\nfour\n";
-        EditLanding.Sent changed = new EditLanding.Sent(Path.of("f"), 1, planned, "one\nTWO\nthree\nfour\n");
-        assertEquals(EditLanding.Verdict.SKIPPED, EditLanding.verdict(changed, "typed\none\ntwo\nthree\nfour\n"));
-        assertEquals(EditLanding.Verdict.SKIPPED, EditLanding.verdict(changed, "one\ntwo\nthree\nfour\ntyped\n"));
-        EditLanding.Sent inserted = new EditLanding.Sent(Path.of("f"), 1, planned,
+        EditInBuffers.Sent changed = new EditInBuffers.Sent(Path.of("f"), 1, planned, "one\nTWO\nthree\nfour\n");
+        assertEquals(EditInBuffers.Verdict.SKIPPED, EditInBuffers.verdict(changed, "typed\none\ntwo\nthree\nfour\n"));
+        assertEquals(EditInBuffers.Verdict.SKIPPED, EditInBuffers.verdict(changed, "one\ntwo\nthree\nfour\ntyped\n"));
+        EditInBuffers.Sent inserted = new EditInBuffers.Sent(Path.of("f"), 1, planned,
                 "one\ntwo\nnew line\nthree\nfour\n");
-        assertEquals(EditLanding.Verdict.SKIPPED, EditLanding.verdict(inserted, "one\ntwo\nthree\nfour\n!\n"));
+        assertEquals(EditInBuffers.Verdict.SKIPPED, EditInBuffers.verdict(inserted, "one\ntwo\nthree\nfour\n!\n"));
         // Positions for the old text applied after a line typed at the top: the new line lands a line too early.
-        assertEquals(EditLanding.Verdict.NOT_AS_PLANNED,
-                EditLanding.verdict(inserted, "typed\none\nnew line\ntwo\nthree\nfour\n"));
-        assertEquals(EditLanding.Verdict.REVERTED, EditLanding.verdict(inserted, planned),
+        assertEquals(EditInBuffers.Verdict.NOT_AS_PLANNED,
+                EditInBuffers.verdict(inserted, "typed\none\nnew line\ntwo\nthree\nfour\n"));
+        assertEquals(EditInBuffers.Verdict.REVERTED, EditInBuffers.verdict(inserted, planned),
                 "the text from before the edit: skipped, or undone at once");
-        EditLanding.Sent deleted = new EditLanding.Sent(Path.of("f"), 1, planned, "one\nthree\nfour\n");
-        assertEquals(EditLanding.Verdict.SKIPPED, EditLanding.verdict(deleted, "one\ntwo\nthree\nfour\nfive\n"));
-        assertEquals(EditLanding.Verdict.LANDED, EditLanding.verdict(deleted, "one\nthree\nfour\nfive\n"));
+        EditInBuffers.Sent deleted = new EditInBuffers.Sent(Path.of("f"), 1, planned, "one\nthree\nfour\n");
+        assertEquals(EditInBuffers.Verdict.SKIPPED, EditInBuffers.verdict(deleted, "one\ntwo\nthree\nfour\nfive\n"));
+        assertEquals(EditInBuffers.Verdict.SHOWN, EditInBuffers.verdict(deleted, "one\nthree\nfour\nfive\n"));
     }
 }
