@@ -120,7 +120,8 @@ class LocalServerContextTest {
         Optional<LocalServerProbe.ServerContext> context;
         try {
             URI base = serve(Map.of("/api/version", "{\"version\":\"0.12.3\"}", "/api/show", show));
-            context = new LocalServerProbe(new JsonCodec(), java.time.Duration.ofSeconds(5)).probe(base, "llama3.1");
+            context = new LocalServerProbe(WireJson.mapper(), new okhttp3.OkHttpClient(),
+                    java.time.Duration.ofSeconds(5)).probe(base, "llama3.1");
         } catch (IOException e) {
             throw new AssertionError(e);
         }
