@@ -1,8 +1,10 @@
 package dev.agentls.llm;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +57,8 @@ public final class TextToolCalls {
     }
 
     private final ObjectMapper json = WireJson.mapper();
+    /** Reads one value of several in a row: the text after it is the next value, not trailing junk. */
+    private final ObjectReader oneOfMany = json.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     private final Set<String> toolNames;
 
     public TextToolCalls(Set<String> toolNames) {
@@ -99,7 +103,7 @@ public final class TextToolCalls {
         List<JsonNode> values = new ArrayList<>();
         try (JsonParser parser = json.createParser(text)) {
             while (parser.nextToken() != null) {
-                values.add(json.readTree(parser));
+                values.add(oneOfMany.readTree(parser));
             }
         } catch (IOException e) {
             return false;
