@@ -87,8 +87,9 @@ final class OpenAiStreamDecoder implements StreamDecoder {
         JsonNode toolCalls = delta.get("tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
             for (int i = 0; i < toolCalls.size(); i++) {
-                JsonPointer arguments = ARGUMENTS.appendIndex(i).append(FUNCTION_ARGUMENTS);
-                calls.accept(toolCalls.get(i), () -> WireJson.compactAt(json, data, arguments).orElse(""));
+                int index = i;
+                calls.accept(toolCalls.get(i), () -> WireJson.compactAt(json, data,
+                        ARGUMENTS.appendIndex(index).append(FUNCTION_ARGUMENTS)).orElse(""));
             }
         }
         JsonNode reason = choice.get("finish_reason");
