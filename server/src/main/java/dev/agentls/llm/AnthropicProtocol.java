@@ -1,6 +1,8 @@
 package dev.agentls.llm;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.Thinking;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -35,14 +37,13 @@ import java.util.Set;
 final class AnthropicProtocol implements WireProtocol {
 
     static final String VERSION = "2023-06-01";
-    private static final JsonValue EMPTY_OBJECT = new JsonValue.Obj(Map.of());
 
-    private final JsonCodec json;
+    private final ObjectMapper json;
     private final String baseUrl;
     private final String model;
     private final Thinking thinking;
 
-    AnthropicProtocol(JsonCodec json, String baseUrl, String model, Thinking thinking) {
+    AnthropicProtocol(ObjectMapper json, String baseUrl, String model, Thinking thinking) {
         if (thinking instanceof Thinking.Effort) {
             throw new IllegalArgumentException("a reasoning effort is for the OpenAI-compatible protocol");
         }
@@ -59,7 +60,7 @@ final class AnthropicProtocol implements WireProtocol {
                     + " no room for the thinking budget of " + budget.tokens() + " tokens"
                     + " (agentls.llm.thinkingBudget); Anthropic wants max_tokens above budget_tokens");
         }
-        List<JsonValue> schemas = new ArrayList<>();
+        List<JsonNode> schemas = new ArrayList<>();
         if (withTools) {
             for (ToolSpec spec : request.tools()) {
                 schemas.add(Schemas.parse(json, spec));
@@ -81,9 +82,9 @@ final class AnthropicProtocol implements WireProtocol {
         return baseUrl + "/v1/messages";
     }
 
-    private String body(ModelRequest request, int maxOutputTokens, List<JsonValue> schemas) {
+    private String body(ModelRequest request, int maxOutputTokens, List<JsonNode> schemas) {
         StringWriter out = new StringWriter();
-        try (JsonGenerator body = json.generator(out)) {
+        try (JsonGenerator body = json.createGenerator(out)) {
             body.writeStartObject();
             body.writeStringField("model", model);
             body.writeNumberField("max_tokens", maxOutputTokens);
@@ -119,7 +120,7 @@ final class AnthropicProtocol implements WireProtocol {
                     body.writeStringField("name", spec.name());
                     body.writeStringField("description", spec.description());
                     body.writeFieldName("input_schema");
-                    json.write(body, schemas.get(i));
+                    body.writeTree(schemas.get(i));
                     if (i == schemas.size() - 1) {
                         cacheBreakpoint(body);
                     }
@@ -251,7 +252,7 @@ final class AnthropicProtocol implements WireProtocol {
                     body.writeStringField("id", call.id());
                     body.writeStringField("name", call.name());
                     body.writeFieldName("input");
-                    json.write(body, input(call.argumentsJson()));
+                    body.writeRawValue(input(call.argumentsJson()));
                     body.writeEndObject();
                 }
             }
@@ -259,13 +260,8 @@ final class AnthropicProtocol implements WireProtocol {
     }
 
     /** Tool input must be an object; arguments the model once sent broken are passed back as an empty object. */
-    private JsonValue input(String argumentsJson) {
-        try {
-            JsonValue value = json.read(argumentsJson);
-            return value.isObject() ? value : EMPTY_OBJECT;
-        } catch (IOException e) {
-            return EMPTY_OBJECT;
-        }
+    private String input(String argumentsJson) {
+        return WireJson.compactObject(json, argumentsJson).orElse("{}");
     }
 
     @Override

@@ -1,9 +1,12 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.sse.SseEvent;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -20,7 +23,7 @@ import java.util.Optional;
  */
 final class AnthropicStreamDecoder implements StreamDecoder {
 
-    private final JsonCodec json;
+    private final ObjectMapper json;
     private final EventSink sink;
     private final WireProtocol protocol;
     private final Map<Integer, Block> open = new HashMap<>();
@@ -34,7 +37,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
     private boolean sawUsage;
     private boolean done;
 
-    AnthropicStreamDecoder(JsonCodec json, EventSink sink, WireProtocol protocol) {
+    AnthropicStreamDecoder(ObjectMapper json, EventSink sink, WireProtocol protocol) {
         this.json = json;
         this.sink = sink;
         this.protocol = protocol;
@@ -42,9 +45,9 @@ final class AnthropicStreamDecoder implements StreamDecoder {
 
     @Override
     public void onEvent(SseEvent event) throws FailureException {
-        JsonValue data;
+        JsonNode data;
         try {
-            data = json.read(event.data());
+            data = json.readTree(event.data());
         } catch (IOException e) {
             throw protocolError("a stream event is not valid JSON: " + ErrorBodies.shorten(event.data()));
         }
@@ -61,7 +64,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
             case "content_block_delta" -> delta(block(data), data.path("delta"));
             case "content_block_stop" -> stopBlock(data.path("index").asInt(-1));
             case "message_delta" -> {
-                JsonValue reason = data.path("delta").path("stop_reason");
+                JsonNode reason = data.path("delta").path("stop_reason");
                 if (reason.isTextual()) {
                     stopReason = reason.asText();
                 }
@@ -73,7 +76,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         }
     }
 
-    private void startBlock(int index, JsonValue block) throws FailureException {
+    private void startBlock(int index, JsonNode block) throws FailureException {
         if (!started) {
             throw protocolError("content_block_start before message_start");
         }
@@ -91,7 +94,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
                 }
             }
             case "redacted_thinking" -> {
-                JsonValue data = block.get("data");
+                JsonNode data = block.get("data");
                 if (data == null || !data.isTextual() || data.asText().isEmpty()) {
                     // Never echo the value: it may be huge, and it is opaque anyway.
                     throw protocolError("redacted_thinking block " + index + " has no data (expected a non-empty"
@@ -111,7 +114,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         }
     }
 
-    private void delta(Block block, JsonValue delta) throws FailureException {
+    private void delta(Block block, JsonNode delta) throws FailureException {
         switch (delta.path("type").asText("")) {
             case "text_delta" -> emitText(delta.path("text").asText(""));
             case "thinking_delta" -> {
@@ -121,7 +124,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
                 }
             }
             case "signature_delta" -> {
-                JsonValue signature = delta.get("signature");
+                JsonNode signature = delta.get("signature");
                 if (!block.kind.equals("thinking")) {
                     throw protocolError("signature_delta for a " + kindName(block) + " block");
                 }
@@ -156,7 +159,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
         }
     }
 
-    private Block block(JsonValue data) throws FailureException {
+    private Block block(JsonNode data) throws FailureException {
         int index = data.path("index").asInt(-1);
         Block block = open.get(index);
         if (block == null) {
@@ -173,7 +176,7 @@ final class AnthropicStreamDecoder implements StreamDecoder {
     }
 
     /** Anthropic's input_tokens exclude cache reads and writes; ours include them, cached being the reads. */
-    private void readUsage(JsonValue usage) {
+    private void readUsage(JsonNode usage) {
         if (!usage.isObject()) {
             return;
         }
@@ -230,11 +233,11 @@ final class AnthropicStreamDecoder implements StreamDecoder {
     }
 
     /** A JSON value's kind for a message ("none" when absent), never the value itself. */
-    private static String describe(JsonValue node) {
-        if (node == null || node instanceof JsonValue.Missing) {
+    private static String describe(JsonNode node) {
+        if (node == null || node.isMissingNode()) {
             return "none";
         }
-        return node.isTextual() ? "an empty string" : node.kind();
+        return node.isTextual() ? "an empty string" : node.getNodeType().name().toLowerCase(Locale.ROOT);
     }
 
     private static String kindName(Block block) {

@@ -1,5 +1,8 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -27,11 +30,11 @@ final class ErrorBodies {
         }
     }
 
-    static ProviderError read(JsonCodec json, String body) {
+    static ProviderError read(ObjectMapper json, String body) {
         try {
-            JsonValue root = json.read(body);
+            JsonNode root = json.readTree(body);
             if (root.isObject()) {
-                JsonValue error = root.get("error");
+                JsonNode error = root.get("error");
                 if (error != null && error.isObject()) {
                     return new ProviderError(text(json, error.get("message"), body),
                             error.path("type").asText(error.path("code").asText("")),
@@ -79,8 +82,8 @@ final class ErrorBodies {
     }
 
     /** The first of {@code candidates} that is an HTTP error status (400-599), else 0. */
-    private static int statusIn(JsonValue... candidates) {
-        for (JsonValue node : candidates) {
+    private static int statusIn(JsonNode... candidates) {
+        for (JsonNode node : candidates) {
             if (node != null && node.isIntegralNumber() && node.asInt() >= 400 && node.asInt() <= 599) {
                 return node.asInt();
             }
@@ -92,10 +95,10 @@ final class ErrorBodies {
         return text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT) + "... (" + text.length() + " chars)";
     }
 
-    private static String text(JsonCodec json, JsonValue node, String body) {
-        if (node == null || node instanceof JsonValue.Null) {
+    private static String text(ObjectMapper json, JsonNode node, String body) throws JsonProcessingException {
+        if (node == null || node.isNull()) {
             return shorten(body.strip());
         }
-        return shorten(node.isTextual() ? node.asText() : json.write(node));
+        return shorten(node.isTextual() ? node.asText() : json.writeValueAsString(node));
     }
 }

@@ -1,9 +1,10 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.HttpURLConnection;
+import java.net.Proxy;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -11,6 +12,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
 
 /**
  * Asks a local OpenAI-compatible server how long a context it runs the model with, where it says. Ollama is
@@ -18,7 +24,8 @@ import java.util.regex.Pattern;
  * and any {@code num_ctx} its Modelfile sets (https://docs.ollama.com/api-reference/show-model-details), the
  * latter being what the server runs with. Other servers are asked {@code GET {base}/models}: vLLM's entries carry
  * {@code max_model_len}, llama.cpp's {@code meta.n_ctx} or {@code meta.n_ctx_train}. A server that answers none of
- * these, slowly or not at all, gives nothing; the probe never fails a call.
+ * these, slowly or not at all, gives nothing; the probe never fails a call. It goes through the model client's
+ * okhttp client (its connection pool and dispatcher), straight to the server (no proxy), each wait {@code timeout}.
  */
 final class LocalServerProbe {
 
@@ -27,13 +34,16 @@ final class LocalServerProbe {
 
     private static final Pattern NUM_CTX = Pattern.compile("(?m)^\\s*num_ctx\\s+(\\d+)");
     private static final int MAX_BODY = 4 << 20;
+    private static final MediaType JSON = MediaType.get("application/json; charset=utf-8");
 
-    private final JsonCodec json;
-    private final Duration timeout;
+    private final ObjectMapper json;
+    private final OkHttpClient http;
 
-    LocalServerProbe(JsonCodec json, Duration timeout) {
+    /** @param http the model client's okhttp client, whose pool this shares; {@code timeout} bounds each wait */
+    LocalServerProbe(ObjectMapper json, OkHttpClient http, Duration timeout) {
         this.json = json;
-        this.timeout = timeout;
+        this.http = http.newBuilder().proxy(Proxy.NO_PROXY).connectTimeout(timeout).readTimeout(timeout)
+                .writeTimeout(timeout).build();
     }
 
     /** Default ports: Ollama 11434, vLLM 8000, llama.cpp's server 8080, LM Studio 1234. */
@@ -51,7 +61,7 @@ final class LocalServerProbe {
         String base = baseUrl.toString().replaceAll("/+$", "");
         String root = base.replaceAll("/v1$", "");
         try {
-            Optional<JsonValue> version = get(root + "/api/version");
+            Optional<JsonNode> version = get(root + "/api/version");
             if (version.isPresent() && version.get().has("version")) {
                 return ollama(root, model);
             }
@@ -62,7 +72,7 @@ final class LocalServerProbe {
     }
 
     private Optional<ServerContext> ollama(String root, String model) throws IOException {
-        Optional<JsonValue> show = post(root + "/api/show", "{\"model\":" + quote(model) + "}");
+        Optional<JsonNode> show = post(root + "/api/show", json.createObjectNode().put("model", model).toString());
         if (show.isEmpty()) {
             return Optional.empty();
         }
@@ -71,8 +81,9 @@ final class LocalServerProbe {
             return Optional.of(new ServerContext("Ollama", Long.parseLong(numCtx.group(1)),
                     "num_ctx in the model's parameters (/api/show)"));
         }
-        if (show.get().path("model_info") instanceof JsonValue.Obj info) {
-            for (Map.Entry<String, JsonValue> e : info.members().entrySet()) {
+        JsonNode info = show.get().path("model_info");
+        if (info.isObject()) {
+            for (Map.Entry<String, JsonNode> e : info.properties()) {
                 if (e.getKey().endsWith(".context_length") && e.getValue().asLong(0) > 0) {
                     return Optional.of(new ServerContext("Ollama", e.getValue().asLong(0), e.getKey()
                             + " (/api/show); Ollama runs a model with a smaller default context unless num_ctx or"
@@ -84,12 +95,13 @@ final class LocalServerProbe {
     }
 
     private Optional<ServerContext> models(String base, String model) throws IOException {
-        Optional<JsonValue> list = get(base + "/models");
+        Optional<JsonNode> list = get(base + "/models");
         if (list.isEmpty()) {
             return Optional.empty();
         }
-        for (JsonValue entry : list.get().path("data").items()) {
-            if (!entry.path("id").asText("").equals(model) && list.get().path("data").size() != 1) {
+        JsonNode data = list.get().path("data");
+        for (JsonNode entry : data.isArray() ? data : json.createArrayNode()) {
+            if (!entry.path("id").asText("").equals(model) && data.size() != 1) {
                 continue;
             }
             long vllm = entry.path("max_model_len").asLong(0);
@@ -106,50 +118,27 @@ final class LocalServerProbe {
         return Optional.empty();
     }
 
-    private Optional<JsonValue> get(String url) throws IOException {
+    private Optional<JsonNode> get(String url) throws IOException {
         return exchange(url, null);
     }
 
-    private Optional<JsonValue> post(String url, String body) throws IOException {
+    private Optional<JsonNode> post(String url, String body) throws IOException {
         return exchange(url, body);
     }
 
-    private Optional<JsonValue> exchange(String url, String body) throws IOException {
-        HttpURLConnection c = (HttpURLConnection) URI.create(url).toURL().openConnection(java.net.Proxy.NO_PROXY);
-        try {
-            c.setConnectTimeout((int) timeout.toMillis());
-            c.setReadTimeout((int) timeout.toMillis());
-            if (body != null) {
-                c.setRequestMethod("POST");
-                c.setDoOutput(true);
-                c.setRequestProperty("Content-Type", "application/json");
-                try (OutputStream out = c.getOutputStream()) {
-                    out.write(body.getBytes(StandardCharsets.UTF_8));
-                }
-            }
-            if (c.getResponseCode() != 200) {
+    private Optional<JsonNode> exchange(String url, String body) throws IOException {
+        Request.Builder request = new Request.Builder().url(url);
+        if (body != null) {
+            request.post(RequestBody.create(body, JSON));
+        }
+        try (Response response = http.newCall(request.build()).execute()) {
+            if (response.code() != 200) {
                 return Optional.empty();
             }
-            try (InputStream in = c.getInputStream()) {
+            try (InputStream in = response.body().byteStream()) {
                 byte[] bytes = in.readNBytes(MAX_BODY);
-                return Optional.of(json.read(new String(bytes, StandardCharsets.UTF_8)));
-            }
-        } finally {
-            c.disconnect();
-        }
-    }
-
-    private static String quote(String text) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char ch : text.toCharArray()) {
-            if (ch == '"' || ch == '\\') {
-                out.append('\\').append(ch);
-            } else if (ch < 0x20) {
-                out.append(String.format("\\u%04x", (int) ch));
-            } else {
-                out.append(ch);
+                return Optional.of(json.readTree(new String(bytes, StandardCharsets.UTF_8)));
             }
         }
-        return out.append('"').toString();
     }
 }

@@ -43,6 +43,11 @@ final class OkHttpTransport implements HttpTransport {
                 .followSslRedirects(false)).build();
     }
 
+    /** The okhttp client, for other requests to the model's server to share its pool (see {@link LocalServerProbe}). */
+    OkHttpClient client() {
+        return http;
+    }
+
     @Override
     public HttpExchange exchange(WireRequest request) {
         Request.Builder builder = new Request.Builder().url(request.url())

@@ -1,6 +1,8 @@
 package dev.agentls.llm;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.MaxTokensField;
 import dev.agentls.config.Thinking;
 import java.io.IOException;
@@ -26,7 +28,7 @@ import java.util.Set;
  */
 final class OpenAiProtocol implements WireProtocol {
 
-    private final JsonCodec json;
+    private final ObjectMapper json;
     private final String baseUrl;
     private final String model;
     private final String maxTokensField;
@@ -37,7 +39,7 @@ final class OpenAiProtocol implements WireProtocol {
      * @param maxTokensField the output limit's field, resolved: {@code MAX_TOKENS} or {@code MAX_COMPLETION_TOKENS}
      * @param shape          how the provider behind takes tool definitions
      */
-    OpenAiProtocol(JsonCodec json, String baseUrl, String model, MaxTokensField maxTokensField, Thinking thinking,
+    OpenAiProtocol(ObjectMapper json, String baseUrl, String model, MaxTokensField maxTokensField, Thinking thinking,
                    ToolShape shape) {
         if (maxTokensField == MaxTokensField.AUTO) {
             throw new IllegalArgumentException("the output limit field must be resolved against the base URL first");
@@ -72,7 +74,7 @@ final class OpenAiProtocol implements WireProtocol {
 
     private String body(ModelRequest request, int maxOutputTokens, boolean withTools) {
         StringWriter out = new StringWriter();
-        try (JsonGenerator body = json.generator(out)) {
+        try (JsonGenerator body = json.createGenerator(out)) {
             body.writeStartObject();
             body.writeStringField("model", model);
             body.writeArrayFieldStart("messages");
@@ -83,14 +85,14 @@ final class OpenAiProtocol implements WireProtocol {
             if (withTools && !request.tools().isEmpty()) {
                 body.writeArrayFieldStart("tools");
                 for (ToolSpec spec : request.tools()) {
-                    JsonValue parameters = shape.schema(Schemas.parse(json, spec));
+                    JsonNode parameters = shape.schema(Schemas.parse(json, spec));
                     body.writeStartObject();
                     body.writeStringField("type", "function");
                     body.writeObjectFieldStart("function");
                     body.writeStringField("name", spec.name());
                     body.writeStringField("description", shape.description(spec));
                     body.writeFieldName("parameters");
-                    json.write(body, parameters);
+                    body.writeTree(parameters);
                     body.writeEndObject();
                     body.writeEndObject();
                 }

@@ -1,5 +1,8 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.sse.SseEvent;
 import java.io.IOException;
 import java.util.Optional;
@@ -19,7 +22,11 @@ import java.util.Optional;
  */
 final class OpenAiStreamDecoder implements StreamDecoder {
 
-    private final JsonCodec json;
+    /** Where a tool call's arguments sit in a chunk, for the exact text of arguments sent as an object. */
+    private static final JsonPointer ARGUMENTS = JsonPointer.compile("/choices/0/delta/tool_calls");
+    private static final JsonPointer FUNCTION_ARGUMENTS = JsonPointer.compile("/function/arguments");
+
+    private final ObjectMapper json;
     private final EventSink sink;
     private final WireProtocol protocol;
     private final ToolCallAssembler calls;
@@ -29,7 +36,7 @@ final class OpenAiStreamDecoder implements StreamDecoder {
     private TokenUsage usage;
     private boolean done;
 
-    OpenAiStreamDecoder(JsonCodec json, EventSink sink, WireProtocol protocol) {
+    OpenAiStreamDecoder(ObjectMapper json, EventSink sink, WireProtocol protocol) {
         this.json = json;
         this.sink = sink;
         this.protocol = protocol;
@@ -43,9 +50,9 @@ final class OpenAiStreamDecoder implements StreamDecoder {
             done = true;
             return;
         }
-        JsonValue chunk;
+        JsonNode chunk;
         try {
-            chunk = json.read(data);
+            chunk = json.readTree(data);
         } catch (IOException e) {
             throw new FailureException(new ModelFailure.ProtocolError("a stream event is not valid JSON: "
                     + ErrorBodies.shorten(data)));
@@ -57,16 +64,16 @@ final class OpenAiStreamDecoder implements StreamDecoder {
         if (chunk.hasNonNull("error")) {
             throw new FailureException(protocol.errorFailure(0, data, Optional.empty()));
         }
-        JsonValue usageNode = chunk.get("usage");
+        JsonNode usageNode = chunk.get("usage");
         if (usageNode != null && usageNode.isObject()) {
             usage = usage(usageNode);
         }
-        JsonValue choices = chunk.get("choices");
+        JsonNode choices = chunk.get("choices");
         if (choices == null || !choices.isArray() || choices.isEmpty()) {
             return;
         }
-        JsonValue choice = choices.get(0);
-        JsonValue delta = choice.path("delta");
+        JsonNode choice = choices.get(0);
+        JsonNode delta = choice.path("delta");
         String thinking = firstText(delta, "reasoning_content", "reasoning");
         if (!thinking.isEmpty()) {
             sink.accept(new ModelEvent.ThinkingDelta(thinking));
@@ -77,13 +84,15 @@ final class OpenAiStreamDecoder implements StreamDecoder {
             refused = true;
             emitText(refusal);
         }
-        JsonValue toolCalls = delta.get("tool_calls");
+        JsonNode toolCalls = delta.get("tool_calls");
         if (toolCalls != null && toolCalls.isArray()) {
-            for (JsonValue call : toolCalls.items()) {
-                calls.accept(call);
+            for (int i = 0; i < toolCalls.size(); i++) {
+                int index = i;
+                calls.accept(toolCalls.get(i), () -> WireJson.compactAt(json, data,
+                        ARGUMENTS.appendIndex(index).append(FUNCTION_ARGUMENTS)).orElse(""));
             }
         }
-        JsonValue reason = choice.get("finish_reason");
+        JsonNode reason = choice.get("finish_reason");
         if (reason != null && reason.isTextual() && !reason.asText().isEmpty()) {
             boolean first = finishReason == null;
             finishReason = reason.asText();
@@ -129,7 +138,7 @@ final class OpenAiStreamDecoder implements StreamDecoder {
         return new RoundEnd(reason, finishReason, Optional.ofNullable(usage), text.toString(), calls.madeAny());
     }
 
-    private static TokenUsage usage(JsonValue node) {
+    private static TokenUsage usage(JsonNode node) {
         long input = node.path("prompt_tokens").asLong(0);
         long output = node.path("completion_tokens").asLong(0);
         long cached = node.path("prompt_tokens_details").path("cached_tokens").asLong(0);
@@ -139,9 +148,9 @@ final class OpenAiStreamDecoder implements StreamDecoder {
         return new TokenUsage(Math.max(0, input), Math.max(0, output), Math.max(0, Math.min(cached, input)));
     }
 
-    private static String firstText(JsonValue delta, String... fields) {
+    private static String firstText(JsonNode delta, String... fields) {
         for (String field : fields) {
-            JsonValue node = delta.get(field);
+            JsonNode node = delta.get(field);
             if (node != null && node.isTextual() && !node.asText().isEmpty()) {
                 return node.asText();
             }

@@ -1,5 +1,7 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 
 /** Parses a tool's schema text; a tool with a broken schema is a programming error, reported with its name. */
@@ -7,13 +9,13 @@ final class Schemas {
 
     private Schemas() {}
 
-    static JsonValue parse(JsonCodec json, ToolSpec spec) {
-        JsonValue schema;
+    static JsonNode parse(ObjectMapper json, ToolSpec spec) {
+        JsonNode schema;
         try {
-            schema = json.read(spec.parametersSchemaJson());
+            schema = json.readTree(spec.parametersSchemaJson());
         } catch (IOException e) {
             throw new IllegalArgumentException("tool " + spec.name() + ": the parameters schema is not valid JSON: "
-                    + JsonCodec.describe(e), e);
+                    + WireJson.describe(e), e);
         }
         if (!schema.isObject()) {
             throw new IllegalArgumentException("tool " + spec.name() + ": the parameters schema is not a JSON object");

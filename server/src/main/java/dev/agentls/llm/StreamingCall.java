@@ -1,5 +1,6 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.ModelPrice;
 import dev.agentls.config.ToolMode;
@@ -46,7 +47,7 @@ final class StreamingCall implements ModelCall, HttpAttempt.Registry {
     private KeyRedactor redactor = new KeyRedactor("");
 
     StreamingCall(LlmSettings settings, WireProtocol protocol, HttpAttempt attempt, ApiKeySource keys,
-                  Sleeper sleeper, Backoff backoff, Logger log, JsonCodec json, ModelRequest request,
+                  Sleeper sleeper, Backoff backoff, Logger log, ObjectMapper json, ModelRequest request,
                   ModelListener listener, String answerId, PrefillSupport prefill, ContextGuard contextGuard) {
         this.prefill = prefill;
         this.contextGuard = contextGuard;

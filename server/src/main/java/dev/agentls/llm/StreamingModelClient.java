@@ -1,5 +1,6 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.Provider;
 import java.time.Clock;
@@ -29,7 +30,7 @@ public final class StreamingModelClient implements ModelClient {
     private final Backoff backoff;
     private final Executor executor;
     private final RandomGenerator random;
-    private final JsonCodec json = new JsonCodec();
+    private final ObjectMapper json = WireJson.mapper();
     private final Logger log = Logger.getLogger(LOGGER);
     /** Models found to refuse a prefill, for as long as this client lives. */
     private final PrefillSupport prefill = new PrefillSupport();
@@ -63,14 +64,14 @@ public final class StreamingModelClient implements ModelClient {
                 : new OpenAiProtocol(json, base, settings.model(),
                         settings.maxTokensField().resolve(settings.baseUrl()), settings.thinking(),
                         ToolShape.of(settings));
-        this.attempt = new HttpAttempt(new OkHttpTransport(settings, http), clock, System::nanoTime,
-                settings.timeouts(), log);
+        OkHttpTransport transport = new OkHttpTransport(settings, http);
+        this.attempt = new HttpAttempt(transport, clock, System::nanoTime, settings.timeouts(), log);
         this.keys = new ApiKeySource(environment);
         this.sleeper = sleeper;
         this.backoff = new Backoff(settings.retries(), random);
         this.executor = executor;
         this.random = random;
-        LocalServerProbe probe = new LocalServerProbe(json, settings.timeouts().connect());
+        LocalServerProbe probe = new LocalServerProbe(json, transport.client(), settings.timeouts().connect());
         this.contextGuard = askContext ? new ContextGuard(() -> probe.probe(settings.baseUrl(), settings.model())) : ContextGuard.none();
     }
 

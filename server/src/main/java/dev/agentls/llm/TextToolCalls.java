@@ -1,5 +1,10 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +56,9 @@ public final class TextToolCalls {
         }
     }
 
-    private final JsonCodec json = new JsonCodec();
+    private final ObjectMapper json = WireJson.mapper();
+    /** Reads one value of several in a row: the text after it is the next value, not trailing junk. */
+    private final ObjectReader oneOfMany = json.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     private final Set<String> toolNames;
 
     public TextToolCalls(Set<String> toolNames) {
@@ -93,18 +100,19 @@ public final class TextToolCalls {
 
     /** Adds the calls {@code text} holds (objects, or arrays of them); false when any value is not a call. */
     private boolean calls(String text, Form form, List<Found> into) {
-        List<JsonValue> values;
-        try {
-            values = json.readAll(text);
+        List<JsonNode> values = new ArrayList<>();
+        try (JsonParser parser = json.createParser(text)) {
+            while (parser.nextToken() != null) {
+                values.add(oneOfMany.readTree(parser));
+            }
         } catch (IOException e) {
             return false;
         }
         if (values.isEmpty()) {
             return false;
         }
-        for (JsonValue value : values) {
-            List<JsonValue> objects = value.isArray() ? value.items() : List.of(value);
-            for (JsonValue object : objects) {
+        for (JsonNode value : values) {
+            for (JsonNode object : value.isArray() ? value : List.of(value)) {
                 Found call = call(object, form);
                 if (call == null) {
                     return false;
@@ -115,23 +123,20 @@ public final class TextToolCalls {
         return true;
     }
 
-    private Found call(JsonValue object, Form form) {
+    private Found call(JsonNode object, Form form) {
         if (!object.isObject() || object.size() != 2 || !object.path("name").isTextual()) {
             return null;
         }
         String name = object.path("name").asText();
-        JsonValue arguments = object.has("arguments") ? object.get("arguments") : object.path("parameters");
+        JsonNode arguments = object.has("arguments") ? object.get("arguments") : object.path("parameters");
         if (!toolNames.contains(name)) {
             return null;
         }
-        if (arguments.isTextual()) {
-            // Some servers put the arguments as a JSON string, as the OpenAI wire form does.
-            try {
-                arguments = json.read(arguments.asText());
-            } catch (IOException e) {
-                return null;
-            }
+        if (arguments.isObject()) {
+            return new Found(name, arguments.toString(), form);
         }
-        return arguments.isObject() ? new Found(name, json.write(arguments), form) : null;
+        // Some servers put the arguments as a JSON string, as the OpenAI wire form does.
+        return arguments.isTextual() ? WireJson.compactObject(json, arguments.asText())
+                .map(compact -> new Found(name, compact, form)).orElse(null) : null;
     }
 }

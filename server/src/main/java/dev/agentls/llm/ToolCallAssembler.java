@@ -1,10 +1,13 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Assembles streamed {@code tool_calls} deltas into whole calls. A delta belongs to the call with its {@code index};
@@ -18,19 +21,23 @@ import java.util.Map;
  */
 final class ToolCallAssembler {
 
-    private final JsonCodec json;
+    private final ObjectMapper json;
     private final EventSink sink;
     private final Map<Integer, Call> byIndex = new LinkedHashMap<>();
     private final Map<String, Call> byId = new HashMap<>();
     private final List<Call> order = new ArrayList<>();
     private boolean completed;
 
-    ToolCallAssembler(JsonCodec json, EventSink sink) {
+    ToolCallAssembler(ObjectMapper json, EventSink sink) {
         this.json = json;
         this.sink = sink;
     }
 
-    void accept(JsonValue delta) throws FailureException {
+    /**
+     * One delta; {@code argumentsAsWritten} gives the compact text of arguments the server sent as an object rather
+     * than a string, its numbers as written (a tree would rewrite {@code 1e2} as {@code 1E+2}).
+     */
+    void accept(JsonNode delta, Supplier<String> argumentsAsWritten) throws FailureException {
         if (completed) {
             throw new FailureException(new ModelFailure.ProtocolError("a tool call delta came after the finish_reason"));
         }
@@ -40,12 +47,12 @@ final class ToolCallAssembler {
             call.id = id;
             byId.put(id, call);
         }
-        JsonValue function = delta.path("function");
+        JsonNode function = delta.path("function");
         String name = text(function.get("name"));
         if (!name.isEmpty()) {
             call.name = call.name == null ? name : call.name;
         }
-        String fragment = argumentsText(function.get("arguments"));
+        String fragment = argumentsText(function.get("arguments"), argumentsAsWritten);
         if (!fragment.isEmpty()) {
             call.arguments.append(fragment);
             call.pending.append(fragment);
@@ -77,7 +84,7 @@ final class ToolCallAssembler {
     }
 
     private boolean isJsonObject(String text) {
-        return json.isObject(text);
+        return WireJson.compactObject(json, text).isPresent();
     }
 
     boolean madeAny() {
@@ -96,8 +103,8 @@ final class ToolCallAssembler {
         return "tool call left unfinished: " + String.join(", ", names);
     }
 
-    private Call find(JsonValue delta) {
-        JsonValue index = delta.get("index");
+    private Call find(JsonNode delta) {
+        JsonNode index = delta.get("index");
         if (index != null && index.isIntegralNumber()) {
             return byIndex.computeIfAbsent(index.asInt(), i -> newCall());
         }
@@ -131,14 +138,14 @@ final class ToolCallAssembler {
     }
 
     /** Arguments are a JSON string by the spec; some servers send the object itself. */
-    private String argumentsText(JsonValue node) {
-        if (node == null || node instanceof JsonValue.Null) {
+    private static String argumentsText(JsonNode node, Supplier<String> asWritten) {
+        if (node == null || node.isNull()) {
             return "";
         }
-        return node.isTextual() ? node.asText() : json.write(node);
+        return node.isTextual() ? node.asText() : asWritten.get();
     }
 
-    private static String text(JsonValue node) {
+    private static String text(JsonNode node) {
         return node != null && node.isTextual() ? node.asText() : "";
     }
 

@@ -1,10 +1,13 @@
 package dev.agentls.llm;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.config.Provider;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -88,64 +91,70 @@ final class ToolShape {
     }
 
     /** The schema as the provider takes it: unchanged, or for Gemini kept to the keywords it knows. */
-    JsonValue schema(JsonValue schema) {
+    JsonNode schema(JsonNode schema) {
         return gemini ? forGemini(schema) : schema;
     }
 
-    private static JsonValue forGemini(JsonValue schema) {
-        if (!(schema instanceof JsonValue.Obj object)) {
+    private static JsonNode forGemini(JsonNode schema) {
+        if (!schema.isObject()) {
             return schema;
         }
-        Map<String, JsonValue> kept = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonValue> member : object.members().entrySet()) {
+        ObjectNode kept = JsonNodeFactory.instance.objectNode();
+        for (Map.Entry<String, JsonNode> member : schema.properties()) {
             String key = member.getKey();
-            JsonValue value = member.getValue();
+            JsonNode value = member.getValue();
             if (!GEMINI_KEYWORDS.contains(key)) {
                 continue;
             }
             switch (key) {
-                case "properties" -> kept.put(key, properties(value));
-                case "items" -> kept.put(key, forGemini(value));
-                case "anyOf" -> kept.put(key, value instanceof JsonValue.Arr list
-                        ? new JsonValue.Arr(list.items().stream().map(ToolShape::forGemini).toList()) : value);
-                case "type" -> {
-                    if (value instanceof JsonValue.Arr types) {
-                        typeOfList(types, kept);
+                case "properties" -> kept.set(key, properties(value));
+                case "items" -> kept.set(key, forGemini(value));
+                case "anyOf" -> {
+                    if (value.isArray()) {
+                        ArrayNode shaped = kept.putArray(key);
+                        value.forEach(item -> shaped.add(forGemini(item)));
                     } else {
-                        kept.put(key, value);
+                        kept.set(key, value);
                     }
                 }
-                default -> kept.put(key, value);
+                case "type" -> {
+                    if (value.isArray()) {
+                        typeOfList(value, kept);
+                    } else {
+                        kept.set(key, value);
+                    }
+                }
+                default -> kept.set(key, value);
             }
         }
-        return new JsonValue.Obj(kept);
+        return kept;
     }
 
-    private static JsonValue properties(JsonValue value) {
-        if (!(value instanceof JsonValue.Obj properties)) {
+    private static JsonNode properties(JsonNode value) {
+        if (!value.isObject()) {
             return value;
         }
-        Map<String, JsonValue> shaped = new LinkedHashMap<>();
-        properties.members().forEach((name, property) -> shaped.put(name, forGemini(property)));
-        return new JsonValue.Obj(shaped);
+        ObjectNode shaped = JsonNodeFactory.instance.objectNode();
+        value.properties().forEach(property -> shaped.set(property.getKey(), forGemini(property.getValue())));
+        return shaped;
     }
 
     /** {@code ["string", "null"]} as Gemini writes it: {@code "type": "string", "nullable": true}. */
-    private static void typeOfList(JsonValue.Arr types, Map<String, JsonValue> kept) {
-        List<JsonValue> named = new ArrayList<>();
+    private static void typeOfList(JsonNode types, ObjectNode kept) {
+        List<JsonNode> named = new ArrayList<>();
         boolean nullable = false;
-        for (JsonValue type : types.items()) {
-            if (type instanceof JsonValue.Str s && s.value().equals("null")) {
+        for (JsonNode type : types) {
+            if (type.isTextual() && type.asText().equals("null")) {
                 nullable = true;
             } else {
                 named.add(type);
             }
         }
         if (!named.isEmpty()) {
-            kept.put("type", named.get(0));
+            kept.set("type", named.get(0));
         }
         if (nullable) {
-            kept.put("nullable", new JsonValue.Bool(true));
+            kept.put("nullable", true);
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.agentls.llm;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.xml.XmlStreamEvent;
 import dev.agentls.llm.xml.XmlToolStreamParser;
 import java.io.IOException;
@@ -26,7 +28,7 @@ import java.util.function.Consumer;
  */
 final class XmlToolCalls implements Consumer<ModelEvent> {
 
-    private final JsonCodec json;
+    private final ObjectMapper json;
     private final Consumer<ModelEvent> downstream;
     private final XmlToolStreamParser parser;
     private final String answerId;
@@ -34,7 +36,7 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
     /** The tool of the call begun last: the one a stream error concerns (left open, or too large). */
     private String lastTool = "";
 
-    XmlToolCalls(JsonCodec json, Map<String, Set<String>> parametersByTool, String answerId,
+    XmlToolCalls(ObjectMapper json, Map<String, Set<String>> parametersByTool, String answerId,
                  Consumer<ModelEvent> downstream) {
         this.json = json;
         this.answerId = answerId;
@@ -48,13 +50,14 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
      * {@code </content>\n<div>}) whole; a schema without properties (or one that does not parse) accepts any name.
      * The names a tool also accepts (aliases, {@code explanation}) are parameters too.
      */
-    static Map<String, Set<String>> declaredParameters(JsonCodec json, List<ToolSpec> tools) {
+    static Map<String, Set<String>> declaredParameters(ObjectMapper json, List<ToolSpec> tools) {
         Map<String, Set<String>> byTool = new LinkedHashMap<>();
         for (ToolSpec tool : tools) {
             Set<String> names = new LinkedHashSet<>();
             try {
-                if (json.read(tool.parametersSchemaJson()).path("properties") instanceof JsonValue.Obj properties) {
-                    names.addAll(properties.members().keySet());
+                JsonNode properties = json.readTree(tool.parametersSchemaJson()).path("properties");
+                if (properties.isObject()) {
+                    properties.fieldNames().forEachRemaining(names::add);
                 }
             } catch (IOException e) {
                 names.clear();
@@ -109,7 +112,7 @@ final class XmlToolCalls implements Consumer<ModelEvent> {
     /** The parameters as a JSON object of strings, in their order. */
     private String arguments(Map<String, String> parameters) {
         StringWriter out = new StringWriter();
-        try (JsonGenerator arguments = json.generator(out)) {
+        try (JsonGenerator arguments = json.createGenerator(out)) {
             arguments.writeStartObject();
             for (Map.Entry<String, String> parameter : parameters.entrySet()) {
                 arguments.writeStringField(parameter.getKey(), parameter.getValue());

@@ -1,9 +1,8 @@
 /**
  * Talking to models: OpenAI-compatible and Anthropic streaming clients, tool-call assembly, the XML tool-tag parser
  * ({@code llm.xml}), typed failures, retries, usage. The only package that imports okhttp, which carries every
- * request, behind one seam ({@code HttpExchange}) under the rules of {@code HttpAttempt}. JSON goes through
- * jackson-core's streaming parser and generator ({@code JsonCodec}), never databind: a model call in
- * a fresh JVM then loads no {@code ObjectMapper} (its ~400 classes were a large part of the first request).
+ * request, behind one seam ({@code HttpExchange}) under the rules of {@code HttpAttempt}. JSON is Jackson's: one
+ * mapper with the wire's read limits ({@code WireJson}), trees for chunks and bodies, a generator for requests.
  *
  * <p>Use: build one {@link dev.agentls.llm.StreamingModelClient} per {@code LlmSettings} (product wiring:
  * {@code StreamingModelClient.forProduct(settings, executor)}), then per model turn call

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The model client's first request in a fresh JVM (the bench main {@code dev.agentls.bench.FirstModelCall} that
  * {@code scripts/bench-llm-first-call} times) against a scripted server, for each protocol and tool mode: it completes,
- * and loads no class of Jackson databind, whose first mapper was some 400 classes of that request (BENCHMARKS.md).
+ * its JSON read with the wire's mapper and its request carried by okhttp.
  */
 @Tag("slow")
 class FreshJvmFirstCallTest {
@@ -43,16 +43,14 @@ class FreshJvmFirstCallTest {
     Path work;
 
     @Test
-    void aFirstModelCallInAFreshJvmCompletesWithoutLoadingDatabindOnEitherProtocolAndToolMode() throws Exception {
+    void aFirstModelCallInAFreshJvmCompletesOverOkHttpOnEitherProtocolAndToolMode() throws Exception {
         for (String provider : List.of("openai", "anthropic")) {
             String answer = provider.equals("openai") ? OPENAI : ANTHROPIC;
             try (ScriptedModel model = ScriptedModel.fromText(answer + answer)) {
                 String base = model.baseUrl(provider.equals("openai") ? "/v1" : "/").toString();
                 for (String mode : List.of("native", "xml")) {
                     List<String> loaded = firstCallClasses(provider, mode, base.replaceAll("/$", ""));
-                    assertTrue(loaded.contains("dev.agentls.llm.JsonCodec"), "the class log is read: " + loaded.size());
-                    assertEquals(List.of(), loaded.stream().filter(c -> c.startsWith("com.fasterxml.jackson.databind"))
-                            .toList(), provider + " " + mode);
+                    assertTrue(loaded.contains("dev.agentls.llm.WireJson"), "the class log is read: " + loaded.size());
                     assertTrue(loaded.contains("dev.agentls.llm.OkHttpTransport"), "okhttp answered");
                 }
                 model.assertAllConsumed();

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Hostile stream chunks and request contents through the real client and a scripted server, for both protocols, on
- * the streaming JSON path (JsonCodec): deep nesting, numbers past the length limit, text after a chunk's object,
+ * the wire's JSON limits (WireJson): deep nesting, numbers past the length limit, text after a chunk's object,
  * escapes; each a protocol error quoting the chunk (shortened), with nothing of that chunk delivered.
  */
 class HostileChunksTest {

@@ -9,13 +9,17 @@ import dev.agentls.config.Provider;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -33,6 +37,7 @@ class LocalServerContextTest {
 
     private final Harness h = new Harness();
     private final List<String> asked = new CopyOnWriteArrayList<>();
+    private final List<String> userAgents = new CopyOnWriteArrayList<>();
     private HttpServer server;
 
     @AfterEach
@@ -50,6 +55,7 @@ class LocalServerContextTest {
             String path = exchange.getRequestURI().getPath();
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             asked.add(exchange.getRequestMethod() + " " + path + (body.isEmpty() ? "" : " " + body));
+            userAgents.add(path + " " + exchange.getRequestHeaders().getFirst("User-Agent"));
             if (path.endsWith("/chat/completions")) {
                 reply(exchange, 200, "text/event-stream", ANSWER);
             } else if (routes.containsKey(path)) {
@@ -120,7 +126,7 @@ class LocalServerContextTest {
         Optional<LocalServerProbe.ServerContext> context;
         try {
             URI base = serve(Map.of("/api/version", "{\"version\":\"0.12.3\"}", "/api/show", show));
-            context = new LocalServerProbe(new JsonCodec(), java.time.Duration.ofSeconds(5)).probe(base, "llama3.1");
+            context = new LocalServerProbe(WireJson.mapper(), new OkHttpClient(), Duration.ofSeconds(5)).probe(base, "llama3.1");
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -146,5 +152,40 @@ class LocalServerContextTest {
         assertTrue(LocalServerProbe.applies(URI.create("http://10.0.0.5:8000/v1")));
         assertTrue(!LocalServerProbe.applies(URI.create("https://api.openai.com/v1")));
         assertTrue(!LocalServerProbe.applies(URI.create("http://127.0.0.1:41234/v1")));
+    }
+
+    @Test
+    void theProbeAndTheCallGoOverTheModelClientsOkHttp() throws Exception {
+        URI base = serve(OLLAMA);
+
+        call(base, "qwen2.5-coder:7b", "Fix the bug.");
+
+        assertEquals(3, userAgents.size(), userAgents.toString());
+        for (String agent : userAgents) {
+            assertTrue(agent.matches("/\\S+ okhttp/\\S+"), agent);
+        }
+    }
+
+    @Test
+    void aServerThatNeverAnswersGivesNothingOnceTheProbesWaitIsOver() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread accepting = new Thread(() -> {
+                try (Socket held = silent.accept()) {
+                    held.getInputStream().read(new byte[1 << 16]);
+                    silent.accept().close();
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            accepting.setDaemon(true);
+            accepting.start();
+            URI base = URI.create("http://127.0.0.1:" + silent.getLocalPort() + "/v1");
+            long start = System.nanoTime();
+            Optional<LocalServerProbe.ServerContext> context = new LocalServerProbe(WireJson.mapper(),
+                    new OkHttpClient(), Duration.ofMillis(300)).probe(base, "llama3.1");
+            long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertEquals(Optional.empty(), context);
+            assertTrue(waited >= 300 && waited < 10_000, "gave up after its wait of 300 ms: " + waited + " ms");
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.agentls.llm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.config.RetryPolicy;
 import java.time.Clock;
 import java.time.Duration;
@@ -54,7 +55,7 @@ class RetryRulesTest {
 
     @Test
     void readsTheMessageOutOfEachProvidersErrorBody() {
-        JsonCodec json = new JsonCodec();
+        ObjectMapper json = WireJson.mapper();
         assertEquals(new ErrorBodies.ProviderError("model 'x' not found", ""), ErrorBodies.read(json, "{\"error\":\"model 'x' not found\"}"));
         assertEquals(new ErrorBodies.ProviderError("Overloaded", "overloaded_error"),
                 ErrorBodies.read(json, "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}"));
