@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentls.agent.AgentEvent;
 import dev.agentls.agent.RunMode;
 import dev.agentls.agent.RunStatus;
+import dev.agentls.agent.ToolCalls;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ class LiveViewTest {
     void onATerminalTheSpinnerShowsTheStepTheTokensAndWhatTheRunWaitsOnAndIsErasedBeforeTheNextLine() {
         view.onEvent(new AgentEvent.RunStarted("r", 0, RunMode.DIRECT, "c"));
         view.onEvent(new AgentEvent.TokenUsage("r", 1, 1000, 234, 0, Optional.empty(), OptionalDouble.empty()));
-        view.onEvent(new AgentEvent.ToolCall("r", 2, "call_1", "grep_search", "{\"query\":\"greet\"}", ""));
+        view.onEvent(ToolCalls.event("r", 2, "call_1", "grep_search", "{\"query\":\"greet\"}", ""));
         view.tick();
         assertTrue(shown().endsWith("\r\033[K/ step 1 | 1234 tokens | 0.0s | running grep_search"), shown());
 
@@ -98,7 +99,7 @@ class LiveViewTest {
 
     @Test
     void aCommandsFirstLinesOfOutputAreShownUnderItsResult() {
-        view.onEvent(new AgentEvent.ToolCall("r", 1, "c1", "execute_command", "{\"command\":\"mvn test\"}", ""));
+        view.onEvent(ToolCalls.event("r", 1, "c1", "execute_command", "{\"command\":\"mvn test\"}", ""));
         view.onEvent(new AgentEvent.ToolResult("r", 2, "c1", "execute_command", true,
                 "Exit code 1.\nline 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7", false));
         String shown = shown();
