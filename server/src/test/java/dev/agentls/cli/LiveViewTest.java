@@ -146,4 +146,21 @@ class LiveViewTest {
         view.tick();
         assertTrue(shown().endsWith("waiting for the model"), shown());
     }
+
+    @Test
+    void aCallsFileGivenUnderAnAliasIsWhatItsLineIsAbout() {
+        view.onEvent(ToolCalls.event("r", 1, "c1", "replace_in_file",
+                "{\"target_file\":\"src/App.java\",\"diff\":\"...\"}", ""));
+        view.onEvent(new AgentEvent.ToolResult("r", 2, "c1", "replace_in_file", true, "Replaced 1 block.", false));
+        view.onEvent(ToolCalls.event("r", 3, "c2", "read_file", "{\"file_path\":\"src/Other.java\"}", ""));
+        view.onEvent(new AgentEvent.ToolResult("r", 4, "c2", "read_file", true, "1 | class Other {}", false));
+        view.onEvent(ToolCalls.event("r", 5, "c3", "read_file", "{\"path\": ", ""));
+        view.onEvent(new AgentEvent.ToolResult("r", 6, "c3", "read_file", false, "read_file: the arguments are not"
+                + " valid JSON", false));
+
+        assertTrue(shown().contains("[ok]     replace_in_file src/App.java -> Replaced 1 block.\n"), shown());
+        assertTrue(shown().contains("[ok]     read_file src/Other.java -> 1 | class Other {}\n"), shown());
+        assertTrue(shown().contains("[failed] read_file (arguments are not JSON) -> read_file: the arguments are not"
+                + " valid JSON\n"), shown());
+    }
 }
