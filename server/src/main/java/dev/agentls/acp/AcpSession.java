@@ -8,6 +8,7 @@ import dev.agentls.agent.RunHandle;
 import dev.agentls.agent.RunMode;
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
+import dev.agentls.tools.ToolKind;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -21,9 +22,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class AcpSession {
 
-    /** The tools whose {@code path} is read before they run: through the client when it reads files. */
-    private static final Set<String> READS_PATH = Set.of("read_file", "replace_in_file", "edit_file", "write_to_file",
-            "list_code_definition_names");
+    /** The kinds of tool that read the file they name before they run: through the client when it reads files. */
+    private static final Set<ToolKind> READ_THEIR_FILE = Set.of(ToolKind.READ, ToolKind.EDIT);
 
     private final String id;
     private final Path root;
@@ -110,8 +110,8 @@ final class AcpSession {
                     host.approvalAsked();
                 }
                 updates.of(event).forEach(this::show);
-                if (event instanceof AgentEvent.ToolCall call && READS_PATH.contains(call.name())) {
-                    updates.path(updates.parse(call.arguments())).ifPresent(host::mirror);
+                if (event instanceof AgentEvent.ToolCall call && READ_THEIR_FILE.contains(call.arguments().kind())) {
+                    updates.path(call.arguments()).ifPresent(host::mirror);
                 }
                 if (event instanceof AgentEvent.RunFinished) {
                     finished.complete(null);

@@ -1,16 +1,17 @@
 package dev.agentls.acp;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.agent.AgentEvent;
-import java.io.IOException;
+import dev.agentls.agent.CallArguments;
+import dev.agentls.tools.AttemptCompletionTool;
+import dev.agentls.tools.ReadFileTool;
+import dev.agentls.tools.ToolKind;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,14 +21,6 @@ import java.util.Optional;
  * call. Keeps the state those need (the plan, the call in progress, its diffs); one instance per session, fed in order.
  */
 final class AcpUpdates {
-
-    /** The protocol's tool kinds by tool name; any other tool is {@code other}. */
-    private static final Map<String, String> KINDS = Map.ofEntries(
-            Map.entry("read_file", "read"), Map.entry("list_code_definition_names", "read"),
-            Map.entry("replace_in_file", "edit"), Map.entry("edit_file", "edit"), Map.entry("write_to_file", "edit"),
-            Map.entry("delete_file", "delete"), Map.entry("grep_search", "search"), Map.entry("file_search", "search"),
-            Map.entry("list_dir", "search"), Map.entry("execute_command", "execute"), Map.entry("create_plan", "think"),
-            Map.entry("complete_step", "think"), Map.entry("attempt_completion", "think"));
 
     private final ObjectMapper json = new ObjectMapper();
     private final Path root;
@@ -136,21 +129,19 @@ final class AcpUpdates {
     private ObjectNode toolCall(AgentEvent.ToolCall call) {
         currentCall = call.runId() + "-" + call.callId();
         diffs.clear();
-        if (call.name().equals("attempt_completion")) {
+        if (call.name().equals(AttemptCompletionTool.NAME)) {
             completedByTool = true;
         }
-        JsonNode input = parse(call.arguments());
+        CallArguments arguments = call.arguments();
         ObjectNode update = update("tool_call").put("toolCallId", currentCall)
-                .put("title", title(call, input)).put("kind", KINDS.getOrDefault(call.name(), "other"))
+                .put("title", title(call)).put("kind", kind(arguments.kind()))
                 .put("status", "in_progress");
-        update.set("rawInput", input);
+        update.set("rawInput", arguments.copy()
+                .orElseGet(() -> json.createObjectNode().put("arguments", arguments.text())));
         ArrayNode locations = update.putArray("locations");
-        path(input).ifPresent(path -> {
+        path(arguments).ifPresent(path -> {
             ObjectNode location = locations.addObject().put("path", path.toString());
-            JsonNode line = input.path("start_line").isInt() ? input.get("start_line") : input.path("line");
-            if (line.isInt() && line.asInt() >= 0) {
-                location.put("line", line.asInt());
-            }
+            arguments.integer(ReadFileTool.START_LINE).ifPresent(line -> location.put("line", line));
         });
         return update;
     }
@@ -168,36 +159,41 @@ final class AcpUpdates {
         return update;
     }
 
-    private String title(AgentEvent.ToolCall call, JsonNode input) {
+    /** The protocol's word for a kind of tool. */
+    private static String kind(ToolKind kind) {
+        return switch (kind) {
+            case READ -> "read";
+            case EDIT -> "edit";
+            case DELETE -> "delete";
+            case SEARCH -> "search";
+            case RUN -> "execute";
+            case THINK -> "think";
+            case OTHER -> "other";
+        };
+    }
+
+    private String title(AgentEvent.ToolCall call) {
         if (!call.explanation().isBlank()) {
             return call.explanation();
         }
-        if (input.path("command").isTextual()) {
-            return "Run " + input.get("command").asText();
+        CallArguments arguments = call.arguments();
+        if (arguments.kind() == ToolKind.RUN && arguments.subject().isPresent()) {
+            return "Run " + arguments.subject().get();
         }
-        return path(input).map(p -> call.name() + " " + root.relativize(p)).orElse(call.name());
+        return path(arguments).map(p -> call.name() + " " + root.relativize(p)).orElse(call.name());
     }
 
-    /** The absolute path a call names, when it names one inside the root. */
-    Optional<Path> path(JsonNode input) {
-        JsonNode path = input.path("path");
-        if (!path.isTextual() || path.asText().isBlank()) {
+    /** The absolute path a call names (under its tool's path parameter or an alias), when inside the root. */
+    Optional<Path> path(CallArguments arguments) {
+        Optional<String> path = arguments.file().filter(p -> !p.isBlank());
+        if (path.isEmpty()) {
             return Optional.empty();
         }
         try {
-            Path absolute = root.resolve(path.asText()).normalize();
+            Path absolute = root.resolve(path.get()).normalize();
             return absolute.startsWith(root) ? Optional.of(absolute) : Optional.empty();
         } catch (java.nio.file.InvalidPathException e) {
             return Optional.empty();
-        }
-    }
-
-    JsonNode parse(String arguments) {
-        try {
-            JsonNode node = json.readTree(arguments);
-            return node instanceof ObjectNode ? node : json.createObjectNode().put("arguments", arguments);
-        } catch (IOException e) {
-            return json.createObjectNode().put("arguments", arguments);
         }
     }
 

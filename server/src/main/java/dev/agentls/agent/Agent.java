@@ -4,6 +4,7 @@ import dev.agentls.threads.DaemonThreads;
 import dev.agentls.config.AgentLsSettings;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.conversation.ContextHistory;
+import dev.agentls.conversation.HistoryTools;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.FileConversations;
 import dev.agentls.conversation.Conversations;
@@ -13,6 +14,9 @@ import dev.agentls.conversation.RequestHistory;
 import dev.agentls.host.Host;
 import dev.agentls.outline.TokenCounter;
 import dev.agentls.llm.ModelClient;
+import dev.agentls.tools.CreatePlanTool;
+import dev.agentls.tools.Parameter;
+import dev.agentls.tools.ReadFileTool;
 import dev.agentls.tools.ToolSet;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -135,7 +139,17 @@ public final class Agent {
      */
     public static RequestHistory historyFor(LlmSettings llm, TokenCounter counter) {
         long budget = Math.max(1_000, (long) llm.safeZoneTokens() - llm.maxOutputTokens() - PROMPT_RESERVE);
-        return new ContextHistory(counter, budget);
+        return history(counter, budget);
+    }
+
+    /** The tool and argument names the request history recognises calls by, from the tools that own them. */
+    public static final HistoryTools HISTORY_TOOLS = new HistoryTools(ReadFileTool.NAME,
+            java.util.stream.Stream.concat(java.util.stream.Stream.of(Parameter.PATH), Parameter.PATH_ALIASES.stream())
+                    .toList(), List.of(ReadFileTool.START_LINE, ReadFileTool.END_LINE), CreatePlanTool.NAME);
+
+    /** A request history of {@code budget} tokens, counting with {@code counter}. */
+    public static ContextHistory history(TokenCounter counter, long budget) {
+        return new ContextHistory(counter, budget, HISTORY_TOOLS);
     }
 
     /** Tokens set aside for the system prompt and tools (about 4k in XML tool mode) with room to spare. */

@@ -41,10 +41,11 @@ public sealed interface AgentEvent {
     }
 
     /**
-     * {@code tool_call}: the model called a tool. {@code arguments} is the JSON text the model wrote (possibly not
-     * JSON at all, when the model erred); {@code explanation} its {@code explanation} argument, empty when none.
+     * {@code tool_call}: the model called a tool. {@code arguments} holds the text the model wrote (possibly not JSON
+     * at all, when the model erred) as the run read it once, with what its tool reads in it (the file it names...);
+     * {@code explanation} is its {@code explanation} argument, empty when none.
      */
-    record ToolCall(String runId, long seq, String callId, String name, String arguments, String explanation)
+    record ToolCall(String runId, long seq, String callId, String name, CallArguments arguments, String explanation)
             implements AgentEvent {
         public ToolCall {
             Objects.requireNonNull(callId, "callId");

@@ -82,7 +82,7 @@ public final class AgentEventJson {
         } else if (event instanceof AgentEvent.ToolCall e) {
             node.put("callId", e.callId());
             node.put("name", e.name());
-            node.put("arguments", e.arguments());
+            node.put("arguments", e.arguments().text());
             node.put("explanation", e.explanation());
         } else if (event instanceof AgentEvent.ToolResult e) {
             node.put("callId", e.callId());

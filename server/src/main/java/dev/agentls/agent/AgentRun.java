@@ -12,8 +12,10 @@ import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ModelRequest;
 import dev.agentls.llm.ToolCall;
 import dev.agentls.tools.Cancellation;
+import dev.agentls.tools.CreatePlanTool;
 import dev.agentls.tools.PastCalls;
 import dev.agentls.tools.ToolContext;
+import dev.agentls.tools.ToolKind;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.HashSet;
@@ -310,7 +312,7 @@ final class AgentRun implements RunHandle {
     }
 
     private RunMode decide(String firstToolName) {
-        mode.decide(firstToolName.equals("create_plan") ? RunMode.PLAN : mode.requested());
+        mode.decide(firstToolName.equals(CreatePlanTool.NAME) ? RunMode.PLAN : mode.requested());
         return mode.current();
     }
 
@@ -341,8 +343,9 @@ final class AgentRun implements RunHandle {
 
     private boolean checkLoops(ConversationMessage assistant, List<ToolCall> calls, ToolStep.Outcome done) {
         for (ToolStep.Done call : done.done()) {
-            LoopDetector.Verdict verdict = loops.observe(call.call().name(), call.call().argumentsJson(), call.ok(),
-                    call.text(), new LoopDetector.Occurrence(assistant.id(), calls.size() == 1,
+            boolean edits = call.arguments().kind() == ToolKind.EDIT;
+            LoopDetector.Verdict verdict = loops.observe(call.call().name(), edits, call.call().argumentsJson(),
+                    call.ok(), call.text(), new LoopDetector.Occurrence(assistant.id(), calls.size() == 1,
                             call.resultMessageId()));
             if (verdict instanceof LoopDetector.Verdict.Recover recover) {
                 events.emit(seq -> new AgentEvent.LoopDetected(runId, seq, recover.what(), recover.repeats(), false));

@@ -1,6 +1,7 @@
 package dev.agentls.agent;
 
 import dev.agentls.llm.ToolCall;
+import dev.agentls.tools.AttemptCompletionTool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,19 +13,20 @@ import java.util.Optional;
  */
 final class AttemptCompletion {
 
-    static final String NAME = "attempt_completion";
+    static final String NAME = AttemptCompletionTool.NAME;
 
     private AttemptCompletion() {}
 
     /** Why the call is refused, or empty when it may end the run. */
-    static Optional<CallCheck.Problem> refusal(ToolCall call, List<ToolCall> calls, List<ToolStep.Done> done) {
+    static Optional<CallCheck.Problem> refusal(ToolCall call, CallArguments arguments, List<ToolCall> calls,
+                                               List<ToolStep.Done> done) {
         if (!call.name().equals(NAME)) {
             return Optional.empty();
         }
         if (calls.size() > 1) {
             return Optional.of(new CallCheck.Problem("early_completion", early(calls, done)));
         }
-        boolean blank = ToolStep.arguments(call).map(a -> a.path("result").asText("").isBlank()).orElse(false);
+        boolean blank = arguments.parsed() && arguments.string(AttemptCompletionTool.RESULT).orElse("").isBlank();
         return blank ? Optional.of(new CallCheck.Problem("bad_call", NAME + ": not accepted: the result is empty."
                 + " Say in a sentence or two what was done, then call " + NAME + " again.")) : Optional.empty();
     }

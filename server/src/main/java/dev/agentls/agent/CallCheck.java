@@ -27,7 +27,7 @@ final class CallCheck {
         this.tools = tools;
     }
 
-    Optional<Problem> problem(ToolCall call) {
+    Optional<Problem> problem(ToolCall call, CallArguments read) {
         String name = call.name();
         if (name.isBlank() || name.equals(ToolSet.NAMELESS)) {
             return Optional.of(new Problem("bad_call", "the tool call has no name, so nothing was run (it is kept as "
@@ -52,13 +52,11 @@ final class CallCheck {
         if (arguments.indexOf('\0') >= 0) {
             return Optional.of(nul(name));
         }
-        ToolArguments.Reading reading = ToolArguments.read(arguments);
-        if (reading instanceof ToolArguments.Reading.Refused refused) {
-            return Optional.of(new Problem("bad_call", name + ": " + refused.reason() + ": " + shorten(arguments)
+        if (read.refusal().isPresent()) {
+            return Optional.of(new Problem("bad_call", name + ": " + read.refusal().get() + ": " + shorten(arguments)
                     + ". Nothing was run; call it again with valid JSON arguments."));
         }
-        return holdsNul(((ToolArguments.Reading.Parsed) reading).arguments()) ? Optional.of(nul(name))
-                : Optional.empty();
+        return holdsNul(read.tree().orElseThrow()) ? Optional.of(nul(name)) : Optional.empty();
     }
 
     private static Problem nul(String name) {

@@ -17,7 +17,6 @@ final class LoopDetector {
 
     static final int SAME_CALL_LIMIT = 3;
     static final int SAME_FAILED_EDIT_LIMIT = 2;
-    private static final Set<String> EDIT_TOOLS = Set.of("replace_in_file", "edit_file", "write_to_file");
 
     /** One occurrence of a call: its answer's message id (when the answer held only this call) and its result's. */
     record Occurrence(String assistantMessageId, boolean onlyCallOfAnswer, String resultMessageId) {}
@@ -34,8 +33,9 @@ final class LoopDetector {
     private final Map<String, List<Occurrence>> seen = new HashMap<>();
     private final Set<String> warned = new HashSet<>();
 
-    Verdict observe(String tool, String arguments, boolean ok, String result, Occurrence occurrence) {
-        boolean failedEdit = !ok && EDIT_TOOLS.contains(tool);
+    /** @param edits whether {@code tool} is an edit tool, whose failures repeat sooner into a loop */
+    Verdict observe(String tool, boolean edits, String arguments, boolean ok, String result, Occurrence occurrence) {
+        boolean failedEdit = !ok && edits;
         String key = tool + '\u0000' + arguments.strip() + '\u0000' + (failedEdit ? "failed" : ok + result);
         int limit = failedEdit ? SAME_FAILED_EDIT_LIMIT : SAME_CALL_LIMIT;
         List<Occurrence> list = seen.computeIfAbsent(key, k -> new ArrayList<>());

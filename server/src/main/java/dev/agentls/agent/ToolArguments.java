@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.conversation.JsonTrees;
+import dev.agentls.tools.ToolSet;
 import java.io.IOException;
 
 /**
@@ -34,6 +35,11 @@ final class ToolArguments {
     }
 
     static Reading read(String json) {
+        if (json.length() > ToolSet.MAX_ARGUMENT_CHARS) {
+            // Never parsed: a huge call costs one length test (CallCheck refuses it with the sizes).
+            return new Reading.Refused("the arguments are " + json.length() + " characters long; the limit is "
+                    + ToolSet.MAX_ARGUMENT_CHARS);
+        }
         try (JsonParser parser = FACTORY.createParser(json)) {
             JsonToken first = parser.nextToken();
             if (first == null) {

@@ -6,6 +6,11 @@ import dev.agentls.conversation.ConversationMessage;
 import dev.agentls.conversation.HistoryEntry;
 import dev.agentls.llm.ModelMessage;
 import dev.agentls.llm.ToolCall;
+import dev.agentls.tools.AskFollowupQuestionTool;
+import dev.agentls.tools.AttemptCompletionTool;
+import dev.agentls.tools.CompleteStepTool;
+import dev.agentls.tools.CreatePlanTool;
+import dev.agentls.tools.Parameter;
 import dev.agentls.tools.Tool;
 import dev.agentls.tools.ToolContext;
 import dev.agentls.tools.ToolResult;
@@ -28,8 +33,8 @@ import java.util.concurrent.CompletableFuture;
 final class ToolStep {
 
     /** Read-only tools that still run alone: they wait for the user or act on the run. */
-    private static final Set<String> ALONE = Set.of("ask_followup_question", "create_plan", "complete_step",
-            "attempt_completion");
+    private static final Set<String> ALONE = Set.of(AskFollowupQuestionTool.NAME, CreatePlanTool.NAME,
+            CompleteStepTool.NAME, AttemptCompletionTool.NAME);
 
     /** Calls one answer may make; the rest are answered "not run", so a runaway answer cannot flood the workspace. */
     static final int MAX_CALLS_PER_ANSWER = 50;
@@ -39,7 +44,8 @@ final class ToolStep {
      * for before it ran ({@link CallCheck}, a completion too early), empty when it ran or was refused for another
      * reason.
      */
-    record Done(ToolCall call, boolean ok, String text, String resultMessageId, Optional<String> mistake) {}
+    record Done(ToolCall call, CallArguments arguments, boolean ok, String text, String resultMessageId,
+                Optional<String> mistake) {}
 
     /** What the answer's calls did to the run. */
     record Outcome(List<Done> done, Optional<String> completion, Optional<String> planRejected) {}
@@ -70,6 +76,11 @@ final class ToolStep {
     }
 
     Outcome run(List<ToolCall> calls) {
+        // Each call's arguments are read here once; the checks, the tool and every listener use this reading.
+        List<CallArguments> read = new ArrayList<>(calls.size());
+        for (ToolCall call : calls) {
+            read.add(CallArguments.read(call.name(), call.argumentsJson(), tools));
+        }
         List<Done> done = new ArrayList<>();
         Optional<String> completion = Optional.empty();
         Optional<String> rejected = Optional.empty();
@@ -85,12 +96,13 @@ final class ToolStep {
             List<CompletableFuture<ToolResult>> running = new ArrayList<>();
             List<Optional<String>> mistakes = new ArrayList<>();
             for (int k = 0; k < group.size(); k++) {
-                announce(group.get(k));
-                Optional<CallCheck.Problem> problem = refusal(group.get(k), i + k, calls, done);
+                CallArguments arguments = read.get(i + k);
+                announce(group.get(k), arguments);
+                Optional<CallCheck.Problem> problem = refusal(group.get(k), arguments, i + k, calls, done);
                 mistakes.add(problem.map(CallCheck.Problem::kind));
                 running.add(problem.isPresent()
                         ? CompletableFuture.completedFuture(ToolResult.failure(problem.get().text()))
-                        : start(group.get(k), i + k));
+                        : start(group.get(k), arguments, i + k));
             }
             for (int k = 0; k < group.size(); k++) {
                 ToolCall call = group.get(k);
@@ -103,7 +115,7 @@ final class ToolStep {
                 if (effect.rejected.isPresent()) {
                     rejected = effect.rejected;
                 }
-                done.add(finish(call, result, mistakes.get(k)));
+                done.add(finish(call, read.get(i + k), result, mistakes.get(k)));
             }
             i = end;
         }
@@ -114,14 +126,13 @@ final class ToolStep {
         return tools.find(call.name()).map(Tool::readOnly).orElse(false) && !ALONE.contains(call.name());
     }
 
-    private void announce(ToolCall call) {
+    private void announce(ToolCall call, CallArguments arguments) {
         String runId = events.runId();
-        String explanation = arguments(call).map(a -> a.path("explanation").asText("")).orElse("");
-        events.emit(seq -> new AgentEvent.ToolCall(runId, seq, call.id(), call.name(), call.argumentsJson(),
-                explanation));
+        String explanation = arguments.string(Parameter.EXPLANATION).orElse("");
+        events.emit(seq -> new AgentEvent.ToolCall(runId, seq, call.id(), call.name(), arguments, explanation));
     }
 
-    private CompletableFuture<ToolResult> start(ToolCall call, int index) {
+    private CompletableFuture<ToolResult> start(ToolCall call, CallArguments arguments, int index) {
         if (index >= MAX_CALLS_PER_ANSWER) {
             return CompletableFuture.completedFuture(ToolResult.failure(call.name() + ": not run: one answer may make"
                     + " at most " + MAX_CALLS_PER_ANSWER + " tool calls; this was call " + (index + 1)
@@ -131,31 +142,30 @@ final class ToolStep {
             return CompletableFuture.completedFuture(ToolResult.failure(call.name()
                     + ": not run: the run was cancelled"));
         }
-        ToolArguments.Reading reading = ToolArguments.read(call.argumentsJson());
-        if (reading instanceof ToolArguments.Reading.Refused refused) {
-            return CompletableFuture.completedFuture(ToolResult.failure(call.name() + ": " + refused.reason() + ": "
-                    + CallCheck.shorten(call.argumentsJson()) + ". Call it again with valid JSON arguments."));
+        if (arguments.refusal().isPresent()) {
+            return CompletableFuture.completedFuture(ToolResult.failure(call.name() + ": " + arguments.refusal().get()
+                    + ": " + CallCheck.shorten(call.argumentsJson()) + ". Call it again with valid JSON arguments."));
         }
-        Optional<JsonNode> arguments = Optional.of(((ToolArguments.Reading.Parsed) reading).arguments());
         Optional<String> readOnly = mode.readOnlyReason();
         boolean changes = !tools.find(call.name()).map(Tool::readOnly).orElse(true);
         if (readOnly.isPresent() && changes) {
             return CompletableFuture.completedFuture(ToolResult.failure(call.name() + ": not run: "
                     + readOnly.get()));
         }
-        return tools.execute(call.name(), arguments.get(), context);
+        return tools.execute(call.name(), arguments.tree().orElseThrow(), context);
     }
 
     /**
      * Why a call is refused as the model's mistake before it runs: malformed ({@link CallCheck}), or an
      * {@code attempt_completion} in an answer with other calls, whose results the model has not seen yet.
      */
-    private Optional<CallCheck.Problem> refusal(ToolCall call, int index, List<ToolCall> calls, List<Done> done) {
+    private Optional<CallCheck.Problem> refusal(ToolCall call, CallArguments arguments, int index,
+                                                List<ToolCall> calls, List<Done> done) {
         if (index >= MAX_CALLS_PER_ANSWER) {
             return Optional.empty();
         }
-        Optional<CallCheck.Problem> problem = check.problem(call);
-        return problem.isPresent() ? problem : AttemptCompletion.refusal(call, calls, done);
+        Optional<CallCheck.Problem> problem = check.problem(call, arguments);
+        return problem.isPresent() ? problem : AttemptCompletion.refusal(call, arguments, calls, done);
     }
 
     /** What a control tool did: the result the model reads, and the run's end or the plan's rejection. */
@@ -167,7 +177,7 @@ final class ToolStep {
 
     private ControlEffect control(ToolCall call, ToolResult result) {
         if (!(result instanceof ToolResult.Success success)) {
-            if (call.name().equals("ask_followup_question") && host.lastQuestionDismissed()
+            if (call.name().equals(AskFollowupQuestionTool.NAME) && host.lastQuestionDismissed()
                     && !context.cancellation().isCancelled()) {
                 return ControlEffect.none(ToolResult.success("The user did not answer.", null));
             }
@@ -175,16 +185,17 @@ final class ToolStep {
         }
         JsonNode data = success.data();
         switch (data.path("control").asText("")) {
-            case "attempt_completion" -> {
-                return new ControlEffect(result, Optional.of(data.path("result").asText()), Optional.empty());
+            case AttemptCompletionTool.NAME -> {
+                return new ControlEffect(result, Optional.of(data.path(AttemptCompletionTool.RESULT).asText()),
+                        Optional.empty());
             }
-            case "complete_step" -> {
+            case CompleteStepTool.NAME -> {
                 StringBuilder answer = new StringBuilder();
                 Optional<String> wrong = plan.complete(data.path("step").asInt(), answer);
                 return ControlEffect.none(wrong.isPresent() ? ToolResult.failure(wrong.get())
                         : ToolResult.success(answer.toString(), data));
             }
-            case "create_plan" -> {
+            case CreatePlanTool.NAME -> {
                 return createPlan(data, result);
             }
             default -> {
@@ -224,7 +235,7 @@ final class ToolStep {
                 + answer.get().strip() + "\nFiles stay read-only; call create_plan again with the changed plan."));
     }
 
-    private Done finish(ToolCall call, ToolResult result, Optional<String> mistake) {
+    private Done finish(ToolCall call, CallArguments arguments, ToolResult result, Optional<String> mistake) {
         String runId = events.runId();
         String text = result.text();
         boolean truncated = text.length() > AgentEventJson.MAX_RESULT_CHARS;
@@ -242,10 +253,10 @@ final class ToolStep {
         }
         ConversationMessage message = conversation.append(runId,
                 new ModelMessage.ToolResult(call.id(), call.name(), text, !ok));
-        String reason = arguments(call).map(a -> a.path("explanation").asText("")).orElse("");
+        String reason = arguments.string(Parameter.EXPLANATION).orElse("");
         conversation.record(new HistoryEntry(runId, call.id(), call.name(), reason, call.argumentsJson(), ok, text,
                 clock.instant()));
-        return new Done(call, ok, text, message.id(), mistake);
+        return new Done(call, arguments, ok, text, message.id(), mistake);
     }
 
     private String display(Path path) {
@@ -255,10 +266,5 @@ final class ToolStep {
             }
         }
         return path.toString();
-    }
-
-    static Optional<JsonNode> arguments(ToolCall call) {
-        return ToolArguments.read(call.argumentsJson()) instanceof ToolArguments.Reading.Parsed parsed
-                ? Optional.of(parsed.arguments()) : Optional.empty();
     }
 }

@@ -1,6 +1,6 @@
 package dev.agentls.cli;
 
-import dev.agentls.conversation.ContextHistory;
+import dev.agentls.agent.Agent;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.ConversationFileException;
 import dev.agentls.conversation.ConversationMessage;
@@ -174,7 +174,7 @@ final class ConversationsCommand implements Subcommand {
     }
 
     private static void compact(Conversation c, String model, PrintStream out) {
-        RequestHistory.Next next = new ContextHistory(TokenCounter.forModel(model), Long.MAX_VALUE).compact(c);
+        RequestHistory.Next next = Agent.history(TokenCounter.forModel(model), Long.MAX_VALUE).compact(c);
         if (next.pruned().isEmpty()) {
             out.println("nothing to compact in " + c.id() + ": no older file copy, tool result or turn could go"
                     + " without losing the first request, the newest one or the last " + 6 + " messages, or"

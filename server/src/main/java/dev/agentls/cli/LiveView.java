@@ -1,10 +1,10 @@
 package dev.agentls.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.agent.AgentEvent;
 import dev.agentls.agent.AgentListener;
+import dev.agentls.agent.CallArguments;
 import dev.agentls.host.FileChange;
+import dev.agentls.tools.ExecuteCommandTool;
 import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -30,9 +30,6 @@ final class LiveView implements AgentListener {
     private static final int SUMMARY_CHARS = 100;
     /** A failure's facts (closest lines, similarity, what to change) are worth a longer line. */
     private static final int FAILURE_CHARS = 300;
-    /** The argument that says best what a call is about, by tool, in order of preference. */
-    private static final String[] MAIN_ARGUMENTS = {"path", "target_file", "file_path", "relative_workspace_path",
-            "query", "command", "question", "goal", "result"};
 
     /** How many lines of a command's output the view shows under its result line. */
     static final int OUTPUT_LINES = 5;
@@ -129,7 +126,7 @@ final class LiveView implements AgentListener {
             String subject = call == null ? "" : subject(call.arguments());
             line((e.ok() ? "[ok]     " : "[failed] ") + e.name() + (subject.isEmpty() ? "" : " " + subject)
                     + " -> " + summary(e.text(), e.ok() ? SUMMARY_CHARS : FAILURE_CHARS));
-            if (e.ok() && e.name().equals("execute_command")) {
+            if (e.ok() && e.name().equals(ExecuteCommandTool.NAME)) {
                 outputLines(e.text());
             }
             waitingOn = pending.isEmpty() ? "waiting for the model" : "running " + pending.values().iterator().next()
@@ -261,22 +258,12 @@ final class LiveView implements AgentListener {
         }
     }
 
-    /** The main argument of a call ({@code src/App.java}, the query, the command), shortened, or empty. */
-    static String subject(String arguments) {
-        try {
-            JsonNode node = Json.MAPPER.readTree(arguments);
-            if (node != null && node.isObject()) {
-                for (String name : MAIN_ARGUMENTS) {
-                    JsonNode value = node.get(name);
-                    if (value != null && value.isValueNode()) {
-                        return shorten(value.asText(), SUMMARY_CHARS);
-                    }
-                }
-            }
-        } catch (java.io.IOException e) {
+    /** What a call is about as its tool says ({@code src/App.java}, the query, the command), shortened, or empty. */
+    static String subject(CallArguments arguments) {
+        if (!arguments.parsed()) {
             return "(arguments are not JSON)";
         }
-        return "";
+        return arguments.subject().map(subject -> shorten(subject, SUMMARY_CHARS)).orElse("");
     }
 
     /** A result's first line, shortened, and how many lines it had. */
@@ -293,13 +280,5 @@ final class LiveView implements AgentListener {
     private static String shorten(String text, int limit) {
         String one = text.replaceAll("\\s+", " ").strip();
         return one.length() <= limit ? one : one.substring(0, limit - 3) + "...";
-    }
-
-    /**
-     * The mapper for tool arguments, made at the first tool line: a run printed as JSON lines never needs it, and
-     * making one is part of a run's start-up (a class holder loads lazily and safely).
-     */
-    private static final class Json {
-        static final ObjectMapper MAPPER = new ObjectMapper();
     }
 }

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -39,23 +40,22 @@ import java.util.TreeSet;
  */
 public final class ContextHistory implements RequestHistory {
 
-    /** The names read_file takes its file under (the tools package owns them; this package may not import it). */
-    private static final List<String> FILE_ARGUMENTS = List.of("path", "target_file", "file_path");
-
     static final int KEEP_LAST = 6;
     private static final double PRUNE_TO = 0.75;
 
     private final MessageTokens tokens;
     private final long budget;
+    private final HistoryTools tools;
     private final Map<ToolCall, Optional<String>> wholeReads = new HashMap<>();
 
     /** @param budget tokens the history may take: the safe zone less the system prompt, tools and the answer */
-    public ContextHistory(TokenCounter counter, long budget) {
+    public ContextHistory(TokenCounter counter, long budget, HistoryTools tools) {
         if (budget < 1) {
             throw new IllegalArgumentException("the history's budget must be positive, not " + budget);
         }
         this.tokens = new MessageTokens(counter);
         this.budget = budget;
+        this.tools = Objects.requireNonNull(tools, "tools");
     }
 
     public TokenCounter counter() {
@@ -197,17 +197,16 @@ public final class ContextHistory implements RequestHistory {
         return new Next(rendering.messages(state), pruned);
     }
 
-    /** The path a call read whole (read_file without a range), or empty for any other call. */
+    /** The path a call read whole (the read tool without a range), or empty for any other call. */
     private Optional<String> wholeReadPath(ToolCall call) {
-        if (!call.name().equals("read_file")) {
+        if (!call.name().equals(tools.readFile())) {
             return Optional.empty();
         }
         return wholeReads.computeIfAbsent(call, c -> {
             try {
                 JsonNode args = JsonTrees.read(c.argumentsJson());
                 Optional<String> path = fileArgument(args);
-                if (path.isEmpty() || args.hasNonNull("start_line")
-                        || args.hasNonNull("end_line")) {
+                if (path.isEmpty() || tools.rangeArguments().stream().anyMatch(args::hasNonNull)) {
                     return Optional.empty();
                 }
                 return Optional.of(normalize(path.get()));
@@ -218,14 +217,13 @@ public final class ContextHistory implements RequestHistory {
     }
 
     /**
-     * The file a call names: {@code path}, or one of the names read_file also accepts for it ({@code target_file},
-     * {@code file_path}), whichever the model wrote.
+     * The file a call names, under the first of the read tool's names for it that the model wrote.
      */
-    private static Optional<String> fileArgument(JsonNode args) {
+    private Optional<String> fileArgument(JsonNode args) {
         if (args == null) {
             return Optional.empty();
         }
-        for (String name : FILE_ARGUMENTS) {
+        for (String name : tools.fileArguments()) {
             if (args.path(name).isTextual()) {
                 return Optional.of(args.path(name).asText());
             }
@@ -280,7 +278,7 @@ public final class ContextHistory implements RequestHistory {
     }
 
     /** The last six messages, the newest user request, and the create_plan call with its result. */
-    private static Set<String> protectedIds(List<ConversationMessage> all, Map<String, String> callTool) {
+    private Set<String> protectedIds(List<ConversationMessage> all, Map<String, String> callTool) {
         Set<String> keep = new HashSet<>();
         for (int i = Math.max(0, all.size() - KEEP_LAST); i < all.size(); i++) {
             keep.add(all.get(i).id());
@@ -303,10 +301,10 @@ public final class ContextHistory implements RequestHistory {
         }
         for (ConversationMessage m : all) {
             if (m.message() instanceof ModelMessage.Assistant a
-                    && a.toolCalls().stream().anyMatch(c -> c.name().equals("create_plan"))) {
+                    && a.toolCalls().stream().anyMatch(c -> c.name().equals(tools.createPlan()))) {
                 keep.add(m.id());
             } else if (m.message() instanceof ModelMessage.ToolResult
-                    && "create_plan".equals(callTool.get(m.id()))) {
+                    && tools.createPlan().equals(callTool.get(m.id()))) {
                 keep.add(m.id());
             }
         }

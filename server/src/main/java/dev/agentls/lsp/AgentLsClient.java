@@ -14,7 +14,7 @@ interface AgentLsClient extends LanguageClient {
 
     /** One agent event, in {@code AgentEventJson}'s form: {@code {runId, seq, type, ...}}. */
     @JsonNotification("agentls/event")
-    void agentEvent(JsonObject event);
+    void agentEvent(EventJson event);
 
     /** A question of a run: {@code {runId, question, options}}; the answer is {@code {answer}} (null: dismissed). */
     @JsonRequest("agentls/ask")

@@ -1,8 +1,6 @@
 package dev.agentls.lsp;
 
-import com.google.gson.JsonParser;
 import dev.agentls.agent.AgentEvent;
-import dev.agentls.agent.AgentEventJson;
 import dev.agentls.agent.RunHandle;
 import dev.agentls.agent.RunOutcome;
 import dev.agentls.agent.RunRequest;
@@ -138,8 +136,7 @@ final class EditorRuns implements RunDoor {
         }
         if (ClientExtensions.of(capabilities).events() && client instanceof AgentLsClient extended) {
             for (AgentEvent event : events) {
-                extended.agentEvent(JsonParser.parseString(AgentEventJson.toJson(event).toString())
-                        .getAsJsonObject());
+                extended.agentEvent(EventJson.of(event));
             }
         }
         return events;

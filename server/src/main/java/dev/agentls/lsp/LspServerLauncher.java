@@ -159,7 +159,9 @@ public final class LspServerLauncher {
         AgentLanguageServer server = new AgentLanguageServer(built.sessions(), log, built.commandLine());
         Map<String, JsonRpcMethod> methods = new LinkedHashMap<>(ServiceEndpoints.getSupportedMethods(AgentLsClient.class));
         methods.putAll(ServiceEndpoints.getSupportedMethods(server.getClass()));
-        MessageJsonHandler json = new MessageJsonHandler(methods);
+        // An event's Jackson tree is written straight into the outgoing message: one conversion, no text between.
+        MessageJsonHandler json = new MessageJsonHandler(methods,
+                gson -> gson.registerTypeAdapter(EventJson.class, new EventJson.Adapter()));
         MessageConsumer outgoing = new ShownTextGuard(new StreamMessageConsumer(out, json));
         RemoteEndpoint endpoint = new RemoteEndpoint(outgoing, ServiceEndpoints.toEndpoint(server),
                 new InternalErrors(log));

@@ -1,8 +1,5 @@
 package dev.agentls.lsp;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 import dev.agentls.agent.AgentEvent;
 import dev.agentls.agent.AgentListener;
 import dev.agentls.host.FileChange;
@@ -54,13 +51,12 @@ final class RunEditWatch implements AgentListener {
                 }
             }
         } else if (event instanceof AgentEvent.ToolCall call) {
-            Optional<JsonObject> arguments = arguments(call.arguments());
             String before;
             synchronized (said) {
                 before = said.toString();
                 said.setLength(0);
             }
-            why = reason(call, arguments, before);
+            why = reason(call, before);
         } else if (event instanceof AgentEvent.EditApplied applied && !applied.checkpointId().isEmpty()) {
             review.checkpoint(runId, applied.checkpointId());
         }
@@ -124,39 +120,18 @@ final class RunEditWatch implements AgentListener {
      * The call's explanation; else the edit's instructions; else what the model said just before the call (models
      * say why before they edit); else the tool and its file.
      */
-    private static String reason(AgentEvent.ToolCall call, Optional<JsonObject> arguments, String saidBefore) {
+    private static String reason(AgentEvent.ToolCall call, String saidBefore) {
         String text = call.explanation().strip();
         if (text.isEmpty()) {
-            text = arguments.flatMap(a -> string(a, "instructions")).orElse("").strip();
+            text = call.arguments().purpose().orElse("").strip();
         }
         if (text.isEmpty()) {
             text = saidBefore.strip();
         }
         if (text.isEmpty()) {
-            text = call.name() + arguments.flatMap(RunEditWatch::file).map(f -> " " + f).orElse("");
+            text = call.name() + call.arguments().file().map(f -> " " + f).orElse("");
         }
         String line = RunWatch.firstLine(text);
         return line.length() <= MAX_WHY_CHARS ? line : line.substring(0, MAX_WHY_CHARS - 3) + "...";
-    }
-
-    /** The file a call names, under {@code path} or a name the file tools also accept for it. */
-    private static Optional<String> file(JsonObject arguments) {
-        return string(arguments, "path").or(() -> string(arguments, "target_file"))
-                .or(() -> string(arguments, "file_path"));
-    }
-
-    private static Optional<JsonObject> arguments(String json) {
-        try {
-            JsonElement parsed = JsonParser.parseString(json);
-            return parsed.isJsonObject() ? Optional.of(parsed.getAsJsonObject()) : Optional.empty();
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static Optional<String> string(JsonObject object, String name) {
-        JsonElement value = object.get(name);
-        return value != null && value.isJsonPrimitive() && value.getAsJsonPrimitive().isString()
-                ? Optional.of(value.getAsString()) : Optional.empty();
     }
 }

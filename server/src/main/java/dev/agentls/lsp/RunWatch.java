@@ -1,9 +1,7 @@
 package dev.agentls.lsp;
 
 import dev.agentls.session.RunNotes;
-import com.google.gson.JsonParser;
 import dev.agentls.agent.AgentEvent;
-import dev.agentls.agent.AgentEventJson;
 import dev.agentls.agent.AgentListener;
 import java.math.RoundingMode;
 import org.eclipse.lsp4j.services.LanguageClient;
@@ -75,7 +73,7 @@ final class RunWatch implements AgentListener {
         }
         // Sent last, so a client that hears run_finished finds the transcript already holding the finished line.
         if (declared.events() && client instanceof AgentLsClient extended) {
-            extended.agentEvent(JsonParser.parseString(AgentEventJson.toJson(event).toString()).getAsJsonObject());
+            extended.agentEvent(EventJson.of(event));
         }
     }
 

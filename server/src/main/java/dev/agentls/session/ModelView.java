@@ -1,10 +1,9 @@
 package dev.agentls.session;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.agent.AgentEvent;
 import dev.agentls.agent.AgentListener;
 import dev.agentls.host.FileChange;
+import dev.agentls.tools.ReadFileTool;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.WorkspaceException;
 import dev.agentls.workspace.WorkspaceRoots;
@@ -20,8 +19,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class ModelView implements AgentListener {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private final WorkspaceRoots roots;
     private final DocumentStore documents;
     private final Map<String, Path> readTargets = new ConcurrentHashMap<>();
@@ -34,8 +31,8 @@ final class ModelView implements AgentListener {
 
     @Override
     public void onEvent(AgentEvent event) {
-        if (event instanceof AgentEvent.ToolCall call && call.name().equals("read_file")) {
-            target(call.arguments()).flatMap(this::resolve).ifPresent(path -> readTargets.put(call.callId(), path));
+        if (event instanceof AgentEvent.ToolCall call && call.name().equals(ReadFileTool.NAME)) {
+            call.arguments().file().flatMap(this::resolve).ifPresent(path -> readTargets.put(call.callId(), path));
         } else if (event instanceof AgentEvent.ToolResult result) {
             Path read = readTargets.remove(result.callId());
             if (read != null && result.ok()) {
@@ -71,22 +68,6 @@ final class ModelView implements AgentListener {
         try {
             return Optional.of(roots.resolve(target).absolute());
         } catch (WorkspaceException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static Optional<String> target(String argumentsJson) {
-        try {
-            JsonNode arguments = JSON.readTree(argumentsJson);
-            // The file tools' parameter, then the names they also accept for it.
-            for (String name : new String[] {"path", "target_file", "file_path"}) {
-                JsonNode value = arguments.get(name);
-                if (value != null && value.isTextual()) {
-                    return Optional.of(value.asText());
-                }
-            }
-            return Optional.empty();
-        } catch (Exception malformed) {
             return Optional.empty();
         }
     }

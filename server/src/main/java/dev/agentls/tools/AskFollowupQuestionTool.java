@@ -11,6 +11,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class AskFollowupQuestionTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "ask_followup_question";
+
     static final int MAX_OPTIONS = 5;
 
     @Override
@@ -20,7 +23,12 @@ public final class AskFollowupQuestionTool implements Tool {
 
     @Override
     public String name() {
-        return "ask_followup_question";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.OTHER;
     }
 
     @Override

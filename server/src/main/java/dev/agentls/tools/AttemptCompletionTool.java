@@ -11,6 +11,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class AttemptCompletionTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "attempt_completion";
+    /** The parameter holding the summary of the work. */
+    public static final String RESULT = "result";
+
     @Override
     public boolean readOnly() {
         return true;
@@ -18,7 +23,12 @@ public final class AttemptCompletionTool implements Tool {
 
     @Override
     public String name() {
-        return "attempt_completion";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.THINK;
     }
 
     @Override
@@ -40,7 +50,7 @@ public final class AttemptCompletionTool implements Tool {
 
     @Override
     public List<Parameter> parameters() {
-        return List.of(Parameter.required("result", Parameter.Type.STRING, "The summary of the finished work.")
+        return List.of(Parameter.required(RESULT, Parameter.Type.STRING, "The summary of the finished work.")
                 .maxLength(64_000));
     }
 
@@ -48,7 +58,7 @@ public final class AttemptCompletionTool implements Tool {
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
         ObjectNode data = JsonNodeFactory.instance.objectNode();
         data.put("control", name());
-        data.put("result", arguments.string("result"));
-        return CompletableFuture.completedFuture(ToolResult.success(arguments.string("result"), data));
+        data.put(RESULT, arguments.string(RESULT));
+        return CompletableFuture.completedFuture(ToolResult.success(arguments.string(RESULT), data));
     }
 }

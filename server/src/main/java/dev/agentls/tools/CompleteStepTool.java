@@ -12,6 +12,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class CompleteStepTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "complete_step";
+
     @Override
     public boolean readOnly() {
         return true;
@@ -19,7 +22,12 @@ public final class CompleteStepTool implements Tool {
 
     @Override
     public String name() {
-        return "complete_step";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.THINK;
     }
 
     @Override

@@ -13,6 +13,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class CreatePlanTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "create_plan";
+
     static final int MAX_STEPS = 30;
 
     @Override
@@ -22,7 +25,12 @@ public final class CreatePlanTool implements Tool {
 
     @Override
     public String name() {
-        return "create_plan";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.THINK;
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.agentls.host.FileChange;
 import dev.agentls.workspace.ResolvedPath;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -13,6 +14,9 @@ import java.util.concurrent.CompletableFuture;
  * rolled back. Refuses folders, missing files, the workspace root, files outside the workspace and denied files.
  */
 public final class DeleteFileTool implements Tool {
+
+    /** The name a model calls it by. */
+    public static final String NAME = "delete_file";
 
     private final WorkspaceFiles files;
 
@@ -22,7 +26,17 @@ public final class DeleteFileTool implements Tool {
 
     @Override
     public String name() {
-        return "delete_file";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.DELETE;
+    }
+
+    @Override
+    public Optional<String> verb() {
+        return Optional.of("deleting");
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.agentls.host.FileChange;
 import dev.agentls.workspace.ResolvedPath;
 import dev.agentls.workspace.Snapshot;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -20,6 +21,11 @@ import java.util.concurrent.CompletableFuture;
  * which path placed the edit. Refuses missing files (use {@code write_to_file}), denied and outside paths.
  */
 public final class EditFileTool implements Tool {
+
+    /** The name a model calls it by. */
+    public static final String NAME = "edit_file";
+    /** The parameter saying in a sentence what the edit does. */
+    public static final String INSTRUCTIONS = "instructions";
 
     private final WorkspaceFiles files;
     private final LazyMerger merger;
@@ -33,7 +39,22 @@ public final class EditFileTool implements Tool {
 
     @Override
     public String name() {
-        return "edit_file";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.EDIT;
+    }
+
+    @Override
+    public Optional<String> purposeParameter() {
+        return Optional.of(INSTRUCTIONS);
+    }
+
+    @Override
+    public Optional<String> verb() {
+        return Optional.of("editing");
     }
 
     @Override
@@ -63,7 +84,7 @@ public final class EditFileTool implements Tool {
     public List<Parameter> parameters() {
         return List.of(
                 Parameter.filePath("The file to edit, relative to the workspace root."),
-                Parameter.required("instructions", Parameter.Type.STRING, "One sentence saying what the edit does."),
+                Parameter.required(INSTRUCTIONS, Parameter.Type.STRING, "One sentence saying what the edit does."),
                 Parameter.required("code_edit", Parameter.Type.STRING,
                         "The changed code, with '... existing code ...' comments for unchanged stretches.")
                         .maxLength(Parameter.LONG),
@@ -83,7 +104,7 @@ public final class EditFileTool implements Tool {
             EditOutcome outcome = merger.merge(fileName, current.text(), arguments.string("code_edit"));
             if (outcome instanceof EditOutcome.Refused refused) {
                 if (context.editSubAgent() != EditSubAgent.NONE) {
-                    return subAgent.place(path, current, arguments.string("instructions"),
+                    return subAgent.place(path, current, arguments.string(INSTRUCTIONS),
                             arguments.string("code_edit"), refused.failure().message(), context);
                 }
                 throw new ToolRefusal(name() + ": " + path.display() + ": " + refused.failure().message()

@@ -22,6 +22,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ExecuteCommandTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "execute_command";
+    /** The parameter holding the command line. */
+    public static final String COMMAND = "command";
+
     private static final int SHOWN = 200;
 
     private final WorkspaceRoots roots;
@@ -46,7 +51,17 @@ public final class ExecuteCommandTool implements Tool {
 
     @Override
     public String name() {
-        return "execute_command";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.RUN;
+    }
+
+    @Override
+    public Optional<String> verb() {
+        return Optional.of("running");
     }
 
     @Override
@@ -78,7 +93,7 @@ public final class ExecuteCommandTool implements Tool {
     @Override
     public List<Parameter> parameters() {
         return List.of(
-                Parameter.required("command", Parameter.Type.STRING,
+                Parameter.required(COMMAND, Parameter.Type.STRING,
                         "The command line to run with bash in the workspace root.").maxLength(100_000),
                 Parameter.required("requires_approval", Parameter.Type.BOOLEAN,
                         "true when the user should approve the command before it runs (anything with side effects"
@@ -88,7 +103,7 @@ public final class ExecuteCommandTool implements Tool {
 
     @Override
     public CompletableFuture<ToolResult> run(Arguments arguments, ToolContext context) {
-        String command = arguments.string("command");
+        String command = arguments.string(COMMAND);
         boolean modelAsks = arguments.bool("requires_approval", false);
         List<WorkspaceRoot> current = roots.roots();
         if (current.isEmpty()) {
@@ -177,7 +192,7 @@ public final class ExecuteCommandTool implements Tool {
             output += "\n[background processes still hold the output open; what they print later is not shown]";
         }
         ObjectNode data = JsonNodeFactory.instance.objectNode();
-        data.put("command", command);
+        data.put(COMMAND, command);
         data.put("exitCode", outcome.exitCode());
         data.put("ending", outcome.ending().name().toLowerCase(java.util.Locale.ROOT));
         data.put("outputBytes", outcome.outputBytes());

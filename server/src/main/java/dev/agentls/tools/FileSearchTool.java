@@ -11,6 +11,9 @@ import java.util.concurrent.CompletableFuture;
 /** {@code file_search}: fuzzy search of file paths in the warm index, at most {@value #MAX_RESULTS} results, best first. */
 public final class FileSearchTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "file_search";
+
     static final int MAX_RESULTS = 10;
 
     private final WorkspaceSearch search;
@@ -26,7 +29,12 @@ public final class FileSearchTool implements Tool {
 
     @Override
     public String name() {
-        return "file_search";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.SEARCH;
     }
 
     @Override

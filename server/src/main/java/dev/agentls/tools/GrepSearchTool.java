@@ -17,6 +17,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class GrepSearchTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "grep_search";
+
     static final int MAX_MATCHES = 50;
     /** Skipped files named in the answer; the rest are counted. */
     static final int MAX_SKIPPED_NAMED = 10;
@@ -34,7 +37,12 @@ public final class GrepSearchTool implements Tool {
 
     @Override
     public String name() {
-        return "grep_search";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.SEARCH;
     }
 
     @Override

@@ -24,6 +24,9 @@ import java.util.stream.Stream;
  */
 public final class ListCodeDefinitionNamesTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "list_code_definition_names";
+
     static final int MAX_FILES = 50;
 
     private final WorkspaceFiles files;
@@ -43,7 +46,17 @@ public final class ListCodeDefinitionNamesTool implements Tool {
 
     @Override
     public String name() {
-        return "list_code_definition_names";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.READ;
+    }
+
+    @Override
+    public Optional<String> verb() {
+        return Optional.of("outlining");
     }
 
     @Override

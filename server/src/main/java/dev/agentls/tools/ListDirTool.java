@@ -16,6 +16,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ListDirTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "list_dir";
+
     static final int DEPTH = 2;
     static final int MAX_ENTRIES = 200;
 
@@ -34,7 +37,12 @@ public final class ListDirTool implements Tool {
 
     @Override
     public String name() {
-        return "list_dir";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.SEARCH;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.agentls.tools;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One parameter of a tool: its name, the other names a call may give it (aliases, from other tool sets models were
@@ -99,10 +101,32 @@ public record Parameter(String name, Type type, boolean required, String descrip
     public static final String PATH = "path";
 
     /**
-     * The {@value #PATH} parameter of a file tool: also accepted as {@code target_file} (this tool set's earlier
-     * name) and {@code file_path} (Claude Code's), which models trained on those tools write.
+     * The other names a file tool's {@value #PATH} takes: {@code target_file} (this tool set's earlier name) and
+     * {@code file_path} (Claude Code's), which models trained on those tools write.
      */
+    public static final List<String> PATH_ALIASES = List.of("target_file", "file_path");
+
+    /** The {@value #PATH} parameter of a file tool, also accepted under {@link #PATH_ALIASES}. */
     public static Parameter filePath(String description) {
-        return required(PATH, Type.STRING, description).alsoAccepted("target_file", "file_path");
+        return required(PATH, Type.STRING, description).alsoAccepted(PATH_ALIASES.toArray(String[]::new));
+    }
+
+    /** Every name a call may give it under: its own, then its aliases. */
+    public List<String> names() {
+        List<String> names = new java.util.ArrayList<>(aliases.size() + 1);
+        names.add(name);
+        names.addAll(aliases);
+        return names;
+    }
+
+    /** Its value in a call's arguments, under its name or the first alias given; empty when none is. */
+    public Optional<JsonNode> valueIn(JsonNode arguments) {
+        for (String given : names()) {
+            JsonNode value = arguments.get(given);
+            if (value != null && !value.isNull()) {
+                return Optional.of(value);
+            }
+        }
+        return Optional.empty();
     }
 }

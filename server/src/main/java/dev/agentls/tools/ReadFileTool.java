@@ -22,6 +22,13 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class ReadFileTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "read_file";
+    /** The parameter of the first line to read. */
+    public static final String START_LINE = "start_line";
+    /** The parameter of the last line to read. */
+    public static final String END_LINE = "end_line";
+
     static final int MAX_LINES = 2_000;
     static final int MAX_BYTES = 256 * 1024;
     static final int PREVIEW_LINES = 100;
@@ -39,7 +46,17 @@ public final class ReadFileTool implements Tool {
 
     @Override
     public String name() {
-        return "read_file";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.READ;
+    }
+
+    @Override
+    public Optional<String> verb() {
+        return Optional.of("reading");
     }
 
     @Override
@@ -67,9 +84,9 @@ public final class ReadFileTool implements Tool {
     public List<Parameter> parameters() {
         return List.of(
                 Parameter.filePath("The file to read, relative to the workspace root (or absolute inside it)."),
-                Parameter.optional("start_line", Parameter.Type.POSITIVE_INTEGER,
+                Parameter.optional(START_LINE, Parameter.Type.POSITIVE_INTEGER,
                         "The first line to read (1-based); default 1."),
-                Parameter.optional("end_line", Parameter.Type.POSITIVE_INTEGER,
+                Parameter.optional(END_LINE, Parameter.Type.POSITIVE_INTEGER,
                         "The last line to read (inclusive); default the end of the file."),
                 Parameter.explanation());
     }
@@ -89,9 +106,9 @@ public final class ReadFileTool implements Tool {
         Snapshot snapshot = readable.snapshot();
         List<String> lines = lines(snapshot.text());
         int total = lines.size();
-        boolean ranged = arguments.has("start_line") || arguments.has("end_line");
-        int start = arguments.optionalInt("start_line").orElse(1);
-        int end = arguments.optionalInt("end_line").orElse(Math.max(total, 1));
+        boolean ranged = arguments.has(START_LINE) || arguments.has(END_LINE);
+        int start = arguments.optionalInt(START_LINE).orElse(1);
+        int end = arguments.optionalInt(END_LINE).orElse(Math.max(total, 1));
         if (ranged) {
             if (start > Math.max(total, 1)) {
                 throw new ToolRefusal(name() + ": start_line " + start + " is past the end of '" + path.display()

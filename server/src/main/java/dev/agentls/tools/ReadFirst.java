@@ -22,7 +22,7 @@ final class ReadFirst {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The names a file tool takes its file under, {@code path} first. */
-    private static final List<String> FILE_NAMES = fileNames(Parameter.filePath("the file"));
+    private static final List<String> FILE_NAMES = Parameter.filePath("the file").names();
 
     private ReadFirst() {}
 
@@ -73,11 +73,5 @@ final class ReadFirst {
             // Arguments that do not parse made no successful call: nothing seen.
         }
         return Optional.empty();
-    }
-
-    private static List<String> fileNames(Parameter file) {
-        List<String> names = new java.util.ArrayList<>(List.of(file.name()));
-        names.addAll(file.aliases());
-        return List.copyOf(names);
     }
 }

@@ -9,13 +9,14 @@ import dev.agentls.edit.FileEditBlocks;
 import dev.agentls.edit.ParseOutcome;
 import dev.agentls.edit.SearchReplaceBlock;
 import dev.agentls.edit.SearchReplaceEngine;
-import dev.agentls.host.EditTexts;
 import dev.agentls.edit.SearchReplaceParser;
+import dev.agentls.host.EditTexts;
 import dev.agentls.host.FileChange;
 import dev.agentls.workspace.ResolvedPath;
 import dev.agentls.workspace.Snapshot;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -25,6 +26,9 @@ import java.util.concurrent.CompletableFuture;
  * {@code <file-edit>} wrapper names another file, and files outside the workspace or denied.
  */
 public final class ReplaceInFileTool implements Tool {
+
+    /** The name a model calls it by. */
+    public static final String NAME = "replace_in_file";
 
     private final WorkspaceFiles files;
     private final SearchReplaceParser parser;
@@ -38,7 +42,17 @@ public final class ReplaceInFileTool implements Tool {
 
     @Override
     public String name() {
-        return "replace_in_file";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.EDIT;
+    }
+
+    @Override
+    public Optional<String> verb() {
+        return Optional.of("editing");
     }
 
     @Override

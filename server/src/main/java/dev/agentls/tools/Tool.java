@@ -2,6 +2,7 @@ package dev.agentls.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -48,6 +49,24 @@ public interface Tool {
      */
     default boolean readOnly() {
         return false;
+    }
+
+    /** What kind of tool it is; {@link ToolKind#OTHER} unless it says. */
+    default ToolKind kind() {
+        return ToolKind.OTHER;
+    }
+
+    /** The word that describes a call of it under way ("reading", "editing"), when it has one. */
+    default Optional<String> verb() {
+        return Optional.empty();
+    }
+
+    /**
+     * The parameter that says why a call changes something, beside the explanation every call may carry (an edit's
+     * instructions); empty when it has none.
+     */
+    default Optional<String> purposeParameter() {
+        return Optional.empty();
     }
 
     /** The JSON Schema of its arguments, for native tool calling. */

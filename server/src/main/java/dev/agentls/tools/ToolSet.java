@@ -79,6 +79,12 @@ public final class ToolSet {
         return Optional.ofNullable(resolved().get(name));
     }
 
+    /** What the named tool reads in a call's arguments; {@link CallFacts#NONE} for a name that is no tool's. */
+    public CallFacts facts(String name, JsonNode arguments) {
+        Tool tool = name == null ? null : resolved().get(name);
+        return tool == null ? CallFacts.NONE : CallFacts.of(tool, arguments);
+    }
+
     public List<String> names() {
         return List.copyOf(resolved().keySet());
     }

@@ -17,6 +17,9 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class WriteToFileTool implements Tool {
 
+    /** The name a model calls it by. */
+    public static final String NAME = "write_to_file";
+
     private final WorkspaceFiles files;
 
     public WriteToFileTool(WorkspaceFiles files) {
@@ -25,7 +28,17 @@ public final class WriteToFileTool implements Tool {
 
     @Override
     public String name() {
-        return "write_to_file";
+        return NAME;
+    }
+
+    @Override
+    public ToolKind kind() {
+        return ToolKind.EDIT;
+    }
+
+    @Override
+    public Optional<String> verb() {
+        return Optional.of("writing");
     }
 
     @Override

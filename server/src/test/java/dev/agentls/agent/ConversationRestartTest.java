@@ -33,7 +33,7 @@ class ConversationRestartTest {
     Path temp;
 
     private static ContextHistory history() {
-        return new ContextHistory(TokenCounter.forModel("test-model"), 100_000);
+        return new ContextHistory(TokenCounter.forModel("test-model"), 100_000, Agent.HISTORY_TOOLS);
     }
 
     @ParameterizedTest

@@ -206,7 +206,7 @@ class RunRequestAndStreamTest {
         assertFalse(AgentEventJson.line(new AgentEvent.Text(run, 1, "a\nb")).contains("\n"), "one line");
         List<AgentEvent> one = List.of(new AgentEvent.RunStarted(run, 0, RunMode.DIRECT, "c"),
                 new AgentEvent.Text(run, 1, "t"), new AgentEvent.Thinking(run, 2, "t"),
-                new AgentEvent.ToolCall(run, 3, "c1", "read_file", "{}", ""),
+                ToolCalls.event(run, 3, "c1", "read_file", "{}", ""),
                 new AgentEvent.ToolResult(run, 4, "c1", "read_file", true, "x", false),
                 new AgentEvent.EditApplied(run, 5, "c1", "f", 1, 1, "cp"),
                 new AgentEvent.PlanCreated(run, 6, "g", List.of("s")),

@@ -46,7 +46,7 @@ class TokenCalibrationRunTest {
             throws Exception {
         TokenCounter counter = TokenCounter.forModel("test-model");
         try (AgentHarness h = new AgentHarness(temp, readsFourFiles(provider, mode, 2_000_000),
-                AgentSettings.DEFAULTS, PriceTable.EMPTY, new ContextHistory(counter, HISTORY_BUDGET))) {
+                AgentSettings.DEFAULTS, PriceTable.EMPTY, new ContextHistory(counter, HISTORY_BUDGET, Agent.HISTORY_TOOLS))) {
             RunOutcome outcome = h.run(RunRequest.of("Read the four source files"));
 
             assertEquals(RunStatus.COMPLETED, outcome.status(), h.types().toString());
@@ -63,7 +63,7 @@ class TokenCalibrationRunTest {
             throws Exception {
         TokenCounter counter = TokenCounter.forModel("test-model");
         try (AgentHarness h = new AgentHarness(temp, readsFourFiles(provider, mode, 0),
-                AgentSettings.DEFAULTS, PriceTable.EMPTY, new ContextHistory(counter, HISTORY_BUDGET))) {
+                AgentSettings.DEFAULTS, PriceTable.EMPTY, new ContextHistory(counter, HISTORY_BUDGET, Agent.HISTORY_TOOLS))) {
             RunOutcome outcome = h.run(RunRequest.of("Read the four source files"));
 
             assertEquals(RunStatus.COMPLETED, outcome.status(), h.types().toString());

@@ -35,8 +35,9 @@ final class PackageRules {
                     "threads")),
             // Review of a run's changes: hunks, their anchoring and their diagnostics; the server package drives it.
             Map.entry("lsp.review", Set.of("edit", "workspace")),
-            // The Agent Client Protocol front door: translates ACP into runs, as lsp does LSP.
-            Map.entry("acp", Set.of("agent", "conversation", "host", "config", "workspace")),
+            // The Agent Client Protocol front door: translates ACP into runs, as lsp does LSP; it names a call's kind
+            // of tool in the protocol's words, so it reads the tools' vocabulary (kinds and names).
+            Map.entry("acp", Set.of("agent", "conversation", "host", "config", "workspace", "tools")),
             Map.entry("cli", Set.of("edit", "syntax", "workspace", "outline", "host", "tools", "llm",
                     "conversation", "agent", "config", "session", "lsp", "lsp.review", "mcp", "acp", "threads")));
 

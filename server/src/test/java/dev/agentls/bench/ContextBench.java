@@ -1,5 +1,6 @@
 package dev.agentls.bench;
 
+import dev.agentls.agent.Agent;
 import dev.agentls.conversation.ContextHistory;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.RequestHistory;
@@ -114,7 +115,7 @@ public final class ContextBench {
             files.put(FILES[f], javaFile(FILES[f], 150 + 40 * f));
         }
         Conversation ours = new Conversation("bench");
-        ContextHistory history = new ContextHistory(counter, budget);
+        ContextHistory history = new ContextHistory(counter, budget, Agent.HISTORY_TOOLS);
         ours.append("r", new ModelMessage.User("Add a discount code to the checkout, with tests, and keep the"
                 + " pricing rules consistent across Cart, Order and Pricing."));
         Map<String, String> newestRead = new LinkedHashMap<>();
@@ -192,7 +193,7 @@ public final class ContextBench {
             c.append("r", new ModelMessage.ToolResult(id, "read_file", readResult(path, body) + "// v" + step + "\n",
                     false));
         }
-        ContextHistory history = new ContextHistory(TokenCounter.forModel("gpt-4o"), 80_000);
+        ContextHistory history = new ContextHistory(TokenCounter.forModel("gpt-4o"), 80_000, Agent.HISTORY_TOOLS);
         long start = System.nanoTime();
         serialize(history.next(c, Set.of()).messages());
         double first = (System.nanoTime() - start) / 1e6;

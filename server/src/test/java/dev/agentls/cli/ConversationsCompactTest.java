@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import dev.agentls.agent.Agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,7 +59,7 @@ class ConversationsCompactTest {
 
     private List<ModelMessage> nextRequest() {
         Conversation c = new FileConversations(root, Clock.systemUTC()).find("c1").orElseThrow();
-        return new ContextHistory(TokenCounter.forModel("gpt-4o"), Long.MAX_VALUE).next(c, Set.of()).messages();
+        return new ContextHistory(TokenCounter.forModel("gpt-4o"), Long.MAX_VALUE, Agent.HISTORY_TOOLS).next(c, Set.of()).messages();
     }
 
     @Test

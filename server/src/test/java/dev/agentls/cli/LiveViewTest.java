@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.agentls.agent.AgentEvent;
 import dev.agentls.agent.RunMode;
 import dev.agentls.agent.RunStatus;
+import dev.agentls.agent.ToolCalls;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -39,7 +40,7 @@ class LiveViewTest {
     void onATerminalTheSpinnerShowsTheStepTheTokensAndWhatTheRunWaitsOnAndIsErasedBeforeTheNextLine() {
         view.onEvent(new AgentEvent.RunStarted("r", 0, RunMode.DIRECT, "c"));
         view.onEvent(new AgentEvent.TokenUsage("r", 1, 1000, 234, 0, Optional.empty(), OptionalDouble.empty()));
-        view.onEvent(new AgentEvent.ToolCall("r", 2, "call_1", "grep_search", "{\"query\":\"greet\"}", ""));
+        view.onEvent(ToolCalls.event("r", 2, "call_1", "grep_search", "{\"query\":\"greet\"}", ""));
         view.tick();
         assertTrue(shown().endsWith("\r\033[K/ step 1 | 1234 tokens | 0.0s | running grep_search"), shown());
 
@@ -98,7 +99,7 @@ class LiveViewTest {
 
     @Test
     void aCommandsFirstLinesOfOutputAreShownUnderItsResult() {
-        view.onEvent(new AgentEvent.ToolCall("r", 1, "c1", "execute_command", "{\"command\":\"mvn test\"}", ""));
+        view.onEvent(ToolCalls.event("r", 1, "c1", "execute_command", "{\"command\":\"mvn test\"}", ""));
         view.onEvent(new AgentEvent.ToolResult("r", 2, "c1", "execute_command", true,
                 "Exit code 1.\nline 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7", false));
         String shown = shown();
@@ -144,5 +145,22 @@ class LiveViewTest {
         asking.set(false);
         view.tick();
         assertTrue(shown().endsWith("waiting for the model"), shown());
+    }
+
+    @Test
+    void aCallsFileGivenUnderAnAliasIsWhatItsLineIsAbout() {
+        view.onEvent(ToolCalls.event("r", 1, "c1", "replace_in_file",
+                "{\"target_file\":\"src/App.java\",\"diff\":\"...\"}", ""));
+        view.onEvent(new AgentEvent.ToolResult("r", 2, "c1", "replace_in_file", true, "Replaced 1 block.", false));
+        view.onEvent(ToolCalls.event("r", 3, "c2", "read_file", "{\"file_path\":\"src/Other.java\"}", ""));
+        view.onEvent(new AgentEvent.ToolResult("r", 4, "c2", "read_file", true, "1 | class Other {}", false));
+        view.onEvent(ToolCalls.event("r", 5, "c3", "read_file", "{\"path\": ", ""));
+        view.onEvent(new AgentEvent.ToolResult("r", 6, "c3", "read_file", false, "read_file: the arguments are not"
+                + " valid JSON", false));
+
+        assertTrue(shown().contains("[ok]     replace_in_file src/App.java -> Replaced 1 block.\n"), shown());
+        assertTrue(shown().contains("[ok]     read_file src/Other.java -> 1 | class Other {}\n"), shown());
+        assertTrue(shown().contains("[failed] read_file (arguments are not JSON) -> read_file: the arguments are not"
+                + " valid JSON\n"), shown());
     }
 }

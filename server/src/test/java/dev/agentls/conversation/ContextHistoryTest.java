@@ -1,5 +1,6 @@
 package dev.agentls.conversation;
 
+import dev.agentls.agent.Agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,7 +54,7 @@ class ContextHistoryTest {
         c.append("r", new ModelMessage.User("task"));
         read(c, "src/App.java", file("src/App.java", 1, 200));
         read(c, "./src/App.java", file("src/App.java", 2, 200));
-        RequestHistory.Next next = new ContextHistory(counter, wholeTokens(c) - 100).next(c, Set.of());
+        RequestHistory.Next next = new ContextHistory(counter, wholeTokens(c) - 100, Agent.HISTORY_TOOLS).next(c, Set.of());
         assertEquals("[src/App.java as read at step 1: see the newest copy further down]",
                 text(next.messages().get(2)));
         assertEquals(file("src/App.java", 2, 200), text(next.messages().get(4)), "the newest copy is whole");
@@ -74,7 +75,7 @@ class ContextHistoryTest {
                     "{\"target_file\":\"" + path + "\"}")));
             c.append("r", new ModelMessage.ToolResult("xml_call_0", "read_file", file(path, calls++, 200), false));
         }
-        RequestHistory.Next next = new ContextHistory(counter, wholeTokens(c) - 100).next(c, Set.of());
+        RequestHistory.Next next = new ContextHistory(counter, wholeTokens(c) - 100, Agent.HISTORY_TOOLS).next(c, Set.of());
         assertEquals("[src/App.java as read at step 1: see the newest copy further down]",
                 text(next.messages().get(2)));
         assertEquals(file("src/Other.java", 1, 200), text(next.messages().get(4)), "another file is never superseded");
@@ -91,7 +92,7 @@ class ContextHistoryTest {
         c.append("r", new ModelMessage.ToolResult("x1", "read_file", file("src/App.java", 2, 5), false));
         c.append("r", ModelMessage.Assistant.of(new ToolCall("x2", "read_file", "{\"target_file\":\"src/App.java\"}")));
         c.append("r", new ModelMessage.ToolResult("x2", "read_file", "failed: no such file", true));
-        RequestHistory.Next next = new ContextHistory(counter, 1_000_000).next(c, Set.of());
+        RequestHistory.Next next = new ContextHistory(counter, 1_000_000, Agent.HISTORY_TOOLS).next(c, Set.of());
         assertEquals(file("src/App.java", 1, 200), text(next.messages().get(2)));
         assertEquals(List.of(), next.pruned());
     }
@@ -105,7 +106,7 @@ class ContextHistoryTest {
             call(c, "grep_search", file("big" + i, i, 60));
         }
         read(c, "a.txt", file("a.txt", 2, 3));
-        ContextHistory history = new ContextHistory(counter, 1_000_000);
+        ContextHistory history = new ContextHistory(counter, 1_000_000, Agent.HISTORY_TOOLS);
         RequestHistory.Next next = history.next(c, Set.of());
         assertEquals(List.of(), next.pruned(), "a small stale copy is kept for the cache's sake");
         assertEquals(file("a.txt", 1, 3), text(next.messages().get(2)));
@@ -121,7 +122,7 @@ class ContextHistoryTest {
         c.append("r", new ModelMessage.User("task"));
         read(c, "src/App.java", file("src/App.java", 1, 200));
         call(c, "grep_search", "src/App.java:3: value3");
-        ContextHistory history = new ContextHistory(counter, 1_000_000);
+        ContextHistory history = new ContextHistory(counter, 1_000_000, Agent.HISTORY_TOOLS);
         RequestHistory.Next before = history.next(c, Set.of());
         read(c, "src/App.java", file("src/App.java", 1, 200));
         RequestHistory.Next next = history.next(c, Set.of());
@@ -147,7 +148,7 @@ class ContextHistoryTest {
         c.append("r", new ModelMessage.User("task"));
         read(c, "src/App.java", file("src/App.java", 0, 150));
         long budget = wholeTokens(c) * 6;
-        ContextHistory history = new ContextHistory(counter, budget);
+        ContextHistory history = new ContextHistory(counter, budget, Agent.HISTORY_TOOLS);
         List<ModelMessage> previous = history.next(c, Set.of()).messages();
         for (int version = 1; ; version++) {
             read(c, "src/App.java", file("src/App.java", version, 150));
@@ -178,7 +179,7 @@ class ContextHistoryTest {
         }
         List<ConversationMessage> all = c.messages();
         long whole = RequestHistory.whole().next(c, Set.of()).messages().stream().mapToLong(messages::count).sum();
-        ContextHistory history = new ContextHistory(counter, whole / 2);
+        ContextHistory history = new ContextHistory(counter, whole / 2, Agent.HISTORY_TOOLS);
         RequestHistory.Next next = history.next(c, Set.of());
 
         long sent = next.messages().stream().mapToLong(messages::count).sum();
@@ -193,7 +194,7 @@ class ContextHistoryTest {
             assertEquals(all.get(i).message(), next.messages().get(i), "message " + i + " of the last six kept");
         }
 
-        ContextHistory tight = new ContextHistory(counter, 2_000);
+        ContextHistory tight = new ContextHistory(counter, 2_000, Agent.HISTORY_TOOLS);
         Conversation c2 = new Conversation("c2");
         for (ConversationMessage m : all) {
             c2.append(m.runId(), m.message());
@@ -218,7 +219,7 @@ class ContextHistoryTest {
         for (int i = 0; i < 12; i++) {
             call(c, "grep_search", file("hit" + i, i, 80));
         }
-        ContextHistory history = new ContextHistory(counter, 8_000);
+        ContextHistory history = new ContextHistory(counter, 8_000, Agent.HISTORY_TOOLS);
         RequestHistory.Next first = history.next(c, Set.of());
         assertFalse(first.pruned().isEmpty());
         call(c, "grep_search", "small");

@@ -1,5 +1,6 @@
 package dev.agentls.conversation;
 
+import dev.agentls.agent.Agent;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -61,14 +62,14 @@ class FileConversationsTest {
         FileConversations before = store();
         Conversation original = before.create();
         fill(original);
-        ContextHistory history = new ContextHistory(TokenCounter.forModel("gpt-4o"), 100_000);
+        ContextHistory history = new ContextHistory(TokenCounter.forModel("gpt-4o"), 100_000, Agent.HISTORY_TOOLS);
         RequestHistory.Next expected = history.next(original, Set.of());
 
         FileConversations afterRestart = new FileConversations(root, () -> "unused");
         Conversation resumed = afterRestart.find("c1").orElseThrow();
 
         assertEquals(original.snapshot(), resumed.snapshot());
-        assertEquals(expected, new ContextHistory(TokenCounter.forModel("gpt-4o"), 100_000).next(resumed, Set.of()));
+        assertEquals(expected, new ContextHistory(TokenCounter.forModel("gpt-4o"), 100_000, Agent.HISTORY_TOOLS).next(resumed, Set.of()));
         assertEquals(original.usage(), resumed.usage());
         assertEquals(original.cost(), resumed.cost());
         byte[] file = Files.readAllBytes(afterRestart.file("c1"));

@@ -1,5 +1,6 @@
 package dev.agentls.conversation;
 
+import dev.agentls.agent.Agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,7 +40,7 @@ class MessageTokensTest {
     @Test
     void replayedUsageCorrectsTheHistorysEstimateAndCachedCountsFollowAtOnce() {
         TokenCounter counter = TokenCounter.forModel("claude-sonnet-4-5");
-        ContextHistory history = new ContextHistory(counter, 100_000);
+        ContextHistory history = new ContextHistory(counter, 100_000, Agent.HISTORY_TOOLS);
         MessageTokens tokens = new MessageTokens(counter);
         ModelMessage user = REQUEST.messages().get(1);
         long userBefore = tokens.count(user);

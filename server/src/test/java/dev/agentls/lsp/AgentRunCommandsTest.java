@@ -73,6 +73,30 @@ class AgentRunCommandsTest {
     }
 
     @Test
+    void aToolCallEventReachesTheClientInItsWireShapeWithTheArgumentsAsTheModelWroteThem() throws Exception {
+        try (RunFixture lsp = new RunFixture(temp, RealClient.neovim07().declaring(true, false), editThenComplete())) {
+            lsp.open(RunFixture.GREETER);
+            lsp.answer("agentls.run", Map.of("prompt", "Strip names before greeting"));
+
+            JsonObject call = lsp.editor.awaitEvent(e -> e.get("type").getAsString().equals("tool_call"));
+            assertEquals(List.of("runId", "seq", "type", "callId", "name", "arguments", "explanation"),
+                    List.copyOf(call.keySet()), call.toString());
+            JsonObject written = new JsonObject();
+            written.addProperty("target_file", RunFixture.GREETER);
+            written.addProperty("diff", FIX);
+            assertEquals(written.toString(), call.get("arguments").getAsString(), "the text, not a re-written tree");
+            assertEquals("replace_in_file", call.get("name").getAsString());
+            assertEquals("", call.get("explanation").getAsString());
+            assertTrue(call.get("seq").getAsJsonPrimitive().isNumber(), call.toString());
+            JsonObject usage = lsp.editor.awaitEvent(e -> e.get("type").getAsString().equals("token_usage"));
+            assertTrue(usage.get("inputTokens").getAsJsonPrimitive().isNumber()
+                    && usage.get("inputTokens").getAsLong() > 0, usage.toString());
+            JsonObject finished = lsp.editor.awaitEvent(e -> e.get("type").getAsString().equals("run_finished"));
+            assertEquals("completed", finished.get("status").getAsString(), finished.toString());
+        }
+    }
+
+    @Test
     void theTranscriptAndDiffAreWrittenAndOpenedWithoutFocusInHelix() throws Exception {
         try (RunFixture lsp = new RunFixture(temp, RealClient.helix(), editThenComplete())) {
             lsp.open(RunFixture.GREETER);
