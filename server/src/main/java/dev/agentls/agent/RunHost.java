@@ -166,12 +166,7 @@ final class RunHost implements Host {
     }
 
     private static AppliedChange counted(FileChange change) {
-        if (change instanceof FileChange.Modify m) {
-            int[] counts = LineDelta.count(m.oldText(), m.newText());
-            return new AppliedChange(change.path(), counts[0], counts[1]);
-        } else if (change instanceof FileChange.Create c) {
-            return new AppliedChange(change.path(), LineDelta.lines(c.text()), 0);
-        }
-        return new AppliedChange(change.path(), 0, 0);
+        var delta = change.lineDelta();
+        return new AppliedChange(change.path(), delta.added(), delta.removed());
     }
 }

@@ -6,6 +6,7 @@ import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.EditPlan;
 import dev.agentls.host.EditPlanner;
 import dev.agentls.host.FileChange;
+import dev.agentls.workspace.LineDelta;
 import dev.agentls.host.LazyEditPlanner;
 import dev.agentls.workspace.AtomicWriter;
 import dev.agentls.workspace.DocumentStore;
@@ -97,9 +98,7 @@ final class ApplyCommand implements Subcommand {
 
     private static void report(EditPlan.PlannedFile file, PrintStream out) {
         FileChange change = file.change();
-        LineCounts counts = change instanceof FileChange.Modify m ? LineCounts.between(m.oldText(), m.newText())
-                : change instanceof FileChange.Create c ? LineCounts.between("", c.text())
-                : LineCounts.NONE;
+        LineDelta counts = change.lineDelta();
         String verb = change instanceof FileChange.Create ? "created" : "modified";
         out.printf("%s: %s, +%d -%d%n", file.path().display(), verb, counts.added(), counts.removed());
         for (EditPlan.BlockReport block : file.blocks()) {

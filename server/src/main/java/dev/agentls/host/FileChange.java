@@ -1,5 +1,6 @@
 package dev.agentls.host;
 
+import dev.agentls.workspace.LineDelta;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.OptionalInt;
@@ -8,6 +9,17 @@ import java.util.OptionalInt;
 public sealed interface FileChange {
 
     Path path();
+
+    /** The lines this change adds and removes, as {@code diff} counts them; none for a deletion or raw bytes. */
+    default LineDelta lineDelta() {
+        if (this instanceof Modify modify) {
+            return LineDelta.between(modify.oldText(), modify.newText());
+        }
+        if (this instanceof Create create) {
+            return LineDelta.between("", create.text());
+        }
+        return new LineDelta(0, 0);
+    }
 
     /**
      * Replace {@code oldText} with {@code newText}. {@code version} is the editor buffer's version the old text was

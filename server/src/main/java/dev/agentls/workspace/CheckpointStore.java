@@ -212,11 +212,6 @@ public final class CheckpointStore {
         if (bytes == null || bytes.length == 0) {
             return List.of();
         }
-        String text = new String(bytes, StandardCharsets.UTF_8);
-        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\r\n|\n|\r", -1)));
-        if (text.endsWith("\n") || text.endsWith("\r")) {
-            lines.remove(lines.size() - 1);
-        }
-        return lines;
+        return LineDelta.lines(new String(bytes, StandardCharsets.UTF_8));
     }
 }

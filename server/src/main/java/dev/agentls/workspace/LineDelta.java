@@ -2,6 +2,8 @@ package dev.agentls.workspace;
 
 import com.github.difflib.DiffUtils;
 import com.github.difflib.patch.AbstractDelta;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +19,23 @@ public record LineDelta(int added, int removed) {
 
     /** Above this many line pairs between the common head and tail, the lines between count as rewritten. */
     static final long MAX_PAIRS = 25_000_000L;
+
+    /** Between two texts, split into lines at any line break, a final break ending the last line. */
+    public static LineDelta between(String oldText, String newText) {
+        return between(lines(oldText), lines(newText));
+    }
+
+    /** The lines of a text; a final line break ends the last line rather than starting an empty one. */
+    public static List<String> lines(String text) {
+        if (text.isEmpty()) {
+            return List.of();
+        }
+        List<String> lines = new ArrayList<>(Arrays.asList(text.split("\r\n|\n|\r", -1)));
+        if (text.endsWith("\n") || text.endsWith("\r")) {
+            lines.remove(lines.size() - 1);
+        }
+        return lines;
+    }
 
     public static LineDelta between(List<String> oldLines, List<String> newLines) {
         int head = 0;
