@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
@@ -83,7 +84,9 @@ class PendingModelClientTest {
         try (ReplayServer model = ReplayServer.start(new OpenAiScript().answer("Hello.", 2500).transcript(), 0,
                 threads, line -> { })) {
             // The text comes within the quiet time (a first call of a fresh JVM can take 0.1 s), the end after it.
-            PendingModelClient client = client(model, Duration.ofSeconds(2));
+            ScheduledThreadPoolExecutor handTimers = new ScheduledThreadPoolExecutor(1);
+            handTimers.setRemoveOnCancelPolicy(true);
+            PendingModelClient client = client(model, Duration.ofSeconds(2), handTimers);
             List<Boolean> idleAtText = new CopyOnWriteArrayList<>();
             ModelOutcome outcome = client.stream(request(), event -> {
                 if (event instanceof ModelEvent.TextDelta || event instanceof ModelEvent.Finished) {
@@ -94,7 +97,9 @@ class PendingModelClientTest {
             assertInstanceOf(ModelOutcome.Completed.class, outcome);
             assertEquals(List.of(false, false), idleAtText,
                     "not at the first text, nor at the quiet time after it (0.5 s before the answer finished)");
-            Thread.sleep(300);
+            // Every timer still set fires now, as if all the time in the world had passed.
+            List.copyOf(handTimers.getQueue()).forEach(Runnable::run);
+            handTimers.shutdownNow();
             assertFalse(client.idleForSetUp().isDone(), "an answer without a tool call ends the run: no set-up after it");
         }
     }
@@ -139,6 +144,11 @@ class PendingModelClientTest {
     }
 
     private PendingModelClient client(ReplayServer model, Duration quiet) throws Exception {
+        return client(model, quiet, timers);
+    }
+
+    private PendingModelClient client(ReplayServer model, Duration quiet, ScheduledExecutorService timers)
+            throws Exception {
         RunOptions options = RunOptions.parse(new String[] {"--workspace", ".", "--prompt", "p", "--base-url",
                 model.baseUrl() + "/v1", "--model", "m"});
         return new PendingModelClient(CompletableFuture.completedFuture(
