@@ -101,8 +101,8 @@ public final class AgentProcess implements AutoCloseable {
     public Ended finish(Duration within) throws InterruptedException {
         if (!process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS)) {
             killTree();
-            throw new AssertionError(name + " did not end within " + within.toSeconds() + " s; stderr:\n"
-                    + stderr());
+            process.waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError(name + " did not end within " + shown(within) + "; stderr:\n" + stderr());
         }
         for (Thread reader : readers) {
             // A grandchild that outlived it may hold a pipe open: its output is not waited for past this bound.
@@ -139,7 +139,7 @@ public final class AgentProcess implements AutoCloseable {
                 long left = deadline - System.nanoTime();
                 if (left <= 0 || !process.isAlive() && readersDone()) {
                     throw new AssertionError(name + (left <= 0 ? " did not show what was awaited on " + which
-                            + " within " + within.toSeconds() + " s" : " ended (status " + process.exitValue()
+                            + " within " + shown(within) : " ended (status " + process.exitValue()
                             + ") before showing what was awaited on " + which) + "; stdout:\n" + stdout()
                             + "\nstderr:\n" + stderr());
                 }
@@ -148,6 +148,10 @@ public final class AgentProcess implements AutoCloseable {
             }
             return output.toString();
         }
+    }
+
+    private static String shown(Duration bound) {
+        return bound.toMillis() % 1000 == 0 ? bound.toSeconds() + " s" : bound.toMillis() + " ms";
     }
 
     private boolean readersDone() {
