@@ -128,7 +128,7 @@ class AcpBadInputTest {
     void refusesADuplicateIdWhileItsRequestIsInFlightAndCancelsCleanly() throws Exception {
         model = agents.model(new OpenAiScript().answerAfter(60_000, "too late").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
-        try (AcpPipe agent = AcpPipe.start(agents, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             agent.send(INIT);
             agent.answer("1");
             String session = newSession(agent, root);
@@ -152,7 +152,7 @@ class AcpBadInputTest {
                 .answer("I could not.").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
         Files.writeString(root.resolve("a.txt"), "one\n");
-        try (AcpPipe agent = AcpPipe.start(agents, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             agent.send(INIT);
             agent.answer("1");
             String session = newSession(agent, root);

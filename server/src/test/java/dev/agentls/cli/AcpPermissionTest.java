@@ -35,7 +35,7 @@ class AcpPermissionTest {
                         "requires_approval", "true"))
                 .answer("not reached").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
-        try (AcpPipe agent = AcpPipe.start(agents, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             agent.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
             agent.answer("1");
             agent.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"session/new\",\"params\":{\"cwd\":\"" + root

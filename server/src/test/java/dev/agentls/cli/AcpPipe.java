@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.testing.AgentProcess;
 import dev.agentls.testing.AgentProcesses;
 import java.io.IOException;
@@ -36,6 +37,13 @@ final class AcpPipe implements AutoCloseable {
         pipe.process = agents.agentls("acp").args(flags).jvm("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Xmx200m").onStdoutLine(pipe.lines::add).start();
         return pipe;
+    }
+
+    /** Starts {@code agentls acp} talking to {@code model} as the {@code openai} provider, with more flags. */
+    static AcpPipe start(AgentProcesses agents, ReplayServer model, String... more) throws IOException {
+        List<String> flags = new ArrayList<>(List.of("--base-url", model.baseUrl() + "/v1", "--model", "scripted"));
+        flags.addAll(List.of(more));
+        return start(agents, flags.toArray(String[]::new));
     }
 
     void send(String line) throws IOException {

@@ -36,7 +36,7 @@ class AcpRunsTest {
         // A run of another door (or process) before: the numbering goes on after it.
         Files.createDirectories(root.resolve(".agentls/runs"));
         Files.writeString(root.resolve(".agentls/runs/4.md"), "# an earlier run\n");
-        try (AcpPipe agent = AcpPipe.start(agents, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             String session = newSession(agent, root);
             prompt(agent, session, "3", "write the notes");
             assertEquals("end_turn", agent.answer("3").path("result").path("stopReason").asText());
@@ -55,7 +55,7 @@ class AcpRunsTest {
     void twoSessionsOverOneFolderNeverGiveTwoRunsOneNumber() throws Exception {
         model = agents.model(new OpenAiScript().answer("First.").answer("Second.").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
-        try (AcpPipe agent = AcpPipe.start(agents, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             String one = newSession(agent, root);
             agent.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"session/new\",\"params\":{\"cwd\":\"" + root
                     + "\",\"mcpServers\":[]}}");
@@ -79,7 +79,7 @@ class AcpRunsTest {
         Path root = Files.createDirectories(temp.resolve("ws"));
         Files.createDirectories(root.resolve(".agentls"));
         Files.writeString(root.resolve(".agentls/settings.json"), "{\"alwaysAllow\": [\"echo one\"]}");
-        try (AcpPipe agent = AcpPipe.start(agents, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             String session = newSession(agent, root);
             prompt(agent, session, "3", "make it");
             assertEquals("end_turn", agent.answer("3").path("result").path("stopReason").asText());

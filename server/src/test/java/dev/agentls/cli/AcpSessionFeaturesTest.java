@@ -293,9 +293,7 @@ class AcpSessionFeaturesTest {
     }
 
     private AcpPipe agent(String... more) throws Exception {
-        List<String> flags = new ArrayList<>(List.of("--base-url", model.baseUrl() + "/v1", "--model", "scripted"));
-        flags.addAll(List.of(more));
-        return AcpPipe.start(agents, flags.toArray(String[]::new));
+        return AcpPipe.start(agents, model, more);
     }
 
     private static JsonNode initialize(AcpPipe agent, String capabilities) throws Exception {

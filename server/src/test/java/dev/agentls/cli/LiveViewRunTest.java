@@ -80,7 +80,8 @@ class LiveViewRunTest {
             AgentProcess process = agents.agentls("run", "--mode", "ask", "--workspace", root.toString(), "-p",
                     "say hello", "--base-url", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1", "--model",
                     "m").jvm("-XX:TieredStopAtLevel=1").input("").start();
-            String before = process.awaitStdout(shown -> shown.contains("First words streamed"), Duration.ofSeconds(60));
+            String before = process.awaitStdout(shown -> shown.contains("First words streamed"),
+                    Duration.ofSeconds(60));
             assertTrue(before.contains("First words streamed") && !before.contains("then the rest"),
                     "shown while the model held the rest: " + before + process.stderr());
             seen.countDown();

@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import static dev.agentls.cli.DemoGreeter.stripsNames;
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,13 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandSessionTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String GREETER = "src/main/java/demo/Greeter.java";
-    private static final String FIX = """
-            ------- SEARCH
-                    return greeting + ", " + name + "!";
-            =======
-                    return greeting + ", " + name.strip() + "!";
-            +++++++ REPLACE""";
+    private static final String GREETER = DemoGreeter.PATH;
 
     @TempDir
     Path temp;
@@ -62,13 +57,6 @@ class RunCommandSessionTest {
     @AfterEach
     void stop() {
         threads.shutdownNow();
-    }
-
-    private static OpenAiScript stripsNames() {
-        return new OpenAiScript()
-                .answer("Reading it.", "read_file", arguments("target_file", GREETER))
-                .answer("", "replace_in_file", arguments("target_file", GREETER, "diff", FIX))
-                .answer("", "attempt_completion", arguments("result", "Names are stripped."));
     }
 
     @Test

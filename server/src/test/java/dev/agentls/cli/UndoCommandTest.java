@@ -1,6 +1,6 @@
 package dev.agentls.cli;
 
-import static dev.agentls.cli.OpenAiScript.arguments;
+import static dev.agentls.cli.DemoGreeter.stripsNames;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,13 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("slow")
 class UndoCommandTest {
 
-    private static final String GREETER = "src/main/java/demo/Greeter.java";
-    private static final String FIX = """
-            ------- SEARCH
-                    return greeting + ", " + name + "!";
-            =======
-                    return greeting + ", " + name.strip() + "!";
-            +++++++ REPLACE""";
+    private static final String GREETER = DemoGreeter.PATH;
 
     @TempDir
     Path temp;
@@ -132,13 +126,6 @@ class UndoCommandTest {
         assertTrue(chat.stderr().contains("undid run \"Strip names\": restored 1 file"), chat.stderr());
         assertTrue(chat.stderr().contains("nothing to undo: no request of this chat has changed files"), chat.stderr());
         assertArrayEquals(before, Files.readAllBytes(greeter));
-    }
-
-    private static OpenAiScript stripsNames() {
-        return new OpenAiScript()
-                .answer("Reading it.", "read_file", arguments("target_file", GREETER))
-                .answer("", "replace_in_file", arguments("target_file", GREETER, "diff", FIX))
-                .answer("", "attempt_completion", arguments("result", "Names are stripped."));
     }
 
     private Ended agentls(Path cwd, String... args) throws Exception {
