@@ -253,7 +253,7 @@ class HttpEventStreamTest {
 
         long cpuBefore = os.getProcessCpuTime();
         long wallBefore = System.nanoTime();
-        Thread.sleep(2_000);
+        Thread.sleep(2_000); // the window the CPU is measured over, not a wait for an event
         double cpu = (os.getProcessCpuTime() - cpuBefore) / 1e9;
         double wall = (System.nanoTime() - wallBefore) / 1e9;
 
