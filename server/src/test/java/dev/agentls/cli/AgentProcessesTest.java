@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcess.Ended;
 import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The child-process fixture the process tests stand on: a child past its bound is killed with every process it
- * started, and a failure names the command and shows the child's stderr.
+ * started, a failure names the command and shows the child's stderr, and the packaged launcher starts as a user's.
  */
 @Tag("slow")
 class AgentProcessesTest {
@@ -51,6 +52,14 @@ class AgentProcessesTest {
         ProcessHandle.of(sleeper).ifPresent(p -> p.onExit().completeOnTimeout(p, 10, TimeUnit.SECONDS).join());
         assertFalse(ProcessHandle.of(sleeper).map(ProcessHandle::isAlive).orElse(false), "the command's child died");
         assertFalse(run.isAlive());
+    }
+
+    @Test
+    void thePackagedLauncherStartsTheBuiltAgentls() throws Exception {
+        Ended undo = agents.launcher("undo").in(temp).input("").start().finish(Duration.ofSeconds(60));
+
+        assertEquals(1, undo.status(), undo.stderr());
+        assertTrue(undo.stderr().contains("no run has changed files here"), undo.stderr());
     }
 
     @Test

@@ -28,14 +28,15 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  */
 public final class AgentProcesses implements BeforeEachCallback, AfterEachCallback {
 
-    private final ExecutorService threads = Executors.newCachedThreadPool();
     private final List<ReplayServer> models = new CopyOnWriteArrayList<>();
     private final List<AgentProcess> children = new CopyOnWriteArrayList<>();
+    private ExecutorService threads;
     private Path home;
 
     @Override
     public void beforeEach(ExtensionContext context) throws IOException {
         home = Files.createTempDirectory("agentls-home-");
+        threads = Executors.newCachedThreadPool();
     }
 
     @Override
@@ -48,6 +49,8 @@ public final class AgentProcesses implements BeforeEachCallback, AfterEachCallba
                 model.close();
             }
         } finally {
+            children.clear();
+            models.clear();
             threads.shutdownNow();
             deleteHome();
         }
@@ -80,6 +83,8 @@ public final class AgentProcesses implements BeforeEachCallback, AfterEachCallba
     public AgentProcess.Builder launcher(String... args) {
         Map<String, String> environment = environment();
         environment.put("AGENTLS_JAVA_OPTS", "-Duser.home=" + home);
+        // No class-data archive is made in the background, to outlive the test; a test of the archive sets it.
+        environment.put("AGENTLS_CLASS_ARCHIVE", "off");
         return new AgentProcess.Builder(AgentCommand.PackagedLauncher.ofThisCheckout(), environment, List.of(args),
                 children::add);
     }
