@@ -5,16 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.testing.AgentProcesses;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,20 +29,14 @@ class AcpBadInputTest {
     @TempDir
     Path temp;
 
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-    private ReplayServer model;
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
-    @AfterEach
-    void stop() throws Exception {
-        if (model != null) {
-            model.close();
-        }
-        threads.shutdownNow();
-    }
+    private ReplayServer model;
 
     @Test
     void refusesRequestsBeforeInitializeAndServesThemAfter() throws Exception {
-        try (AcpPipe agent = AcpPipe.start(temp)) {
+        try (AcpPipe agent = AcpPipe.start(agents)) {
             agent.send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"session/list\",\"params\":{}}");
             JsonNode refused = agent.answer("5");
             assertEquals(-32600, refused.path("error").path("code").asInt());
@@ -57,7 +50,7 @@ class AcpBadInputTest {
 
     @Test
     void answersMalformedLinesWithParseErrorsAndStaysAlive() throws Exception {
-        try (AcpPipe agent = AcpPipe.start(temp)) {
+        try (AcpPipe agent = AcpPipe.start(agents)) {
             agent.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":");
             JsonNode parse = agent.next(m -> m.has("error"));
             assertEquals(-32700, parse.path("error").path("code").asInt());
@@ -77,7 +70,7 @@ class AcpBadInputTest {
 
     @Test
     void answersUnknownMethodsWithMethodNotFound() throws Exception {
-        try (AcpPipe agent = AcpPipe.start(temp)) {
+        try (AcpPipe agent = AcpPipe.start(agents)) {
             agent.send(INIT);
             agent.answer("1");
             agent.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"session/teleport\",\"params\":{}}");
@@ -92,7 +85,7 @@ class AcpBadInputTest {
 
     @Test
     void skipsAHundredMegabyteLineWithAClearErrorAndStaysAlive() throws Exception {
-        try (AcpPipe agent = AcpPipe.start(temp)) {
+        try (AcpPipe agent = AcpPipe.start(agents)) {
             OutputStream in = agent.stdin();
             in.write("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"initialize\",\"params\":{\"x\":\""
                     .getBytes(StandardCharsets.UTF_8));
@@ -114,7 +107,7 @@ class AcpBadInputTest {
 
     @Test
     void echoesStringNumberAndNullIdsAndRefusesOtherIds() throws Exception {
-        try (AcpPipe agent = AcpPipe.start(temp)) {
+        try (AcpPipe agent = AcpPipe.start(agents)) {
             agent.send(INIT);
             agent.answer("1");
             for (String id : new String[] {"\"abc\"", "\"\"", "0", "-7", "12345678901234567890", "1.5", "null"}) {
@@ -133,10 +126,9 @@ class AcpBadInputTest {
 
     @Test
     void refusesADuplicateIdWhileItsRequestIsInFlightAndCancelsCleanly() throws Exception {
-        model = ReplayServer.start(new OpenAiScript().answerAfter(60_000, "too late").transcript(), 0, threads,
-                line -> { });
+        model = agents.model(new OpenAiScript().answerAfter(60_000, "too late").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
-        try (AcpPipe agent = AcpPipe.start(temp, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             agent.send(INIT);
             agent.answer("1");
             String session = newSession(agent, root);
@@ -154,13 +146,13 @@ class AcpBadInputTest {
 
     @Test
     void aClientAnsweringFsWithErrorsGetsTheEditRefusedAndTheDiskUnchanged() throws Exception {
-        model = ReplayServer.start(new OpenAiScript()
+        model = agents.model(new OpenAiScript()
                 .answer("", "replace_in_file", OpenAiScript.arguments("path", "a.txt",
                         "diff", "------- SEARCH\none\n=======\ntwo\n+++++++ REPLACE"))
-                .answer("I could not.").transcript(), 0, threads, line -> { });
+                .answer("I could not.").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
         Files.writeString(root.resolve("a.txt"), "one\n");
-        try (AcpPipe agent = AcpPipe.start(temp, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             agent.send(INIT);
             agent.answer("1");
             String session = newSession(agent, root);

@@ -6,15 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.testing.AgentProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Approvals over ACP, through {@code agentls acp} on a real pipe: session/request_permission and its withdrawal. */
@@ -24,25 +23,19 @@ class AcpPermissionTest {
     @TempDir
     Path temp;
 
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-    private ReplayServer model;
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
-    @AfterEach
-    void stop() throws Exception {
-        if (model != null) {
-            model.close();
-        }
-        threads.shutdownNow();
-    }
+    private ReplayServer model;
 
     @Test
     void anUnansweredPermissionWaitsUntilCancelWithdrawsItAndNothingRuns() throws Exception {
-        model = ReplayServer.start(new OpenAiScript()
+        model = agents.model(new OpenAiScript()
                 .answer("", "execute_command", OpenAiScript.arguments("command", "touch made.txt",
                         "requires_approval", "true"))
-                .answer("not reached").transcript(), 0, threads, line -> { });
+                .answer("not reached").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
-        try (AcpPipe agent = AcpPipe.start(temp, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             agent.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":1}}");
             agent.answer("1");
             agent.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"session/new\",\"params\":{\"cwd\":\"" + root

@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcesses;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -27,53 +26,32 @@ final class AcpPipe implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long WAIT_SECONDS = 60;
 
-    private final Process process;
-    private final OutputStream stdin;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    private final StringBuffer stderr = new StringBuffer();
+    private AgentProcess process;
 
-    private AcpPipe(Process process) {
-        this.process = process;
-        this.stdin = process.getOutputStream();
-        daemon(() -> {
-            try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                for (String line = out.readLine(); line != null; line = out.readLine()) {
-                    lines.add(line);
-                }
-            } catch (IOException e) {
-                lines.add("<stdout closed: " + e + ">");
-            }
-        });
-        daemon(() -> {
-            try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                    StandardCharsets.UTF_8))) {
-                for (String line = err.readLine(); line != null; line = err.readLine()) {
-                    stderr.append(line).append('\n');
-                }
-            } catch (IOException e) {
-                stderr.append(e);
-            }
-        });
+    private AcpPipe() {}
+
+    /** Starts {@code agentls acp} with these flags (a model's base URL, say), with {@code agents}' home. */
+    static AcpPipe start(AgentProcesses agents, String... flags) throws IOException {
+        AcpPipe pipe = new AcpPipe();
+        pipe.process = agents.agentls("acp").args(flags).jvm("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Xmx200m").onStdoutLine(pipe.lines::add).start();
+        return pipe;
     }
 
-    /** Starts {@code agentls acp} with these flags (a model's base URL, say), in {@code home} as its user home. */
-    static AcpPipe start(Path home, String... flags) throws IOException {
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx200m", "-Duser.home=" + home,
-                "-cp", classpath, "dev.agentls.cli.Main", "acp"));
-        command.addAll(List.of(flags));
-        return new AcpPipe(new ProcessBuilder(command).start());
+    /** Starts {@code agentls acp} talking to {@code model} as the {@code openai} provider, with more flags. */
+    static AcpPipe start(AgentProcesses agents, ReplayServer model, String... more) throws IOException {
+        List<String> flags = new ArrayList<>(List.of("--base-url", model.baseUrl() + "/v1", "--model", "scripted"));
+        flags.addAll(List.of(more));
+        return start(agents, flags.toArray(String[]::new));
     }
 
     void send(String line) throws IOException {
-        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        stdin.flush();
+        process.type(line + "\n");
     }
 
     OutputStream stdin() {
-        return stdin;
+        return process.stdin();
     }
 
     /** The next message from the agent that {@code wanted} accepts; the others it skips are kept in {@link #seen}. */
@@ -82,7 +60,7 @@ final class AcpPipe implements AutoCloseable {
         while (true) {
             String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             if (line == null) {
-                fail("no wanted message from agentls acp within " + WAIT_SECONDS + " s; stderr:\n" + stderr);
+                fail("no wanted message from agentls acp within " + WAIT_SECONDS + " s; stderr:\n" + stderr());
             }
             JsonNode message;
             try {
@@ -112,20 +90,11 @@ final class AcpPipe implements AutoCloseable {
     }
 
     String stderr() {
-        return stderr.toString();
+        return process.stderr();
     }
 
     @Override
     public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-        }
-    }
-
-    private static void daemon(Runnable body) {
-        Thread thread = new Thread(body, "acp-pipe");
-        thread.setDaemon(true);
-        thread.start();
+        process.close();
     }
 }

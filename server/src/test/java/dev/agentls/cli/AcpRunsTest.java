@@ -5,13 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.testing.AgentProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** ACP prompts are runs of the run core, through {@code agentls acp} on a real pipe: transcripts and the policy. */
@@ -21,29 +20,23 @@ class AcpRunsTest {
     @TempDir
     Path temp;
 
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-    private ReplayServer model;
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
-    @AfterEach
-    void stop() throws Exception {
-        if (model != null) {
-            model.close();
-        }
-        threads.shutdownNow();
-    }
+    private ReplayServer model;
 
     @Test
     void eachPromptIsANumberedRunWithItsTranscriptAndDiffAfterTheWorkspacesEarlierRuns() throws Exception {
-        model = ReplayServer.start(new OpenAiScript()
+        model = agents.model(new OpenAiScript()
                 .answer("", "write_to_file", OpenAiScript.arguments("target_file", "NOTES.md", "content",
                         "remember the milk\n"))
                 .answer("Wrote the notes.")
-                .answer("Nothing else to do.").transcript(), 0, threads, line -> { });
+                .answer("Nothing else to do.").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
         // A run of another door (or process) before: the numbering goes on after it.
         Files.createDirectories(root.resolve(".agentls/runs"));
         Files.writeString(root.resolve(".agentls/runs/4.md"), "# an earlier run\n");
-        try (AcpPipe agent = AcpPipe.start(temp, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             String session = newSession(agent, root);
             prompt(agent, session, "3", "write the notes");
             assertEquals("end_turn", agent.answer("3").path("result").path("stopReason").asText());
@@ -60,10 +53,9 @@ class AcpRunsTest {
 
     @Test
     void twoSessionsOverOneFolderNeverGiveTwoRunsOneNumber() throws Exception {
-        model = ReplayServer.start(new OpenAiScript().answer("First.").answer("Second.").transcript(), 0, threads,
-                line -> { });
+        model = agents.model(new OpenAiScript().answer("First.").answer("Second.").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
-        try (AcpPipe agent = AcpPipe.start(temp, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             String one = newSession(agent, root);
             agent.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"session/new\",\"params\":{\"cwd\":\"" + root
                     + "\",\"mcpServers\":[]}}");
@@ -80,14 +72,14 @@ class AcpRunsTest {
 
     @Test
     void aCommandTheWorkspaceAlwaysAllowsRunsWithoutAskingTheClient() throws Exception {
-        model = ReplayServer.start(new OpenAiScript()
+        model = agents.model(new OpenAiScript()
                 .answer("", "execute_command", OpenAiScript.arguments("command", "echo one",
                         "requires_approval", "true"))
-                .answer("Made it.").transcript(), 0, threads, line -> { });
+                .answer("Made it.").transcript());
         Path root = Files.createDirectories(temp.resolve("ws"));
         Files.createDirectories(root.resolve(".agentls"));
         Files.writeString(root.resolve(".agentls/settings.json"), "{\"alwaysAllow\": [\"echo one\"]}");
-        try (AcpPipe agent = AcpPipe.start(temp, "--base-url", model.baseUrl() + "/v1", "--model", "scripted")) {
+        try (AcpPipe agent = AcpPipe.start(agents, model)) {
             String session = newSession(agent, root);
             prompt(agent, session, "3", "make it");
             assertEquals("end_turn", agent.answer("3").path("result").path("stopReason").asText());

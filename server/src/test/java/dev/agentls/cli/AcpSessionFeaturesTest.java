@@ -8,16 +8,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.mcp.SdkTestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,16 +33,10 @@ class AcpSessionFeaturesTest {
     @TempDir
     Path temp;
 
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-    private ReplayServer model;
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
-    @AfterEach
-    void stop() throws Exception {
-        if (model != null) {
-            model.close();
-        }
-        threads.shutdownNow();
-    }
+    private ReplayServer model;
 
     @Test
     void theClientsStdioMcpServerJoinsTheSessionAndItsToolAnswersTheModel() throws Exception {
@@ -296,13 +289,11 @@ class AcpSessionFeaturesTest {
     }
 
     private void start(OpenAiScript script) throws Exception {
-        model = ReplayServer.start(script.transcript(), 0, threads, line -> { });
+        model = agents.model(script.transcript());
     }
 
     private AcpPipe agent(String... more) throws Exception {
-        List<String> flags = new ArrayList<>(List.of("--base-url", model.baseUrl() + "/v1", "--model", "scripted"));
-        flags.addAll(List.of(more));
-        return AcpPipe.start(temp, flags.toArray(String[]::new));
+        return AcpPipe.start(agents, model, more);
     }
 
     private static JsonNode initialize(AcpPipe agent, String capabilities) throws Exception {

@@ -7,20 +7,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.llm.replay.TranscriptReader;
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,17 +35,14 @@ class AnswerBoundsProcessTest {
     @TempDir
     Path temp;
 
-    private final ExecutorService threads = Executors.newCachedThreadPool();
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
     private Path root;
 
     @BeforeEach
     void workspace() throws IOException {
         root = TestWorkspace.copy("demo", temp.resolve("ws"));
-    }
-
-    @AfterEach
-    void stop() {
-        threads.shutdownNow();
     }
 
     @Test
@@ -90,28 +85,14 @@ class AnswerBoundsProcessTest {
     }
 
     private List<JsonNode> run(String script, String... flags) throws Exception {
-        try (ReplayServer server = ReplayServer.start(new TranscriptReader().parse(script, "script"), 0, threads,
-                line -> { })) {
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                            .toString(), "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
-                    "--workspace", root.toString(), "--prompt", "Write", "--json", "--approve", "deny",
-                    "--base-url", server.baseUrl() + "/v1", "--model", "m"));
-            command.addAll(List.of(flags));
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .redirectOutput(temp.resolve("stdout.jsonl").toFile())
-                    .redirectError(temp.resolve("stderr.txt").toFile());
-            builder.environment().put("OPENAI_API_KEY", "test-key");
-            Process process = builder.start();
-            try {
-                assertTrue(process.waitFor(60, TimeUnit.SECONDS), "agentls run ended");
-                assertEquals(RunCommand.FAILED, process.exitValue(), Files.readString(temp.resolve("stderr.txt")));
-            } finally {
-                process.destroyForcibly();
-            }
-            assertEquals(1, server.requests().size(), "the answer was not asked for again");
-        }
+        ReplayServer server = agents.model(new TranscriptReader().parse(script, "script"));
+        Ended ended = agents.agentls("run", "--workspace", root.toString(), "--prompt", "Write", "--json",
+                        "--approve", "deny", "--base-url", server.baseUrl() + "/v1", "--model", "m").args(flags)
+                .env("OPENAI_API_KEY", "test-key").start().finish(Duration.ofSeconds(60));
+        assertEquals(RunCommand.FAILED, ended.status(), ended.stderr());
+        assertEquals(1, server.requests().size(), "the answer was not asked for again");
         List<JsonNode> events = new ArrayList<>();
-        for (String line : Files.readAllLines(temp.resolve("stdout.jsonl"), StandardCharsets.UTF_8)) {
+        for (String line : ended.stdout().split("\n")) {
             if (!line.isBlank()) {
                 events.add(JSON.readTree(line));
             }

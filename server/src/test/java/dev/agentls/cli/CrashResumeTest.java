@@ -9,24 +9,26 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.llm.replay.TranscriptReader;
+import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -48,17 +50,14 @@ class CrashResumeTest {
     @TempDir
     Path temp;
 
-    private final ExecutorService threads = Executors.newCachedThreadPool();
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
     private Path root;
 
     @BeforeEach
     void workspace() throws IOException {
         root = TestWorkspace.copy("demo", temp.resolve("ws"));
-    }
-
-    @AfterEach
-    void stop() {
-        threads.shutdownNow();
     }
 
     /** k read_file calls, then a command that records its pid and its child's and sleeps: killed during it. */
@@ -106,22 +105,16 @@ class CrashResumeTest {
 
     /** Runs the script until {@code ready}, kills the JVM with SIGKILL, answers the conversation id. */
     private String runAndKill(String script, BooleanSupplier ready) throws Exception {
-        try (ReplayServer server = ReplayServer.start(new TranscriptReader().parse(script, "script"), 0, threads,
-                line -> { })) {
+        try (ReplayServer server = agents.model(new TranscriptReader().parse(script, "script"));
+             AgentProcess process = start(server, "Do it", null, "openai")) {
             current = server;
-            Process process = start(server, "Do it", null, "openai");
-            try {
-                await(() -> {
-                    assertTrue(process.isAlive(), "agentls run ended early: " + read("stderr.txt"));
-                    return ready.getAsBoolean();
-                }, "the moment to kill came");
-                assertTrue(new ProcessBuilder("kill", "-KILL", Long.toString(process.pid())).start()
-                        .waitFor(10, TimeUnit.SECONDS));
-                assertTrue(process.waitFor(30, TimeUnit.SECONDS));
-                assertEquals(137, process.exitValue());
-            } finally {
-                process.destroyForcibly();
-            }
+            await(() -> {
+                assertTrue(process.isAlive(), "agentls run ended early: " + process.stderr());
+                return ready.getAsBoolean();
+            }, "the moment to kill came");
+            assertTrue(new ProcessBuilder("kill", "-KILL", Long.toString(process.pid())).start()
+                    .waitFor(10, TimeUnit.SECONDS));
+            assertEquals(137, process.finish(Duration.ofSeconds(30)).status());
         }
         try (Stream<Path> files = Files.list(root.resolve(".agentls/conversations"))) {
             List<String> ids = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".json"))
@@ -154,15 +147,9 @@ class CrashResumeTest {
     }
 
     private JsonNode resume(String conversation, String provider, String script) throws Exception {
-        try (ReplayServer server = ReplayServer.start(new TranscriptReader().parse(script, "script"), 0, threads,
-                line -> { })) {
-            Process process = start(server, "continue", conversation, provider);
-            try {
-                assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the resumed run ended");
-                assertEquals(0, process.exitValue(), read("stderr.txt"));
-            } finally {
-                process.destroyForcibly();
-            }
+        try (ReplayServer server = agents.model(new TranscriptReader().parse(script, "script"))) {
+            Ended resumed = start(server, "continue", conversation, provider).finish(Duration.ofSeconds(60));
+            assertEquals(0, resumed.status(), resumed.stderr());
             assertEquals(1, server.requests().size());
             return JSON.readTree(server.requests().get(0).body());
         }
@@ -228,22 +215,15 @@ class CrashResumeTest {
         }
     }
 
-    private Process start(ReplayServer server, String prompt, String conversation, String provider)
+    private AgentProcess start(ReplayServer server, String prompt, String conversation, String provider)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                        .toString(), "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
-                "--workspace", root.toString(), "--prompt", prompt, "--json", "--approve", "all",
-                "--provider", provider, "--base-url", server.baseUrl() + (provider.equals("openai") ? "/v1" : ""),
-                "--model", "m"));
+        AgentProcess.Builder run = agents.agentls("run", "--workspace", root.toString(), "--prompt", prompt, "--json",
+                "--approve", "all", "--provider", provider, "--base-url",
+                server.baseUrl() + (provider.equals("openai") ? "/v1" : ""), "--model", "m");
         if (conversation != null) {
-            command.addAll(List.of("--conversation", conversation));
+            run.args("--conversation", conversation);
         }
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectOutput(temp.resolve("stdout.jsonl").toFile())
-                .redirectError(temp.resolve("stderr.txt").toFile());
-        builder.environment().put("OPENAI_API_KEY", "test-key");
-        builder.environment().put("ANTHROPIC_API_KEY", "test-key");
-        return builder.start();
+        return run.env("OPENAI_API_KEY", "test-key").env("ANTHROPIC_API_KEY", "test-key").start();
     }
 
     private static String anthropicText(String text) {
@@ -288,14 +268,6 @@ class CrashResumeTest {
             return text.isEmpty() ? -1 : Long.parseLong(text);
         } catch (IOException | NumberFormatException e) {
             return -1;
-        }
-    }
-
-    private String read(String file) {
-        try {
-            return Files.readString(temp.resolve(file));
-        } catch (IOException e) {
-            return "";
         }
     }
 

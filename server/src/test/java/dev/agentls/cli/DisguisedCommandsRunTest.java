@@ -8,19 +8,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.llm.replay.TranscriptReader;
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,6 +37,9 @@ class DisguisedCommandsRunTest {
 
     @TempDir
     Path temp;
+
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
     @Test
     void underApproveAskWithNoOneAnsweringNoDisguisedCommandRunsAndNothingOutsideChanges() throws Exception {
@@ -79,31 +83,18 @@ class DisguisedCommandsRunTest {
                 .text();
         List<String> before = listing(outside, root);
         byte[] head = Files.readAllBytes(root.resolve(".git/HEAD"));
-        ExecutorService threads = Executors.newCachedThreadPool();
-        Path stdout = temp.resolve("stdout.jsonl");
-        Path stderr = temp.resolve("stderr.txt");
-        try (ReplayServer server = ReplayServer.start(new TranscriptReader().parse(script, "script"), 0, threads,
-                line -> { })) {
-            Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
-                    "--workspace", root.toString(), "--prompt", "Tidy up", "--json", "--approve", "ask",
-                    "--base-url", server.baseUrl() + "/v1", "--model", "m")
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .redirectOutput(stdout.toFile())
-                    .redirectError(stderr.toFile())
-                    .start();
-            assertTrue(process.waitFor(120, TimeUnit.SECONDS), "agentls run did not end");
-        } finally {
-            threads.shutdownNow();
-        }
+        ReplayServer server = agents.model(new TranscriptReader().parse(script, "script"));
+        Ended ended = agents.agentls("run", "--workspace", root.toString(), "--prompt", "Tidy up", "--json",
+                "--approve", "ask", "--base-url", server.baseUrl() + "/v1", "--model", "m").input("").start()
+                .finish(Duration.ofSeconds(120));
         List<JsonNode> results = new ArrayList<>();
-        for (String line : Files.readAllLines(stdout, StandardCharsets.UTF_8)) {
+        for (String line : ended.stdout().lines().toList()) {
             JsonNode event = JSON.readTree(line);
             if (event.path("type").asText().equals("tool_result")) {
                 results.add(event);
             }
         }
-        String log = Files.readString(stderr);
+        String log = ended.stderr();
         assertEquals(6 + commands.size(), results.size() - 1, "every call answered: " + results + "\n" + log);
         for (int i = 6; i < 6 + commands.size() - 1; i++) {
             String text = results.get(i).path("text").asText();

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -14,9 +16,8 @@ import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The live view of whole runs: the answer shown while the model still streams it, edits as diffs, command output. */
@@ -32,6 +34,9 @@ class LiveViewRunTest {
 
     @TempDir
     Path temp;
+
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
     private final ExecutorService threads = Executors.newCachedThreadPool();
 
@@ -72,25 +77,16 @@ class LiveViewRunTest {
         server.setExecutor(threads);
         server.start();
         try {
-            Path stdout = temp.resolve("stdout.txt");
-            Process process = new ProcessBuilder(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
-                    "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run", "--mode", "ask",
-                    "--workspace", root.toString(), "-p", "say hello", "--base-url",
-                    "http://127.0.0.1:" + server.getAddress().getPort() + "/v1", "--model", "m"))
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .redirectOutput(stdout.toFile()).redirectError(temp.resolve("stderr.txt").toFile()).start();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!Files.readString(stdout).contains("First words streamed") && System.nanoTime() < deadline) {
-                Thread.sleep(20); // polling for a presence, bounded by the deadline
-            }
-            String before = Files.readString(stdout);
+            AgentProcess process = agents.agentls("run", "--mode", "ask", "--workspace", root.toString(), "-p",
+                    "say hello", "--base-url", "http://127.0.0.1:" + server.getAddress().getPort() + "/v1", "--model",
+                    "m").jvm("-XX:TieredStopAtLevel=1").input("").start();
+            String before = process.awaitStdout(shown -> shown.contains("First words streamed"),
+                    Duration.ofSeconds(60));
             assertTrue(before.contains("First words streamed") && !before.contains("then the rest"),
-                    "shown while the model held the rest: " + before + Files.readString(temp.resolve("stderr.txt")));
+                    "shown while the model held the rest: " + before + process.stderr());
             seen.countDown();
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-            assertTrue(Files.readString(stdout).contains("First words streamed, then the rest."),
-                    Files.readString(stdout));
+            String stdout = process.finish(Duration.ofSeconds(60)).stdout();
+            assertTrue(stdout.contains("First words streamed, then the rest."), stdout);
         } finally {
             seen.countDown();
             server.stop(0);

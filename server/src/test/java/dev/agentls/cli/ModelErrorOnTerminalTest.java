@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -13,11 +15,12 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,6 +36,9 @@ class ModelErrorOnTerminalTest {
 
     @TempDir
     Path temp;
+
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
     @Test
     void anHtml404IsShownOnceWithTheAddressAndTheMissingV1HintAndLogsGoToTheFile() throws Exception {
@@ -50,19 +56,12 @@ class ModelErrorOnTerminalTest {
         server.start();
         try {
             String base = "http://127.0.0.1:" + server.getAddress().getPort();
-            ProcessBuilder builder = new ProcessBuilder(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
-                    "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
-                    "--workspace", root.toString(), "-p", "say hello", "--base-url", base, "--model", "m"))
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                    .redirectOutput(temp.resolve("stdout.txt").toFile())
-                    .redirectError(temp.resolve("stderr.txt").toFile());
-            builder.environment().put("XDG_STATE_HOME", temp.resolve("state").toString());
-            Process process = builder.start();
-            assertTrue(process.waitFor(120, TimeUnit.SECONDS), "agentls run did not end");
-            String stdout = Files.readString(temp.resolve("stdout.txt"));
-            String stderr = Files.readString(temp.resolve("stderr.txt"));
-            assertEquals(1, process.exitValue(), stdout + stderr);
+            Ended ended = agents.agentls("run", "--workspace", root.toString(), "-p", "say hello", "--base-url", base,
+                    "--model", "m").jvm("-XX:TieredStopAtLevel=1").env("XDG_STATE_HOME", temp.resolve("state")
+                    .toString()).input("").start().finish(Duration.ofSeconds(120));
+            String stdout = ended.stdout();
+            String stderr = ended.stderr();
+            assertEquals(1, ended.status(), stdout + stderr);
             assertTrue(calls.get() >= 1);
 
             assertEquals(1, stdout.split("404 Not Found</h1>", -1).length - 1, "the page once: " + stdout);

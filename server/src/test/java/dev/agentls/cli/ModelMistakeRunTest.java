@@ -27,13 +27,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ModelMistakeRunTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String GREETER = "src/main/java/demo/Greeter.java";
-    private static final String FIX = """
-            ------- SEARCH
-                    return greeting + ", " + name + "!";
-            =======
-                    return greeting + ", " + name.strip() + "!";
-            +++++++ REPLACE""";
+    private static final String GREETER = DemoGreeter.PATH;
+    private static final String FIX = DemoGreeter.STRIP_NAME;
 
     @TempDir
     Path temp;

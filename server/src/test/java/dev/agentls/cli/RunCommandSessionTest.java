@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import static dev.agentls.cli.DemoGreeter.stripsNames;
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,27 +11,28 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.session.Workspace;
+import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
 import dev.agentls.workspace.Checkpoint;
 import dev.agentls.workspace.DocumentStore;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -42,33 +44,19 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandSessionTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String GREETER = "src/main/java/demo/Greeter.java";
-    private static final String FIX = """
-            ------- SEARCH
-                    return greeting + ", " + name + "!";
-            =======
-                    return greeting + ", " + name.strip() + "!";
-            +++++++ REPLACE""";
+    private static final String GREETER = DemoGreeter.PATH;
 
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
     private final ExecutorService threads = Executors.newCachedThreadPool();
-    private final List<ReplayServer> servers = new ArrayList<>();
 
     @AfterEach
-    void stop() throws Exception {
-        for (ReplayServer server : servers) {
-            server.close();
-        }
+    void stop() {
         threads.shutdownNow();
-    }
-
-    private static OpenAiScript stripsNames() {
-        return new OpenAiScript()
-                .answer("Reading it.", "read_file", arguments("target_file", GREETER))
-                .answer("", "replace_in_file", arguments("target_file", GREETER, "diff", FIX))
-                .answer("", "attempt_completion", arguments("result", "Names are stripped."));
     }
 
     @Test
@@ -99,10 +87,10 @@ class RunCommandSessionTest {
         byte[] before = Files.readAllBytes(root.resolve(GREETER));
         String base = serve(stripsNames());
 
-        Process child = start(root, base, "--prompt", "Strip names");
-        child.getOutputStream().close();
-        assertTrue(child.waitFor(120, TimeUnit.SECONDS), "agentls run did not end");
-        assertEquals(0, child.exitValue(), stderrOf(child));
+        AgentProcess child = start(root, base, "--prompt", "Strip names");
+        child.closeInput();
+        Ended ended = child.finish(Duration.ofSeconds(120));
+        assertEquals(0, ended.status(), ended.stderr());
         assertTrue(Files.readString(root.resolve(GREETER)).contains("name.strip()"));
 
         // This JVM is not the one that ran: it reads what that process left on disk.
@@ -120,25 +108,15 @@ class RunCommandSessionTest {
         Result started = run(root, serve(new OpenAiScript().answer("Hello.")), "--prompt", "Start");
         assertEquals(0, started.status, started.err);
         String conversation = started.events.get(0).get("conversationId").asText();
-        ReplayServer asking = ReplayServer.start(new OpenAiScript()
+        String asking = agents.openAiBase(new OpenAiScript()
                 .answer("", "ask_followup_question", arguments("question", "Which greeting?"))
-                .answer("", "attempt_completion", arguments("result", "Greeted.")).transcript(), 0, threads,
-                line -> { });
-        servers.add(asking);
+                .answer("", "attempt_completion", arguments("result", "Greeted.")).transcript());
 
-        Process busy = start(root, asking.baseUrl() + "/v1", "--prompt", "Greet", "--approve", "ask",
-                "--conversation", conversation);
-        try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!stderrOf(busy).contains("Which greeting?")) {
-                assertTrue(busy.isAlive(), "the first agentls run ended early: " + stderrOf(busy));
-                assertTrue(System.nanoTime() < deadline, "the first agentls run never asked: " + stderrOf(busy));
-                Thread.sleep(50);
-            }
+        try (AgentProcess busy = start(root, asking, "--prompt", "Greet", "--approve", "ask",
+                "--conversation", conversation)) {
+            busy.awaitStderr(shown -> shown.contains("Which greeting?"), Duration.ofSeconds(60));
             String file = Files.readString(root.resolve(".agentls/conversations/" + conversation + ".json"));
-            ReplayServer unused = ReplayServer.start(new OpenAiScript().answer("Interleaved.").transcript(), 0,
-                    threads, line -> { });
-            servers.add(unused);
+            ReplayServer unused = agents.model(new OpenAiScript().answer("Interleaved.").transcript());
 
             Result refused = run(root, unused.baseUrl() + "/v1", "--prompt", "Interleave", "--conversation",
                     conversation);
@@ -149,17 +127,14 @@ class RunCommandSessionTest {
             assertEquals(0, unused.requests().size(), "the refused run asked the model nothing");
             assertEquals(file, Files.readString(root.resolve(".agentls/conversations/" + conversation + ".json")));
 
-            OutputStream stdin = busy.getOutputStream();
-            stdin.write("Howdy\n".getBytes(StandardCharsets.UTF_8));
-            stdin.close();
-            assertTrue(busy.waitFor(60, TimeUnit.SECONDS), "the first run did not end: " + stderrOf(busy));
-            assertEquals(0, busy.exitValue(), stderrOf(busy));
+            busy.type("Howdy\n");
+            busy.closeInput();
+            Ended first = busy.finish(Duration.ofSeconds(60));
+            assertEquals(0, first.status(), first.stderr());
             Result after = run(root, serve(new OpenAiScript().answer("Free again.")), "--prompt", "Next",
                     "--conversation", conversation);
             assertEquals(0, after.status, "the conversation is free once the other process's run ended: "
                     + after.err);
-        } finally {
-            busy.destroyForcibly();
         }
     }
 
@@ -183,28 +158,13 @@ class RunCommandSessionTest {
         return new Result(status, events, err.toString(StandardCharsets.UTF_8));
     }
 
-    /** {@code agentls run} in a JVM of its own, its stdin a pipe this test holds, its stderr in a file. */
-    private Process start(Path root, String base, String... more) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
-                "--workspace", root.toString(), "--json", "--base-url", base, "--model", "m"));
-        command.addAll(List.of(more));
-        Path err = Files.createTempFile(temp, "stderr", ".txt");
-        Process process = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(err.toFile()).start();
-        stderrFiles.put(process, err);
-        return process;
-    }
-
-    private final Map<Process, Path> stderrFiles = new ConcurrentHashMap<>();
-
-    private String stderrOf(Process process) throws Exception {
-        return Files.readString(stderrFiles.get(process));
+    /** {@code agentls run} in a JVM of its own, its stdin a pipe this test holds. */
+    private AgentProcess start(Path root, String base, String... more) throws Exception {
+        return agents.agentls("run", "--workspace", root.toString(), "--json", "--base-url", base, "--model", "m")
+                .args(more).start();
     }
 
     private String serve(OpenAiScript script) throws Exception {
-        ReplayServer server = ReplayServer.start(script.transcript(), 0, threads, line -> { });
-        servers.add(server);
-        return server.baseUrl() + "/v1";
+        return agents.openAiBase(script.transcript());
     }
 }

@@ -33,13 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String GREETER = "src/main/java/demo/Greeter.java";
-    private static final String FIX = """
-            ------- SEARCH
-                    return greeting + ", " + name + "!";
-            =======
-                    return greeting + ", " + name.strip() + "!";
-            +++++++ REPLACE""";
+    private static final String GREETER = DemoGreeter.PATH;
+    private static final String FIX = DemoGreeter.STRIP_NAME;
 
     @TempDir
     Path temp;
@@ -240,6 +235,7 @@ class RunCommandTest {
             assertTrue(System.nanoTime() < deadline, "the run never called the model: " + stdout() + stderr());
             Thread.sleep(20);
         }
+        // Paces the signal into the stream (the held text shows nothing); no assertion rests on it.
         Thread.sleep(300);
         interrupt.get().run();
 

@@ -7,17 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.llm.replay.TranscriptReader;
+import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,14 +38,12 @@ class RunKeysProcessTest {
     @TempDir
     Path temp;
 
-    private ProcessBuilder run(Path root, String... rest) {
-        List<String> command = new java.util.ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:TieredStopAtLevel=1",
-                "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
-                "--workspace", root.toString(), "--prompt", "Show the environment", "--json"));
-        command.addAll(List.of(rest));
-        return new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(temp.resolve("stdout.jsonl").toFile()).redirectError(temp.resolve("stderr.txt").toFile());
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
+    private AgentProcess.Builder run(Path root, String... rest) {
+        return agents.agentls("run", "--workspace", root.toString(), "--prompt", "Show the environment", "--json")
+                .args(rest).jvm("-XX:TieredStopAtLevel=1").input("");
     }
 
     @Test
@@ -54,16 +52,10 @@ class RunKeysProcessTest {
         String script = new OpenAiScript()
                 .answer("", "execute_command", arguments("command", "env", "requires_approval", "false"))
                 .answer("Done.", new String[0]).text();
-        ExecutorService threads = Executors.newCachedThreadPool();
-        try (ReplayServer model = ReplayServer.start(new TranscriptReader().parse(script, "script"), 0, threads,
-                line -> { })) {
-            ProcessBuilder builder = run(root, "--approve", "all", "--base-url", model.baseUrl() + "/v1",
-                    "--model", "m");
-            builder.environment().putAll(SECRETS);
-            builder.environment().put("VISIBLE_PLAIN", "plain-visible-value");
-            Process process = builder.start();
-            assertTrue(process.waitFor(120, TimeUnit.SECONDS), "agentls run did not end");
-            assertEquals(0, process.exitValue(), Files.readString(temp.resolve("stderr.txt")));
+        try (ReplayServer model = agents.model(new TranscriptReader().parse(script, "script"))) {
+            Ended ended = run(root, "--approve", "all", "--base-url", model.baseUrl() + "/v1", "--model", "m")
+                    .env(SECRETS).env("VISIBLE_PLAIN", "plain-visible-value").start().finish(Duration.ofSeconds(120));
+            assertEquals(0, ended.status(), ended.stderr());
 
             assertEquals(2, model.requests().size());
             String sent = model.requests().get(1).body();
@@ -74,8 +66,6 @@ class RunKeysProcessTest {
                 assertFalse(sent.contains(value), name + "'s value reached the model");
             });
             assertFalse(sent.contains("Plain0Passw0rd"));
-        } finally {
-            threads.shutdownNow();
         }
     }
 
@@ -84,11 +74,10 @@ class RunKeysProcessTest {
         Path root = TestWorkspace.copy("demo", temp.resolve("ws"));
         for (String url : List.of("http://user:Plain0Passw0rd@127.0.0.1:9/v1", "ftp://user:Plain0Passw0rd@x/v1",
                 "http://user:Plain0Passw0rd@127.0.0.1:9/v1 x")) {
-            Process process = run(root, "--base-url", url, "--model", "m").start();
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-            String stderr = Files.readString(temp.resolve("stderr.txt"), StandardCharsets.UTF_8);
-            String stdout = Files.readString(temp.resolve("stdout.jsonl"), StandardCharsets.UTF_8);
-            assertTrue(process.exitValue() != 0, stderr);
+            Ended ended = run(root, "--base-url", url, "--model", "m").start().finish(Duration.ofSeconds(60));
+            String stderr = ended.stderr();
+            String stdout = ended.stdout();
+            assertTrue(ended.status() != 0, stderr);
             assertTrue(stderr.contains("--base-url"), stderr);
             assertTrue(stderr.contains("[redacted]@"), stderr);
             assertFalse(stderr.contains("Plain0Passw0rd"), stderr);

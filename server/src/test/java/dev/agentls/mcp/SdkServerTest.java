@@ -185,7 +185,8 @@ class SdkServerTest {
         Cancellation cancellation = new Cancellation();
         var running = tools.execute("mcp__trusting__hang", McpFixtures.JSON.readTree("{}"),
                 new ToolContext(new RecordingHost().answering(true), cancellation, "c1"));
-        Thread.sleep(300);
+        String holding = "MCP server 'trusting' stderr: hang: holding the call";
+        assertTrue(HttpServerFixture.within(10, () -> log.contains(holding)), "the server got the call: " + log);
         assertFalse(running.isDone(), "the call hangs until cancelled");
         cancellation.cancel();
         ToolResult result = running.get(5, TimeUnit.SECONDS);

@@ -13,9 +13,10 @@ import java.util.Map;
  * The MCP Java SDK's own server ({@code McpServer.sync} over its stdio transport), run by the tests in a child JVM so
  * the client meets it exactly as it meets any stdio server. Its tools: {@code echo} (answers its text, with the
  * handler's own time for the overhead benchmark), {@code big} (a text of {@code size} characters), {@code image},
- * {@code fail} (an error result), {@code crash} (the process exits mid-call), {@code hang} (never answers) and
- * {@code grow} (adds a tool {@code grown<n>}, which sends {@code notifications/tools/list_changed}); one
- * resource, {@code test://greeting}. Anything on stderr must reach the server log.
+ * {@code fail} (an error result), {@code crash} (the process exits mid-call), {@code hang} (never answers; says on
+ * stderr that it holds the call) and {@code grow} (adds a tool {@code grown<n>}, which sends
+ * {@code notifications/tools/list_changed}); one resource, {@code test://greeting}. Anything on stderr must reach
+ * the server log.
  */
 public final class SdkTestServer {
 
@@ -64,6 +65,7 @@ public final class SdkTestServer {
                             return text("added " + name);
                         }),
                         tool("hang", "Never answers.", Map.of(), List.of(), (exchange, request) -> {
+                            System.err.println("hang: holding the call"); // tells a test the call is in flight
                             try {
                                 Thread.sleep(Long.MAX_VALUE);
                             } catch (InterruptedException e) {
