@@ -1,7 +1,7 @@
 package dev.agentls.agent;
 
 import dev.agentls.host.ChangeOutcome;
-import dev.agentls.host.CommandTerminal;
+import dev.agentls.host.DelegatingHost;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.host.QuestionWithdrawn;
@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * refused, whatever tool tries it; and each change that lands is remembered with its added and
  * removed lines, for {@code edit_applied}.
  */
-final class RunHost implements Host {
+final class RunHost extends DelegatingHost {
 
     /** A change that landed: the file and its line counts. */
     record Landed(Path path, int added, int removed) {}
@@ -29,7 +29,6 @@ final class RunHost implements Host {
     static final String APPROVE = "Approve";
     static final String REJECT = "Reject";
 
-    private final Host delegate;
     private final EventStream events;
     private final Cancellation cancellation;
     private final Supplier<Optional<String>> readOnly;
@@ -38,7 +37,7 @@ final class RunHost implements Host {
 
     /** @param readOnly why changes are refused now, or empty when they are allowed */
     RunHost(Host delegate, EventStream events, Cancellation cancellation, Supplier<Optional<String>> readOnly) {
-        this.delegate = delegate;
+        super(delegate);
         this.events = events;
         this.cancellation = cancellation;
         this.readOnly = readOnly;
@@ -55,8 +54,8 @@ final class RunHost implements Host {
         if (refusal.isPresent()) {
             return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refusal.get()));
         }
-        CompletableFuture<ChangeOutcome> outcome = changes.size() == 1 ? delegate.applyChange(changes.get(0))
-                : delegate.applyChanges(changes);
+        CompletableFuture<ChangeOutcome> outcome = changes.size() == 1 ? delegate().applyChange(changes.get(0))
+                : delegate().applyChanges(changes);
         return outcome.thenApply(result -> {
             if (result instanceof ChangeOutcome.Applied) {
                 synchronized (landed) {
@@ -72,7 +71,7 @@ final class RunHost implements Host {
         String runId = events.runId();
         events.emit(seq -> new AgentEvent.ApprovalRequested(runId, seq, title, detail));
         CompletableFuture<Boolean> answer = new CompletableFuture<>();
-        CompletableFuture<Boolean> asked = delegate.confirm(title, detail);
+        CompletableFuture<Boolean> asked = delegate().confirm(title, detail);
         asked.whenComplete((approved, error) -> answer.complete(error == null && Boolean.TRUE.equals(approved)));
         withdrawOnCancel(asked, () -> answer.complete(false));
         return answer;
@@ -83,7 +82,7 @@ final class RunHost implements Host {
         String runId = events.runId();
         events.emit(seq -> new AgentEvent.QuestionAsked(runId, seq, question, options));
         CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
-        CompletableFuture<Optional<String>> asked = delegate.ask(question, options);
+        CompletableFuture<Optional<String>> asked = delegate().ask(question, options);
         asked.whenComplete((given, error) ->
                 answerQuestion(answer, error == null && given != null ? given : Optional.empty()));
         withdrawOnCancel(asked, () -> answerQuestion(answer, Optional.empty()));
@@ -112,7 +111,7 @@ final class RunHost implements Host {
         String title = "Approve this plan?";
         events.emit(seq -> new AgentEvent.ApprovalRequested(runId, seq, title, plan));
         CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
-        CompletableFuture<Optional<String>> asked = delegate.ask(title + "\n" + plan, List.of(APPROVE, REJECT));
+        CompletableFuture<Optional<String>> asked = delegate().ask(title + "\n" + plan, List.of(APPROVE, REJECT));
         asked.whenComplete((given, error) -> answer.complete(error == null && given != null ? given : Optional.empty()));
         withdrawOnCancel(asked, () -> answer.complete(Optional.empty()));
         return answer;
@@ -134,26 +133,6 @@ final class RunHost implements Host {
         };
         cancellation.onCancel(withdraw);
         asked.whenComplete((value, error) -> cancellation.remove(withdraw));
-    }
-
-    @Override
-    public void progress(String message) {
-        delegate.progress(message);
-    }
-
-    @Override
-    public String beforeCommandNotice() {
-        return delegate.beforeCommandNotice();
-    }
-
-    @Override
-    public CompletableFuture<String> beforeCommand() {
-        return delegate.beforeCommand();
-    }
-
-    @Override
-    public Optional<CommandTerminal> terminal() {
-        return delegate.terminal();
     }
 
     /** The changes that landed since the last call, in order. */
