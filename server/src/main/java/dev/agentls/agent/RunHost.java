@@ -54,8 +54,8 @@ final class RunHost extends DelegatingHost {
         if (refusal.isPresent()) {
             return CompletableFuture.completedFuture(new ChangeOutcome.Refused(refusal.get()));
         }
-        CompletableFuture<ChangeOutcome> outcome = changes.size() == 1 ? delegate().applyChange(changes.get(0))
-                : delegate().applyChanges(changes);
+        CompletableFuture<ChangeOutcome> outcome = changes.size() == 1 ? delegate.applyChange(changes.get(0))
+                : delegate.applyChanges(changes);
         return outcome.thenApply(result -> {
             if (result instanceof ChangeOutcome.Applied) {
                 synchronized (landed) {
@@ -71,7 +71,7 @@ final class RunHost extends DelegatingHost {
         String runId = events.runId();
         events.emit(seq -> new AgentEvent.ApprovalRequested(runId, seq, title, detail));
         CompletableFuture<Boolean> answer = new CompletableFuture<>();
-        CompletableFuture<Boolean> asked = delegate().confirm(title, detail);
+        CompletableFuture<Boolean> asked = delegate.confirm(title, detail);
         asked.whenComplete((approved, error) -> answer.complete(error == null && Boolean.TRUE.equals(approved)));
         withdrawOnCancel(asked, () -> answer.complete(false));
         return answer;
@@ -82,7 +82,7 @@ final class RunHost extends DelegatingHost {
         String runId = events.runId();
         events.emit(seq -> new AgentEvent.QuestionAsked(runId, seq, question, options));
         CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
-        CompletableFuture<Optional<String>> asked = delegate().ask(question, options);
+        CompletableFuture<Optional<String>> asked = delegate.ask(question, options);
         asked.whenComplete((given, error) ->
                 answerQuestion(answer, error == null && given != null ? given : Optional.empty()));
         withdrawOnCancel(asked, () -> answerQuestion(answer, Optional.empty()));
@@ -111,7 +111,7 @@ final class RunHost extends DelegatingHost {
         String title = "Approve this plan?";
         events.emit(seq -> new AgentEvent.ApprovalRequested(runId, seq, title, plan));
         CompletableFuture<Optional<String>> answer = new CompletableFuture<>();
-        CompletableFuture<Optional<String>> asked = delegate().ask(title + "\n" + plan, List.of(APPROVE, REJECT));
+        CompletableFuture<Optional<String>> asked = delegate.ask(title + "\n" + plan, List.of(APPROVE, REJECT));
         asked.whenComplete((given, error) -> answer.complete(error == null && given != null ? given : Optional.empty()));
         withdrawOnCancel(asked, () -> answer.complete(Optional.empty()));
         return answer;

@@ -62,7 +62,7 @@ final class ApprovingHost extends DelegatingHost {
 
     @Override
     public CompletableFuture<Boolean> confirm(String title, String detail) {
-        return policy.approve(delegate(), runId, title, detail, notes, toModel);
+        return policy.approve(delegate, runId, title, detail, notes, toModel);
     }
 
     @Override
@@ -74,7 +74,7 @@ final class ApprovingHost extends DelegatingHost {
         if (approvals == RunOptions.Approvals.ALL && options.contains(APPROVE_OPTION)) {
             return CompletableFuture.completedFuture(Optional.of(APPROVE_OPTION));
         }
-        return delegate().ask(question, options);
+        return delegate.ask(question, options);
     }
 
 }

@@ -11,15 +11,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public abstract class DelegatingHost implements Host {
 
-    private final Host delegate;
+    /** The host this one wraps. */
+    protected final Host delegate;
 
     protected DelegatingHost(Host delegate) {
         this.delegate = delegate;
-    }
-
-    /** The host this one wraps. */
-    protected final Host delegate() {
-        return delegate;
     }
 
     @Override

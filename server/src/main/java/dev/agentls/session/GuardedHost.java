@@ -48,7 +48,7 @@ final class GuardedHost extends DelegatingHost {
         }
         ModelViewGuard.Checked.Proceed proceed = (ModelViewGuard.Checked.Proceed) checked;
         List<FileChange> sent = proceed.changes();
-        return delegate().applyChanges(sent).thenApply(outcome -> {
+        return delegate.applyChanges(sent).thenApply(outcome -> {
             if (!(outcome instanceof ChangeOutcome.Applied applied)) {
                 return outcome;
             }
