@@ -3,10 +3,14 @@ package dev.agentls.acp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.agentls.host.ApprovalAnswer;
+import dev.agentls.host.ApprovalQuestion;
+import dev.agentls.host.ApprovalScope;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.CommandTerminal;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
+import dev.agentls.host.QuestionWithdrawn;
 import dev.agentls.workspace.DocumentStore;
 import java.nio.file.Path;
 import java.util.List;
@@ -148,9 +152,22 @@ final class AcpHost implements Host {
 
     @Override
     public CompletableFuture<Boolean> confirm(String title, String detail) {
+        CompletableFuture<ApprovalAnswer> asked = approve(ApprovalQuestion.once(title, detail));
+        return QuestionWithdrawn.passedOn(asked.thenApply(ApprovalAnswer.Allowed.class::isInstance), asked);
+    }
+
+    /**
+     * Asks through {@code session/request_permission} with allow once, allow always and reject. The client's "allow
+     * always" holds for the rest of this session (the same title and detail are not asked again), which no scope of
+     * the run's policy names, so the policy hears it as allowed once.
+     */
+    @Override
+    public CompletableFuture<ApprovalAnswer> approve(ApprovalQuestion question) {
+        String title = question.title();
+        String detail = question.detail();
         String key = title + "\n" + detail;
         if (allowedAlways.contains(key)) {
-            return CompletableFuture.completedFuture(true);
+            return CompletableFuture.completedFuture(new ApprovalAnswer.Allowed(ApprovalScope.ONCE));
         }
         ObjectNode params = params();
         String call = updates.currentCall();
@@ -165,17 +182,18 @@ final class AcpHost implements Host {
         options.addObject().put("optionId", REJECT_ONCE).put("name", "Reject").put("kind", REJECT_ONCE);
         CompletableFuture<JsonNode> asked = client.request("session/request_permission", params);
         open.add(asked);
-        CompletableFuture<Boolean> answer = asked.handle((result, failure) -> {
+        CompletableFuture<ApprovalAnswer> answer = asked.handle((result, failure) -> {
             open.remove(asked);
             if (failure != null) {
-                return false;
+                return ApprovalAnswer.Denied.WITHOUT_REASON;
             }
             JsonNode outcome = result.path("outcome");
             String chosen = outcome.path("outcome").asText().equals("selected") ? outcome.path("optionId").asText() : "";
             if (chosen.equals(ALLOW_ALWAYS)) {
                 allowedAlways.add(key);
             }
-            return chosen.equals(ALLOW_ONCE) || chosen.equals(ALLOW_ALWAYS);
+            return chosen.equals(ALLOW_ONCE) || chosen.equals(ALLOW_ALWAYS)
+                    ? new ApprovalAnswer.Allowed(ApprovalScope.ONCE) : ApprovalAnswer.Denied.WITHOUT_REASON;
         });
         // The asker withdrawing its question (a cancelled run) takes the request back from the client.
         answer.whenComplete((value, failure) -> {

@@ -3,7 +3,6 @@ package dev.agentls.agent;
 import dev.agentls.config.LlmSettings;
 import dev.agentls.conversation.Conversation;
 import dev.agentls.conversation.ConversationMessage;
-import dev.agentls.conversation.HistoryEntry;
 import dev.agentls.conversation.RunRecord;
 import dev.agentls.llm.FinishReason;
 import dev.agentls.llm.ModelCall;
@@ -17,7 +16,6 @@ import dev.agentls.tools.PastCalls;
 import dev.agentls.tools.ToolContext;
 import dev.agentls.tools.ToolKind;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -132,40 +130,14 @@ final class AgentRun implements RunHandle {
         if (mode.decided()) {
             events.start(mode.current());
         }
-        LlmSettings llm = context.settings().llm();
-        Budget.unusable(context.settings().agent(), llm.price(), llm.model())
-                .ifPresent(why -> events.emit(seq -> new AgentEvent.Warning(runId, seq, why)));
-        RunHost host = new RunHost(context.host(), events, cancellation, mode::readOnlyReason);
-        PlanTracker plan = new PlanTracker(events, host);
-        ModelEditSubAgent subAgent = new ModelEditSubAgent(context.model(), cancellation, this::register,
-                budget::add);
-        PastCalls past = () -> conversation.history().stream().filter(HistoryEntry::ok)
-                .map(entry -> new PastCalls.Call(entry.tool(), entry.params())).toList();
-        ToolStep step = new ToolStep(context.tools(), new ToolContext(host, cancellation, conversation.id(),
-                subAgent, past), host,
-                events, plan, mode, conversation, context.roots(), context.clock());
-        // Later tools (MCP servers; a project's one may wait for the user's trust) are gathered under this run's
-        // cancellation, so a cancel ends that wait.
-        context.tools().gather(cancellation);
-        String system = PromptLayers.system(llm.toolMode(), context.tools(), context.roots(),
-                started.atZone(ZoneOffset.UTC).toLocalDate(), System.getProperty("os.name", "unknown"), llm.model());
-        ProjectContext.Layers project = context.project().current(request);
-        // Tools gathered as the prompt was built (MCP servers started for this run) may come with notes on what
-        // could not be had: the run goes on without those, and says so.
-        context.tools().notes().forEach(note -> events.emit(seq -> new AgentEvent.Warning(runId, seq, note)));
-        review = new AnswerReview(context.tools(), llm.toolMode());
-        notes = new MistakeNotes(llm.toolMode(), context.tools());
-        mistakes = new MistakeBound(context.settings().agent().maxConsecutiveMistakes(), events, host,
-                words -> conversation.append(runId, new ModelMessage.User(words)));
-        RequestBuilder requests = new RequestBuilder(PromptLayers.withProjectLayers(system, project.text()),
-                context.tools(), llm.toolMode(), context.history());
-        if (project.complete()) {
-            // A map that joined an earlier run as a message is this run's system prompt now: not sent twice.
-            conversation.messages().stream()
-                    .filter(m -> m.message() instanceof ModelMessage.User user
-                            && user.text().startsWith(ProjectLayers.ARRIVED))
-                    .forEach(m -> dropped.add(m.id()));
-        }
+        RunParts parts = RunParts.assemble(runId, request, conversation, context, events, cancellation, mode, budget,
+                started, this::register, dropped);
+        ToolStep step = parts.step();
+        RequestBuilder requests = parts.requests();
+        review = parts.review();
+        notes = parts.notes();
+        mistakes = parts.mistakes();
+        ProjectContext.Layers project = parts.project();
         conversation.append(runId, new ModelMessage.User(RequestText.of(request)));
         while (true) {
             if (cancellation.isCancelled()) {

@@ -1,7 +1,7 @@
 package dev.agentls.agent;
 
 import dev.agentls.host.ChangeOutcome;
-import dev.agentls.host.CommandTerminal;
+import dev.agentls.host.DelegatingHost;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.host.QuestionWithdrawn;
@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * refused, whatever tool tries it; and each change applied is remembered with its added and
  * removed lines, for {@code edit_applied}.
  */
-final class RunHost implements Host {
+final class RunHost extends DelegatingHost {
 
     /** A change that was applied: the file and its line counts. */
     record AppliedChange(Path path, int added, int removed) {}
@@ -29,7 +29,6 @@ final class RunHost implements Host {
     static final String APPROVE = "Approve";
     static final String REJECT = "Reject";
 
-    private final Host delegate;
     private final EventStream events;
     private final Cancellation cancellation;
     private final Supplier<Optional<String>> readOnly;
@@ -38,7 +37,7 @@ final class RunHost implements Host {
 
     /** @param readOnly why changes are refused now, or empty when they are allowed */
     RunHost(Host delegate, EventStream events, Cancellation cancellation, Supplier<Optional<String>> readOnly) {
-        this.delegate = delegate;
+        super(delegate);
         this.events = events;
         this.cancellation = cancellation;
         this.readOnly = readOnly;
@@ -134,26 +133,6 @@ final class RunHost implements Host {
         };
         cancellation.onCancel(withdraw);
         asked.whenComplete((value, error) -> cancellation.remove(withdraw));
-    }
-
-    @Override
-    public void progress(String message) {
-        delegate.progress(message);
-    }
-
-    @Override
-    public String beforeCommandNotice() {
-        return delegate.beforeCommandNotice();
-    }
-
-    @Override
-    public CompletableFuture<String> beforeCommand() {
-        return delegate.beforeCommand();
-    }
-
-    @Override
-    public Optional<CommandTerminal> terminal() {
-        return delegate.terminal();
     }
 
     /** The changes applied since the last call, in order. */

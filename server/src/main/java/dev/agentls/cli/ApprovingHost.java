@@ -1,10 +1,7 @@
 package dev.agentls.cli;
 
-import dev.agentls.host.ChangeOutcome;
-import dev.agentls.host.CommandTerminal;
-import dev.agentls.host.FileChange;
+import dev.agentls.host.DelegatingHost;
 import dev.agentls.host.Host;
-import dev.agentls.host.QuestionWithdrawn;
 import dev.agentls.session.ApprovalPolicy;
 import dev.agentls.session.RunNotes;
 import java.util.List;
@@ -20,15 +17,13 @@ import java.util.concurrent.CompletableFuture;
  * always allowed and allowed for the run included); at the terminal y allows once, r for the run, a always (the
  * workspace's always-allow list) and n denies, its optional reason passed to the model.
  */
-final class ApprovingHost implements Host {
+final class ApprovingHost extends DelegatingHost {
 
     /** The option a run offers to approve a plan (the agent asks with the options Approve and Reject). */
     static final String APPROVE_OPTION = "Approve";
     /** The option a run offers to reject a plan. */
     static final String REJECT_OPTION = "Reject";
 
-    /** The host it asks through: the terminal (every choice) or another front door's (yes or no). */
-    private final Host terminal;
     private final RunOptions.Approvals approvals;
     private final ApprovalPolicy policy;
     private final String runId;
@@ -49,8 +44,8 @@ final class ApprovingHost implements Host {
     /** @param toModel where a denial's reason goes: a message the model reads before its next call */
     ApprovingHost(Host terminal, RunOptions.Approvals approvals, ApprovalPolicy policy, String runId,
                   RunNotes notes, java.util.function.Consumer<String> toModel) {
+        super(terminal);
         this.toModel = toModel;
-        this.terminal = terminal;
         this.approvals = approvals;
         this.policy = policy;
         this.runId = runId;
@@ -66,35 +61,8 @@ final class ApprovingHost implements Host {
     }
 
     @Override
-    public CompletableFuture<ChangeOutcome> applyChange(FileChange change) {
-        return terminal.applyChange(change);
-    }
-
-    @Override
-    public CompletableFuture<ChangeOutcome> applyChanges(List<FileChange> changes) {
-        return terminal.applyChanges(changes);
-    }
-
-    @Override
     public CompletableFuture<Boolean> confirm(String title, String detail) {
-        String command = detail.isBlank() ? title : detail.lines().findFirst().orElse(title);
-        Optional<Boolean> decided = policy.decided(runId, command, detail, notes);
-        if (decided.isPresent()) {
-            return CompletableFuture.completedFuture(decided.get());
-        }
-        // Only a command approval can be remembered; an MCP server's trust or a tool call is asked yes or no.
-        boolean scoped = detail.contains("\n\nNeeds approval: ");
-        CompletableFuture<TerminalHost.Approval> asked = terminal instanceof TerminalHost asking
-                ? asking.approve(title, detail, scoped)
-                : terminal.confirm(title, detail).thenApply(yes -> Boolean.TRUE.equals(yes)
-                        ? new TerminalHost.Approval(ApprovalPolicy.ONCE, "") : TerminalHost.Approval.DENIED);
-        // A withdrawal of the run's future must reach the terminal's question.
-        return QuestionWithdrawn.passedOn(asked.thenApply(approval -> {
-            if (!approval.reason().isEmpty()) {
-                toModel.accept("I denied `" + command + "`: " + approval.reason());
-            }
-            return policy.decide(runId, command, approval.scope(), notes);
-        }), asked);
+        return policy.approve(delegate, runId, title, detail, notes, toModel);
     }
 
     @Override
@@ -106,26 +74,7 @@ final class ApprovingHost implements Host {
         if (approvals == RunOptions.Approvals.ALL && options.contains(APPROVE_OPTION)) {
             return CompletableFuture.completedFuture(Optional.of(APPROVE_OPTION));
         }
-        return terminal.ask(question, options);
+        return delegate.ask(question, options);
     }
 
-    @Override
-    public String beforeCommandNotice() {
-        return terminal.beforeCommandNotice();
-    }
-
-    @Override
-    public CompletableFuture<String> beforeCommand() {
-        return terminal.beforeCommand();
-    }
-
-    @Override
-    public Optional<CommandTerminal> terminal() {
-        return terminal.terminal();
-    }
-
-    @Override
-    public void progress(String message) {
-        terminal.progress(message);
-    }
 }

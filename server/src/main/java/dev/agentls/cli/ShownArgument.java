@@ -1,7 +1,7 @@
 package dev.agentls.cli;
 
 import dev.agentls.config.KeyLikeText;
-import dev.agentls.config.UrlUserinfo;
+import dev.agentls.redaction.UrlUserinfo;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;

@@ -1,10 +1,12 @@
 package dev.agentls.cli;
 
+import dev.agentls.host.ApprovalAnswer;
+import dev.agentls.host.ApprovalQuestion;
+import dev.agentls.host.ApprovalScope;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import dev.agentls.host.QuestionWithdrawn;
-import dev.agentls.session.ApprovalPolicy;
 import dev.agentls.workspace.AtomicWriter;
 import dev.agentls.workspace.DocumentStore;
 import dev.agentls.workspace.Snapshot;
@@ -198,52 +200,51 @@ final class TerminalHost implements Host {
     static final String DENIAL_REASON = "Why not? (a line for the model; Enter for none)";
 
     /**
-     * A person's answer to an approval: its scope ({@link ApprovalPolicy#ONCE}, {@link ApprovalPolicy#RUN},
-     * {@link ApprovalPolicy#ALWAYS} or {@link ApprovalPolicy#DENIED}) and, for a denial, the reason typed for the model
-     * (empty when none was given).
-     */
-    record Approval(String scope, String reason) {
-        static final Approval DENIED = new Approval(ApprovalPolicy.DENIED, "");
-    }
-
-    /**
      * Asks for an approval with every choice listed: y once, r for this run, a always, n no (then a line saying why,
-     * for the model); r and a only when {@code scoped} (a command, which the policy can remember). A blank line, the
-     * end of the input or an answer that is none of these denies without a reason, so a script never waits on the
+     * for the model); r and a only when the question offers them (a command, which the policy can remember). A blank
+     * line, the end of the input or an answer that is none of these denies without a reason, so a script never waits on the
      * follow-up. Withdrawn, whichever of the two questions is open stops waiting.
      */
-    CompletableFuture<Approval> approve(String title, String detail, boolean scoped) {
+    @Override
+    public CompletableFuture<ApprovalAnswer> approve(ApprovalQuestion question) {
+        String title = question.title();
+        String detail = question.detail();
+        boolean scoped = question.rememberable();
         AtomicReference<CompletableFuture<Optional<String>>> open = new AtomicReference<>(
                 ask(title + (detail.isBlank() ? "" : "\n" + detail) + "\n" + (scoped ? APPROVAL_CHOICES
                         + "\n[y/r/a/N]" : YES_NO_CHOICES + "\n[y/N]"), List.of()));
-        CompletableFuture<Approval> approval = open.get().thenCompose(answer -> {
+        CompletableFuture<ApprovalAnswer> approval = open.get().thenCompose(answer -> {
             String typed = answer.map(a -> a.trim().toLowerCase(java.util.Locale.ROOT)).orElse("");
             if (!scoped && (typed.startsWith("r") || typed.startsWith("a"))) {
                 typed = "";
             }
             switch (typed) {
                 case "y", "yes" -> {
-                    return CompletableFuture.completedFuture(new Approval(ApprovalPolicy.ONCE, ""));
+                    return allowed(ApprovalScope.ONCE);
                 }
                 case "r", "run" -> {
-                    return CompletableFuture.completedFuture(new Approval(ApprovalPolicy.RUN, ""));
+                    return allowed(ApprovalScope.RUN);
                 }
                 case "a", "always" -> {
-                    return CompletableFuture.completedFuture(new Approval(ApprovalPolicy.ALWAYS, ""));
+                    return allowed(ApprovalScope.ALWAYS);
                 }
                 case "n", "no" -> {
                     CompletableFuture<Optional<String>> why = ask(DENIAL_REASON, List.of());
                     open.set(why);
-                    return why.thenApply(reason -> new Approval(ApprovalPolicy.DENIED, reason.orElse("").strip()));
+                    return why.<ApprovalAnswer>thenApply(reason -> new ApprovalAnswer.Denied(reason.orElse("").strip()));
                 }
                 default -> {
-                    return CompletableFuture.completedFuture(Approval.DENIED);
+                    return CompletableFuture.<ApprovalAnswer>completedFuture(ApprovalAnswer.Denied.WITHOUT_REASON);
                 }
             }
         });
         QuestionWithdrawn.onWithdrawal(approval, reason -> open.get().completeExceptionally(
                 new QuestionWithdrawn(reason)));
         return approval;
+    }
+
+    private static CompletableFuture<ApprovalAnswer> allowed(ApprovalScope scope) {
+        return CompletableFuture.completedFuture(new ApprovalAnswer.Allowed(scope));
     }
 
     /** What the terminal prints when a question it shows is withdrawn; {@code reason} says why. */

@@ -20,12 +20,22 @@ public record BuiltInPrices(String asOf, List<String> sources, PriceTable table)
 
     static final String RESOURCE = "prices.json";
 
+    /** The table parsed at its first use and kept for the process: it never changes while the process runs. */
+    private static final class Shipped {
+        static final BuiltInPrices TABLE = read();
+    }
+
+    /** The shipped table, parsed once per process. */
+    public static BuiltInPrices shipped() {
+        return Shipped.TABLE;
+    }
+
     /**
-     * Reads the shipped table with jackson-core's streaming parser: every run reads it, and a model call in a fresh
+     * Reads the shipped table with jackson-core's streaming parser: every process reads it, and a model call in a fresh
      * JVM loads no databind (FreshJvmFirstCallTest). A damaged table is a build defect, not a user's mistake, so it
      * throws.
      */
-    public static BuiltInPrices read() {
+    static BuiltInPrices read() {
         try (InputStream in = BuiltInPrices.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + " is missing from the build");

@@ -78,7 +78,7 @@ public record LlmSettings(
         return new LlmSettings(provider, provider.defaultBaseUrl(), provider.defaultModel(),
                 provider.defaultApiKeyEnv(), ToolMode.NATIVE, DEFAULT_MAX_OUTPUT_TOKENS, DEFAULT_CONTEXT_WINDOW,
                 DEFAULT_SAFE_ZONE, Timeouts.DEFAULTS, RetryPolicy.DEFAULTS, DEFAULT_CONTINUATION_ROUNDS,
-                BuiltInPrices.read().table(), MaxTokensField.AUTO, DEFAULT_MAX_ANSWER_CHARS, Thinking.OFF);
+                BuiltInPrices.shipped().table(), MaxTokensField.AUTO, DEFAULT_MAX_ANSWER_CHARS, Thinking.OFF);
     }
 
     /** The safe zone in tokens for this model's context window. */

@@ -1,5 +1,7 @@
 package dev.agentls.config;
 
+import dev.agentls.redaction.UrlUserinfo;
+
 /**
  * Renders user values for messages: short, escaped, and never a secret. Settings messages end up in logs and in the
  * editor, so a value that looks like an API key is replaced, not shown.

@@ -35,6 +35,17 @@ public interface Host {
     /** Asks the user to approve something; completes with false when the user declines or cannot be asked. */
     CompletableFuture<Boolean> confirm(String title, String detail);
 
+    /**
+     * Asks the user to approve something, offering the question's scopes; a denial may carry the user's reason. This
+     * default, for hosts that can only ask yes or no, asks {@link #confirm} and answers once or denied. A run asks
+     * through its approval policy, which applies the scope; a withdrawal of the returned future reaches the question.
+     */
+    default CompletableFuture<ApprovalAnswer> approve(ApprovalQuestion question) {
+        CompletableFuture<Boolean> asked = confirm(question.title(), question.detail());
+        return QuestionWithdrawn.passedOn(asked.thenApply(yes -> Boolean.TRUE.equals(yes)
+                ? new ApprovalAnswer.Allowed(ApprovalScope.ONCE) : ApprovalAnswer.Denied.WITHOUT_REASON), asked);
+    }
+
     /** Asks the user a question; empty when the user dismissed it or cannot be asked. */
     CompletableFuture<Optional<String>> ask(String question, List<String> options);
 

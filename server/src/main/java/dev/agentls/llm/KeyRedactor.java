@@ -1,6 +1,6 @@
 package dev.agentls.llm;
 
-import dev.agentls.config.UrlUserinfo;
+import dev.agentls.redaction.UrlUserinfo;
 
 /**
  * Removes one API key, and the userinfo of any URL, from any text before it is logged or put into a failure: providers echo headers in error

@@ -3,9 +3,12 @@ package dev.agentls.lsp;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import dev.agentls.host.ApprovalAnswer;
+import dev.agentls.host.ApprovalQuestion;
+import dev.agentls.host.ApprovalScope;
 import dev.agentls.host.QuestionWithdrawn;
 import dev.agentls.session.ApprovalPolicy;
-import dev.agentls.session.RunNotes;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -33,10 +36,10 @@ final class EditorAsking {
     static final String ALLOW_RUN = "Allow for this run";
     static final String DENY = "Deny";
     /** The answers {@code agentls.approve} takes as its {@code scope}, and {@code agentls.deny}'s. */
-    static final String ONCE = ApprovalPolicy.ONCE;
-    static final String RUN = ApprovalPolicy.RUN;
-    static final String ALWAYS = ApprovalPolicy.ALWAYS;
-    static final String DENIED = ApprovalPolicy.DENIED;
+    static final String ONCE = ApprovalScope.ONCE.id();
+    static final String RUN = ApprovalScope.RUN.id();
+    static final String ALWAYS = ApprovalScope.ALWAYS.id();
+    static final String DENIED = "deny";
 
     private static final int MAX_COMMAND_IN_TITLE = 60;
 
@@ -59,25 +62,30 @@ final class EditorAsking {
     }
 
     /**
-     * Asks to approve {@code detail}, whose first line is the command; true when allowed (now, for the run, or
-     * always), false when denied. A command always allowed, or allowed for this run, is not asked again.
+     * Asks to approve {@code question} of run {@code runId} with a button per scope it offers and Deny; the run also
+     * waits for {@code agentls.approve} (its {@code scope}) or {@code agentls.deny}.
      */
-    CompletableFuture<Boolean> confirm(String runId, String title, String detail, RunNotes notes) {
-        String command = detail.isBlank() ? title : detail.lines().findFirst().orElse(title);
-        Optional<Boolean> already = policy.decided(runId, command, detail, notes);
-        if (already.isPresent()) {
-            return CompletableFuture.completedFuture(already.get());
-        }
+    CompletableFuture<ApprovalAnswer> approve(String runId, ApprovalQuestion question) {
+        String command = question.command();
         CompletableFuture<String> answered = waiting.await(runId, WaitingRuns.Kind.APPROVAL, command);
         answered.whenComplete((answer, error) -> unmark(runId));
-        CompletableFuture<Boolean> decided = answered.thenApply(answer -> policy.decide(runId, command, answer,
-                notes));
+        // A scope the question did not offer (agentls.approve can name any) is granted once.
+        CompletableFuture<ApprovalAnswer> decided = answered.thenApply(answer -> ApprovalScope.of(answer)
+                .map(scope -> question.scopes().contains(scope) ? scope : ApprovalScope.ONCE)
+                .<ApprovalAnswer>map(ApprovalAnswer.Allowed::new).orElse(ApprovalAnswer.Denied.WITHOUT_REASON));
         String alwaysTitle = alwaysTitle(command);
-        String message = "AgentLS #" + runId + ": " + title + "\n" + detail;
+        String message = "AgentLS #" + runId + ": " + question.title() + "\n" + question.detail();
         CompletableFuture<MessageActionItem> request = null;
         if (declared.messageActions()) {
-            ShowMessageRequestParams params = new ShowMessageRequestParams(List.of(new MessageActionItem(ALLOW_ONCE),
-                    new MessageActionItem(ALLOW_RUN), new MessageActionItem(alwaysTitle), new MessageActionItem(DENY)));
+            List<MessageActionItem> buttons = new ArrayList<>(List.of(new MessageActionItem(ALLOW_ONCE)));
+            if (question.scopes().contains(ApprovalScope.RUN)) {
+                buttons.add(new MessageActionItem(ALLOW_RUN));
+            }
+            if (question.scopes().contains(ApprovalScope.ALWAYS)) {
+                buttons.add(new MessageActionItem(alwaysTitle));
+            }
+            buttons.add(new MessageActionItem(DENY));
+            ShowMessageRequestParams params = new ShowMessageRequestParams(buttons);
             params.setType(MessageType.Warning);
             params.setMessage(message);
             request = client.showMessageRequest(params);
@@ -96,6 +104,11 @@ final class EditorAsking {
         }
         takeBackWhenWithdrawn(runId, decided, answered, request, "its request to run `" + command + "`");
         return decided;
+    }
+
+    /** The workspace's policy, which decides approvals before they are asked here and applies their scope. */
+    ApprovalPolicy policy() {
+        return policy;
     }
 
     /**

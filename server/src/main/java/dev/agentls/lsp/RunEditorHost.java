@@ -1,5 +1,7 @@
 package dev.agentls.lsp;
 
+import dev.agentls.host.ApprovalAnswer;
+import dev.agentls.host.ApprovalQuestion;
 import dev.agentls.host.ChangeOutcome;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
@@ -83,7 +85,12 @@ final class RunEditorHost implements Host {
 
     @Override
     public CompletableFuture<Boolean> confirm(String title, String detail) {
-        return asking.confirm(runId, title, detail, notes);
+        return asking.policy().approve(this, runId, title, detail, notes, reason -> { });
+    }
+
+    @Override
+    public CompletableFuture<ApprovalAnswer> approve(ApprovalQuestion question) {
+        return asking.approve(runId, question);
     }
 
     @Override

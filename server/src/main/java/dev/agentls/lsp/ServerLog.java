@@ -1,6 +1,6 @@
 package dev.agentls.lsp;
 
-import dev.agentls.config.UrlUserinfo;
+import dev.agentls.redaction.UrlUserinfo;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;

@@ -1,29 +1,33 @@
 package dev.agentls.session;
 
+import dev.agentls.host.ApprovalAnswer;
+import dev.agentls.host.ApprovalQuestion;
+import dev.agentls.host.ApprovalScope;
+import dev.agentls.host.Host;
+import dev.agentls.host.QuestionWithdrawn;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * Which commands a workspace's runs may execute without asking, for every front door: a mode for all of them (ask,
- * deny all, allow all), the commands always allowed in {@link AlwaysAllowed#FILE}, and those allowed for one run. A
- * front door asks the user only when {@link #decided} is empty, and hands the answer ({@link #ONCE}, {@link #RUN},
- * {@link #ALWAYS} or {@link #DENIED}) to {@link #decide}.
+ * deny all, allow all), the commands always allowed in {@link AlwaysAllowed#FILE}, and those allowed for one run.
+ * {@link #approve} asks a front door's {@link Host} only when nothing decided before, with the scopes the approval may
+ * be granted for, and applies the scope the user chose.
  */
 public final class ApprovalPolicy {
 
     /** What happens to an approval nobody decided before. */
     public enum Mode { ASK, DENY_ALL, ALLOW_ALL }
 
-    /** The answers a user gives, as {@code agentls.approve} takes them as its {@code scope} and {@code agentls.deny}. */
-    public static final String ONCE = "once";
-    public static final String RUN = "run";
-    public static final String ALWAYS = "always";
-    public static final String DENIED = "deny";
-
     /** The reason execute_command gives when its safety check found nothing and the model asked for approval. */
     public static final String MODEL_ASKED = "the model asked for approval";
+    /** How execute_command's detail introduces why a command needs approval. */
+    static final String NEEDS_APPROVAL = "\n\nNeeds approval: ";
 
     private final Mode mode;
     /** Null for a host outside any workspace. */
@@ -48,7 +52,7 @@ public final class ApprovalPolicy {
      * The decision on {@code detail} (whose first line is the command) made without asking, or empty when the user
      * is to be asked.
      */
-    public Optional<Boolean> decided(String runId, String command, String detail, RunNotes notes) {
+    Optional<Boolean> decided(String runId, String command, String detail, RunNotes notes) {
         if (mode == Mode.DENY_ALL) {
             return Optional.of(false);
         }
@@ -67,9 +71,42 @@ public final class ApprovalPolicy {
         return Optional.empty();
     }
 
+    /**
+     * Decides the approval {@code title}/{@code detail} of run {@code runId}: without asking when the mode, the
+     * always-allowed list or an earlier "for this run" decides it, else by asking {@code door}; completes with true
+     * when it may go ahead. A denial's reason goes to {@code toModel}, the message the model reads before its next
+     * call. A withdrawal of the returned future reaches the door's question.
+     */
+    public CompletableFuture<Boolean> approve(Host door, String runId, String title, String detail, RunNotes notes,
+                                             Consumer<String> toModel) {
+        ApprovalQuestion question = question(title, detail);
+        String command = question.command();
+        Optional<Boolean> already = decided(runId, command, detail, notes);
+        if (already.isPresent()) {
+            return CompletableFuture.completedFuture(already.get());
+        }
+        CompletableFuture<ApprovalAnswer> asked = door.approve(question);
+        return QuestionWithdrawn.passedOn(asked.thenApply(answer -> {
+            if (answer instanceof ApprovalAnswer.Denied denied && !denied.reason().isBlank()) {
+                toModel.accept("I denied `" + command + "`: " + denied.reason());
+            }
+            return decide(runId, command, answer, notes);
+        }), asked);
+    }
+
+    /** The question a front door is asked: only a command's approval can be remembered for the run or always. */
+    public static ApprovalQuestion question(String title, String detail) {
+        return detail.contains(NEEDS_APPROVAL)
+                ? new ApprovalQuestion(title, detail, EnumSet.allOf(ApprovalScope.class))
+                : ApprovalQuestion.once(title, detail);
+    }
+
     /** Takes the user's answer; true when the command may run. */
-    public boolean decide(String runId, String command, String answer, RunNotes notes) {
-        switch (answer) {
+    boolean decide(String runId, String command, ApprovalAnswer answer, RunNotes notes) {
+        if (!(answer instanceof ApprovalAnswer.Allowed allowed)) {
+            return false;
+        }
+        switch (allowed.scope()) {
             case RUN -> allowedForRun.computeIfAbsent(runId, id -> ConcurrentHashMap.newKeySet()).add(command);
             case ALWAYS -> {
                 Optional<String> problem = always == null ? Optional.of("no workspace keeps the list, so the choice"
@@ -80,10 +117,7 @@ public final class ApprovalPolicy {
                 notes.note("Always allowed `" + command + "`"
                         + problem.map(p -> ": " + p).orElse(" (kept in " + AlwaysAllowed.FILE + ")"));
             }
-            case DENIED -> {
-                return false;
-            }
-            default -> { }
+            case ONCE -> { }
         }
         return true;
     }
@@ -95,6 +129,6 @@ public final class ApprovalPolicy {
 
     /** Whether the approval is asked only because the model asked for it (execute_command's detail says why). */
     public static boolean onlyTheModelAsked(String detail) {
-        return detail.strip().endsWith("\n\nNeeds approval: " + MODEL_ASKED);
+        return detail.strip().endsWith(NEEDS_APPROVAL + MODEL_ASKED);
     }
 }

@@ -1,7 +1,7 @@
 package dev.agentls.session;
 
 import dev.agentls.host.ChangeOutcome;
-import dev.agentls.host.CommandTerminal;
+import dev.agentls.host.DelegatingHost;
 import dev.agentls.host.FileChange;
 import dev.agentls.host.Host;
 import java.nio.file.Path;
@@ -20,9 +20,8 @@ import java.util.stream.Stream;
  * {@code onApplied} (the transcript's diff, the model's view, a front door's review). Asking, progress and the saves
  * before a command pass through.
  */
-final class GuardedHost implements Host {
+final class GuardedHost extends DelegatingHost {
 
-    private final Host door;
     private final Function<Path, Optional<String>> seen;
     private final BiFunction<Path, String, Optional<String>> writer;
     private final Consumer<List<FileChange>> onApplied;
@@ -30,7 +29,7 @@ final class GuardedHost implements Host {
     /** @param writer the other run that left a file as the given text, if one did */
     GuardedHost(Host door, Function<Path, Optional<String>> seen, BiFunction<Path, String, Optional<String>> writer,
                 Consumer<List<FileChange>> onApplied) {
-        this.door = door;
+        super(door);
         this.seen = seen;
         this.writer = writer;
         this.onApplied = onApplied;
@@ -49,7 +48,7 @@ final class GuardedHost implements Host {
         }
         ModelViewGuard.Checked.Proceed proceed = (ModelViewGuard.Checked.Proceed) checked;
         List<FileChange> sent = proceed.changes();
-        return door.applyChanges(sent).thenApply(outcome -> {
+        return delegate.applyChanges(sent).thenApply(outcome -> {
             if (!(outcome instanceof ChangeOutcome.Applied applied)) {
                 return outcome;
             }
@@ -60,33 +59,4 @@ final class GuardedHost implements Host {
         });
     }
 
-    @Override
-    public CompletableFuture<Boolean> confirm(String title, String detail) {
-        return door.confirm(title, detail);
-    }
-
-    @Override
-    public CompletableFuture<Optional<String>> ask(String question, List<String> options) {
-        return door.ask(question, options);
-    }
-
-    @Override
-    public String beforeCommandNotice() {
-        return door.beforeCommandNotice();
-    }
-
-    @Override
-    public CompletableFuture<String> beforeCommand() {
-        return door.beforeCommand();
-    }
-
-    @Override
-    public Optional<CommandTerminal> terminal() {
-        return door.terminal();
-    }
-
-    @Override
-    public void progress(String message) {
-        door.progress(message);
-    }
 }

@@ -17,29 +17,32 @@ final class PackageRules {
     private static final Map<String, Set<String>> ALLOWED = Map.ofEntries(
             // Named daemon threads, for every package that starts threads.
             Map.entry("threads", Set.of()),
+            // Hiding secrets in text, for every package that shows text to a user, a log or the model.
+            Map.entry("redaction", Set.of()),
             Map.entry("syntax", Set.of()),
             Map.entry("workspace", Set.of()),
-            Map.entry("config", Set.of()),
+            Map.entry("config", Set.of("redaction")),
             Map.entry("edit", Set.of("syntax")),
             Map.entry("outline", Set.of("syntax", "workspace")),
             Map.entry("host", Set.of("edit", "workspace")),
-            Map.entry("llm", Set.of("config")),
+            Map.entry("llm", Set.of("config", "redaction")),
             Map.entry("conversation", Set.of("llm", "outline", "workspace")),
-            Map.entry("tools", Set.of("edit", "workspace", "outline", "host")),
+            Map.entry("tools", Set.of("edit", "workspace", "outline", "host", "redaction")),
             Map.entry("mcp", Set.of("tools", "host", "config", "threads")),
             Map.entry("agent", Set.of("tools", "llm", "conversation", "outline", "host", "config", "threads")),
             // The run core: every front door's runs, approvals, transcripts and workspace; it knows no front door.
             Map.entry("session", Set.of("agent", "tools", "llm", "conversation", "outline", "host", "config",
                     "workspace", "edit", "syntax", "mcp")),
             Map.entry("lsp", Set.of("session", "agent", "host", "config", "workspace", "edit", "lsp.review",
-                    "threads")),
+                    "threads", "redaction")),
             // Review of a run's changes: hunks, their anchoring and their diagnostics; the server package drives it.
             Map.entry("lsp.review", Set.of("edit", "workspace")),
             // The Agent Client Protocol front door: translates ACP into runs, as lsp does LSP; it names a call's kind
             // of tool in the protocol's words, so it reads the tools' vocabulary (kinds and names).
             Map.entry("acp", Set.of("agent", "conversation", "host", "config", "workspace", "tools")),
             Map.entry("cli", Set.of("edit", "syntax", "workspace", "outline", "host", "tools", "llm",
-                    "conversation", "agent", "config", "session", "lsp", "lsp.review", "mcp", "acp", "threads")));
+                    "conversation", "agent", "config", "session", "lsp", "lsp.review", "mcp", "acp", "threads",
+                    "redaction")));
 
     /** The front doors: they translate a protocol into calls on {@code session}, and nothing under them knows them. */
     static final Set<String> FRONT_DOORS = Set.of("lsp", "lsp.review", "acp", "cli");

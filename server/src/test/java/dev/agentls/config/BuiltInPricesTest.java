@@ -1,6 +1,8 @@
 package dev.agentls.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
@@ -28,6 +30,14 @@ class BuiltInPricesTest {
         ModelPrice gpt4o = BuiltInPrices.read().table().forModel("gpt-4o").orElseThrow();
         // 1m uncached input, 1m output at gpt-4o's $2.50 / $10.
         assertEquals(0, new BigDecimal("12.5").compareTo(gpt4o.cost(1_000_000, 0, 1_000_000)));
+    }
+
+    @Test
+    void everyDefaultSharesTheTableParsedOnce() {
+        assertSame(LlmSettings.defaults(Provider.OPENAI).prices(), LlmSettings.defaults(Provider.ANTHROPIC).prices());
+        assertSame(LlmSettings.defaults(Provider.OPENAI).prices(), BuiltInPrices.shipped().table());
+        // A second parse makes a new table, which the shared one is not.
+        assertNotSame(BuiltInPrices.read().table(), BuiltInPrices.shipped().table());
     }
 
     @Test

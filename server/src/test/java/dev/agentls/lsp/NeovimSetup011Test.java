@@ -70,7 +70,7 @@ class NeovimSetup011Test {
                 "  vim.opt.runtimepath:append(" + NeovimReadmeSetupTest.luaString(NVIM.getParent().getParent()
                         .toString()) + ")",
                 "  report.parsed = {}",
-                "  for _, name in ipairs({ 'init.lua', 'v011.lua' }) do",
+                "  for _, name in ipairs({ 'init.lua', 'command.lua', 'v011.lua' }) do",
                 "    local chunk, problem = loadfile(" + NeovimReadmeSetupTest.luaString(NVIM.toString())
                         + " .. '/' .. name)",
                 "    report.parsed[name] = chunk ~= nil and 'ok' or problem",
@@ -95,6 +95,7 @@ class NeovimSetup011Test {
 
         assertTrue(outcome.ok(), outcome.describe());
         assertEquals("ok", outcome.report().getAsJsonObject("parsed").get("init.lua").getAsString());
+        assertEquals("ok", outcome.report().getAsJsonObject("parsed").get("command.lua").getAsString());
         assertEquals("ok", outcome.report().getAsJsonObject("parsed").get("v011.lua").getAsString());
         assertFalse(outcome.report().get("started").getAsBoolean());
         assertTrue(outcome.report().get("refusal").getAsString().endsWith("agentls.v011 needs Neovim 0.11 or later"
@@ -106,7 +107,8 @@ class NeovimSetup011Test {
     @Test
     void theSetupsUseOnlyApisDocumentedForNeovim011AndNoneDeprecatedThereOnThe011Path() throws Exception {
         String v011 = Files.readString(NVIM.resolve("v011.lua"));
-        String shared = Files.readString(NVIM.resolve("init.lua"));
+        // The client both set-ups share: init.lua and the modules it loads.
+        String shared = Files.readString(NVIM.resolve("init.lua")) + Files.readString(NVIM.resolve("command.lua"));
         Set<String> unknown = new TreeSet<>();
         for (String name : vimNames(v011 + shared)) {
             if (!DOCUMENTED_IN_011.containsKey(name) && !DEPRECATED_BY_011.contains(name)) {

@@ -1,5 +1,6 @@
 package dev.agentls.tools.command;
 
+import dev.agentls.redaction.UrlUserinfo;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -66,7 +67,7 @@ public final class CommandEnvironment {
                     scrubbed = scrubAroundGap(scrubbed, value, "[redacted: part of the value of " + key.getValue() + "]");
                 }
             }
-            return SecretVariables.redactUrlUserinfo(scrubbed);
+            return UrlUserinfo.redact(scrubbed);
         }
 
         private static String scrubAroundGap(String output, String value, String note) {

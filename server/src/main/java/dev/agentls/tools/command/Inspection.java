@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -12,26 +11,23 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The state of checking one command line: the folders it may be in after {@code cd}, the variables it assigns, and
- * the reasons found so far. Path and redirection checks live here; what each command means lives in
- * {@link CommandRules}.
+ * The checking of one command line: the reasons found so far and the refusal, the path and redirection checks, and
+ * each invocation handed to {@link CommandRules} (what each command means). Where the line may be and what its
+ * variables hold is its {@link LineScope}.
  */
 final class Inspection {
 
-    /** Stands in for a value produced at run time (a substitution, a loop item already checked). */
-    static final String PLACEHOLDER = "x";
     private static final Set<String> READABLE_DEVICES = Set.of(
             "/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/urandom",
             "/dev/random");
     private static final Set<String> WRITABLE_DEVICES = Set.of("/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty");
-    private static final Set<String> DECLARING = Set.of("export", "declare", "local", "readonly", "typeset");
     private static final List<String> SYSTEM_BINARIES = List.of("/usr/", "/bin/", "/sbin/", "/opt/", "/nix/");
 
     private final Path root;
     private final Path home;
     private final PathGuard guard;
-    private final Set<Path> folders = new LinkedHashSet<>();
-    private final Map<String, String> variables = new HashMap<>();
+    private final LineScope scope;
+    private final Map<String, String> variables;
     private final Set<String> reasons = new LinkedHashSet<>();
     private final CommandRules rules = new CommandRules(this);
     private final ValueRules values = new ValueRules(this);
@@ -42,27 +38,15 @@ final class Inspection {
         this.root = root;
         this.home = home;
         this.guard = guard;
-        folders.add(root);
-        variables.put("HOME", home.toString());
-        variables.put("PWD", root.toString());
-        for (String special : List.of("?", "#", "$", "!", "-")) {
-            variables.put(special, "0");
-        }
-        for (String positional : List.of("@", "*", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9")) {
-            variables.put(positional, "");
-        }
+        this.scope = new LineScope(root, home, this::approve);
+        this.variables = scope.variables();
     }
 
     void inspect(List<SimpleCommand> commands) {
-        for (SimpleCommand command : commands) {
-            learnVariables(command);
-        }
-        for (SimpleCommand command : commands) {
-            learnFolders(command);
-        }
+        scope.learn(commands);
         for (SimpleCommand command : commands) {
             command.assignments().forEach(this::checkAssignment);
-            if (!command.words().isEmpty() && command.words().get(0).literal().filter(DECLARING::contains).isPresent()) {
+            if (!command.words().isEmpty() && command.words().get(0).literal().filter(LineScope.DECLARING::contains).isPresent()) {
                 command.words().stream().skip(1).filter(w -> w.display().matches("[A-Za-z_][A-Za-z0-9_]*\\+?=.*"))
                         .forEach(this::checkAssignment);
             }
@@ -138,7 +122,7 @@ final class Inspection {
 
     /** Every folder the line may be in when a command runs (after each {@code cd} it holds). */
     List<Path> folders() {
-        return List.copyOf(folders);
+        return scope.folders();
     }
 
     boolean insideWorkspace(Path path) {
@@ -196,15 +180,15 @@ final class Inspection {
             approve("an argument holds a substitution as text, which arithmetic or a nested shell would run: "
                     + word.display());
         }
-        String value = lenientText(word);
+        String value = scope.lenientText(word);
         for (String candidate : BraceExpansion.expand(value)) {
             for (String pathText : pathsIn(candidate)) {
-                forEachLocation(pathText, word.startsWithTilde(), path -> checkPath(path, false));
+                scope.forEachLocation(pathText, word.startsWithTilde(), path -> checkPath(path, false));
             }
         }
         if (word.hasUnquotedGlob()) {
             word.globPattern(variables).ifPresent(pattern -> {
-                for (Path folder : folders) {
+                for (Path folder : scope.folders()) {
                     GlobExpansion.expand(pattern, folder, home).forEach(path -> checkPath(path, false));
                 }
             });
@@ -219,7 +203,7 @@ final class Inspection {
             return;
         }
         for (String candidate : BraceExpansion.expand(value.get())) {
-            forEachLocation(candidate, word.startsWithTilde(), path -> {
+            scope.forEachLocation(candidate, word.startsWithTilde(), path -> {
                 if (WRITABLE_DEVICES.contains(path.toString())) {
                     return;
                 }
@@ -238,7 +222,7 @@ final class Inspection {
             return true;
         }
         List<Path> found = new ArrayList<>();
-        forEachLocation(value.get(), word.startsWithTilde(), path -> {
+        scope.forEachLocation(value.get(), word.startsWithTilde(), path -> {
             if (Files.isRegularFile(path)) {
                 found.add(path);
             }
@@ -261,7 +245,7 @@ final class Inspection {
             return true;
         }
         List<Path> found = new ArrayList<>();
-        forEachLocation(folderText.get(), folder.startsWithTilde(), path -> {
+        scope.forEachLocation(folderText.get(), folder.startsWithTilde(), path -> {
             if (!name.isEmpty() && Files.isDirectory(path) && Files.exists(path.resolve(name))) {
                 found.add(path);
             }
@@ -304,25 +288,6 @@ final class Inspection {
         return path.startsWith(root) && !path.equals(root) ? root.relativize(path).toString() : path.toString();
     }
 
-    /** Resolves a path text against every folder the line may be in ({@code ~} against home). */
-    private void forEachLocation(String text, boolean tilde, java.util.function.Consumer<Path> action) {
-        try {
-            if (tilde && (text.equals("~") || text.startsWith("~/"))) {
-                action.accept(home.resolve(text.equals("~") ? "" : text.substring(2)).normalize());
-            } else if (tilde) {
-                approve("uses another user's home folder: " + text);
-            } else if (text.startsWith("/")) {
-                action.accept(Path.of(text).normalize());
-            } else {
-                for (Path folder : List.copyOf(folders)) {
-                    action.accept(folder.resolve(text).normalize());
-                }
-            }
-        } catch (InvalidPathException e) {
-            // Not a path at all (a pattern, a message): nothing on disk to protect.
-        }
-    }
-
     /** The texts in an argument that could be paths: itself, and what follows an {@code =} (--file=x, of=x). */
     private static List<String> pathsIn(String candidate) {
         List<String> paths = new ArrayList<>();
@@ -342,73 +307,4 @@ final class Inspection {
         return paths;
     }
 
-    /** The word's text with unknown values replaced by a harmless placeholder (they are reported separately). */
-    private String lenientText(Word word) {
-        StringBuilder text = new StringBuilder();
-        for (Word.Part part : word.parts()) {
-            if (part instanceof Word.Literal literal) {
-                text.append(literal.text());
-            } else if (part instanceof Word.Variable variable) {
-                text.append(variables.getOrDefault(variable.name(), PLACEHOLDER));
-            } else {
-                text.append(PLACEHOLDER);
-            }
-        }
-        return text.toString();
-    }
-
-    private void learnVariables(SimpleCommand command) {
-        if (command.kind() == SimpleCommand.Kind.LOOP_LIST) {
-            variables.put(command.loopVariable(), PLACEHOLDER);
-            return;
-        }
-        List<Word> assignments = new ArrayList<>(command.assignments());
-        if (!command.words().isEmpty() && command.words().get(0).literal()
-                .filter(DECLARING::contains).isPresent()) {
-            command.words().stream().skip(1).filter(w -> w.literal().map(t -> t.contains("=")).orElse(true))
-                    .forEach(assignments::add);
-        }
-        for (Word assignment : assignments) {
-            String raw = assignment.display();
-            int equals = raw.indexOf('=');
-            if (equals <= 0) {
-                continue;
-            }
-            String name = raw.substring(0, equals).replace("+", "");
-            Optional<String> value = assignmentValue(assignment).text(variables);
-            // An unknown value makes later uses unknown: drop any earlier literal value.
-            value.ifPresentOrElse(v -> variables.put(name, v), () -> variables.remove(name));
-        }
-    }
-
-    private void learnFolders(SimpleCommand command) {
-        List<Word> words = command.words();
-        if (words.isEmpty() || !words.get(0).literal().map(n -> n.equals("cd") || n.equals("pushd")).orElse(false)) {
-            return;
-        }
-        List<Word> targets = words.stream().skip(1).filter(w -> !w.literal().map(t -> t.startsWith("-")).orElse(false))
-                .toList();
-        if (targets.isEmpty()) {
-            folders.add(home);
-            return;
-        }
-        Optional<String> target = targets.get(0).text(variables);
-        if (target.isEmpty()) {
-            approve("changes to a folder that comes from an expansion: " + targets.get(0).display());
-            return;
-        }
-        forEachLocation(target.get(), targets.get(0).startsWithTilde(), folders::add);
-    }
-
-    /** The value part of {@code NAME=value} as a word of its own. */
-    static Word assignmentValue(Word assignment) {
-        List<Word.Part> parts = new ArrayList<>(assignment.parts());
-        if (!parts.isEmpty() && parts.get(0) instanceof Word.Literal first) {
-            int equals = first.text().indexOf('=');
-            if (equals >= 0) {
-                parts.set(0, new Word.Literal(first.text().substring(equals + 1), first.quoted()));
-            }
-        }
-        return new Word(parts);
-    }
 }

@@ -1,5 +1,6 @@
 package dev.agentls.tools.command;
 
+import dev.agentls.redaction.UrlUserinfo;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -20,7 +21,6 @@ final class SecretVariables {
     private static final List<String> KEY_PREFIXES = List.of("sk-", "sk_", "rk_", "pk_live_", "xai-", "gsk_", "hf_",
             "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xoxa-", "xoxb-", "xoxp-", "xoxr-",
             "xoxs-", "xapp-", "npm_", "pypi-", "aiza", "akia", "asia", "bearer ", "basic ", "eyj");
-    private static final Pattern URL_USERINFO = Pattern.compile("(?i)\\b[a-z][a-z0-9+.\\-]*://[^/?#@\\s\"'<>]+@");
     private static final Pattern KEY_ALPHABET = Pattern.compile("[A-Za-z0-9_\\-+=]{32,}");
     /** Bits per character above which a long key-alphabet value is taken for random: base62 keys are near 5.5. */
     private static final double HIGH_ENTROPY = 4.2;
@@ -43,7 +43,7 @@ final class SecretVariables {
             }
         }
         return lower.contains("-----begin") && lower.contains("private key")
-                || URL_USERINFO.matcher(s).find()
+                || UrlUserinfo.present(s)
                 || KEY_ALPHABET.matcher(s).matches() && entropy(s) >= HIGH_ENTROPY;
     }
 
@@ -52,13 +52,6 @@ final class SecretVariables {
         String s = value.strip();
         return s.length() >= MIN_SCRUBBED_NAMED && !s.startsWith("/") && !s.startsWith("~/") && !s.startsWith("./")
                 && !s.matches("[A-Za-z]:\\\\.*");
-    }
-
-    /** {@code text} with each URL's userinfo replaced by a note; for a command's output, which goes to the model. */
-    static String redactUrlUserinfo(String text) {
-        return text.indexOf('@') < 0 ? text : URL_USERINFO.matcher(text).replaceAll(
-                m -> java.util.regex.Matcher.quoteReplacement(m.group().substring(0, m.group().indexOf("//") + 2)
-                        + "[redacted]@"));
     }
 
     /** Shannon entropy of the characters of {@code s}, in bits per character. */

@@ -30,7 +30,7 @@ final class ValueRules {
         if (CommandTables.CODE_VARIABLES.matcher(name).matches()) {
             inspection.approve("setting " + name + " changes which programs run or what they run");
         }
-        Word value = Inspection.assignmentValue(assignment);
+        Word value = LineScope.assignmentValue(assignment);
         inspection.text(value).filter(Inspection::holdsSubstitution).ifPresent(v -> inspection.approve(name
                 + " holds a substitution as text, which arithmetic or a prompt expansion would run"));
         inspection.checkArgument(value, false);

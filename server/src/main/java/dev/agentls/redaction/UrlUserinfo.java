@@ -1,4 +1,4 @@
-package dev.agentls.config;
+package dev.agentls.redaction;
 
 import java.util.regex.Pattern;
 
@@ -15,6 +15,11 @@ public final class UrlUserinfo {
     private static final Pattern USERINFO = Pattern.compile("(?i)\\b([a-z][a-z0-9+.\\-]*://)[^/?#@\\s\"'<>]+@");
 
     private UrlUserinfo() {}
+
+    /** Whether {@code text} holds a URL with userinfo, such as a key or a password. */
+    public static boolean present(String text) {
+        return text != null && text.indexOf('@') >= 0 && USERINFO.matcher(text).find();
+    }
 
     /** {@code text} with each URL's userinfo replaced by {@value #MASK}; null stays null. */
     public static String redact(String text) {
