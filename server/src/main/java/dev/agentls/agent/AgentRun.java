@@ -12,8 +12,6 @@ import dev.agentls.llm.ModelRequest;
 import dev.agentls.llm.ToolCall;
 import dev.agentls.tools.Cancellation;
 import dev.agentls.tools.CreatePlanTool;
-import dev.agentls.tools.PastCalls;
-import dev.agentls.tools.ToolContext;
 import dev.agentls.tools.ToolKind;
 import java.time.Instant;
 import java.util.HashSet;
