@@ -1,5 +1,6 @@
 package dev.agentls.cli;
 
+import static dev.agentls.cli.DemoGreeter.stripsNames;
 import static dev.agentls.cli.OpenAiScript.arguments;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,71 +10,50 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.session.AlwaysAllowed;
+import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
+import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code agentls chat}'s requests are runs of the session core, as {@code agentls run}'s are: numbered after the
  * workspace's transcripts, each with its transcript, diff and undo record under {@code .agentls/runs/}, its changes
  * shown as diffs, approvals under the workspace's policy, one run at a time per conversation across processes. Every
- * command is a child JVM whose standard input is a pipe or a file (not a terminal); the model a scripted server on
+ * command is a child JVM whose standard input is a pipe (not a terminal); the model a scripted server on
  * loopback.
  */
 @Tag("slow")
 class ChatRunsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String GREETER = "src/main/java/demo/Greeter.java";
-    private static final String FIX = """
-            ------- SEARCH
-                    return greeting + ", " + name + "!";
-            =======
-                    return greeting + ", " + name.strip() + "!";
-            +++++++ REPLACE""";
+    private static final Duration BOUND = Duration.ofSeconds(60);
+    private static final String GREETER = DemoGreeter.PATH;
     private static final String STRIPPED = "+        return greeting + \", \" + name.strip() + \"!\";";
 
     @TempDir
     Path temp;
 
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-    private final List<ReplayServer> servers = new ArrayList<>();
-    private final List<Process> children = new ArrayList<>();
-
-    @AfterEach
-    void stop() throws Exception {
-        children.forEach(Process::destroyForcibly);
-        for (ReplayServer server : servers) {
-            server.close();
-        }
-        threads.shutdownNow();
-    }
-
-    private record Result(int status, String out, String err) {}
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
     @Test
     void eachChatRequestWritesItsTranscriptAndDiffNumberedAfterTheWorkspacesRuns() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
-        Result run = agentls(root, "", "run", "--workspace", root.toString(), "--base-url",
+        Ended run = agentls(root, "", "run", "--workspace", root.toString(), "--base-url",
                 serve(new OpenAiScript().answer("Hello.")), "--model", "m", "--prompt", "Say hello");
-        assertEquals(0, run.status, run.err);
+        assertEquals(0, run.status(), run.stderr());
 
-        Result chat = agentls(root, "Strip names\nAnything else?\n", "chat", "--workspace", root.toString(),
+        Ended chat = agentls(root, "Strip names\nAnything else?\n", "chat", "--workspace", root.toString(),
                 "--base-url", serve(stripsNames().answer("Nothing more.")), "--model", "m");
 
-        assertEquals(0, chat.status, chat.err);
+        assertEquals(0, chat.status(), chat.stderr());
         Path runs = root.resolve(".agentls/runs");
         assertTrue(Files.readString(runs.resolve("1.md")).contains("Say hello"), "agentls run's transcript");
         String second = Files.readString(runs.resolve("2.md"));
@@ -84,20 +64,20 @@ class ChatRunsTest {
         assertEquals("", Files.readString(runs.resolve("3.diff")), "a request that changed nothing: an empty diff");
         assertTrue(Files.exists(runs.resolve("2.undo")), "the changing request's undo record is on disk");
         assertFalse(Files.exists(runs.resolve("3.undo")));
-        assertTrue(chat.err.contains("agentls undo 2"), chat.err);
+        assertTrue(chat.stderr().contains("agentls undo 2"), chat.stderr());
     }
 
     @Test
     void chatShowsTheDiffOfEachAppliedChange() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
 
-        Result chat = agentls(root, "Strip names\n", "chat", "--workspace", root.toString(), "--base-url",
+        Ended chat = agentls(root, "Strip names\n", "chat", "--workspace", root.toString(), "--base-url",
                 serve(stripsNames()), "--model", "m");
 
-        assertEquals(0, chat.status, chat.err);
-        assertTrue(chat.out.contains("--- a/" + GREETER + "\n+++ b/" + GREETER + "\n"), chat.out);
-        assertTrue(chat.out.contains("-        return greeting + \", \" + name + \"!\";\n" + STRIPPED + "\n"),
-                chat.out);
+        assertEquals(0, chat.status(), chat.stderr());
+        assertTrue(chat.stdout().contains("--- a/" + GREETER + "\n+++ b/" + GREETER + "\n"), chat.stdout());
+        assertTrue(chat.stdout().contains("-        return greeting + \", \" + name + \"!\";\n" + STRIPPED + "\n"),
+                chat.stdout());
     }
 
     @Test
@@ -105,15 +85,15 @@ class ChatRunsTest {
         Path root = TestWorkspace.copy("demo", temp);
         Path greeter = root.resolve(GREETER);
         byte[] before = Files.readAllBytes(greeter);
-        Result chat = agentls(root, "Strip names\n", "chat", "--workspace", root.toString(), "--base-url",
+        Ended chat = agentls(root, "Strip names\n", "chat", "--workspace", root.toString(), "--base-url",
                 serve(stripsNames()), "--model", "m");
-        assertEquals(0, chat.status, chat.err);
+        assertEquals(0, chat.status(), chat.stderr());
         assertTrue(Files.readString(greeter).contains("name.strip()"));
 
-        Result undo = agentls(root, "", "undo");
+        Ended undo = agentls(root, "", "undo");
 
-        assertEquals(0, undo.status, undo.err);
-        assertTrue(undo.out.contains("undid run 1") && undo.out.contains(GREETER), undo.out);
+        assertEquals(0, undo.status(), undo.stderr());
+        assertTrue(undo.stdout().contains("undid run 1") && undo.stdout().contains(GREETER), undo.stdout());
         assertArrayEquals(before, Files.readAllBytes(greeter));
     }
 
@@ -121,19 +101,17 @@ class ChatRunsTest {
     void chatUndoReadsTheRequestsRecordOnDiskAndRefusesADamagedOneChangingNothing() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
         Path greeter = root.resolve(GREETER);
-        Process chat = start(root, "chat", "--workspace", root.toString(), "--base-url", serve(stripsNames()),
+        AgentProcess chat = start(root, "chat", "--workspace", root.toString(), "--base-url", serve(stripsNames()),
                 "--model", "m");
-        OutputStream keyboard = chat.getOutputStream();
-        type(keyboard, "Strip names\n");
-        awaitStderr(chat, text -> text.contains("/undo puts back the files this request changed"));
+        chat.type("Strip names\n");
+        chat.awaitStderr(text -> text.contains("/undo puts back the files this request changed"), BOUND);
         byte[] stripped = Files.readAllBytes(greeter);
         Files.writeString(root.resolve(".agentls/runs/1.undo"), "not a record\n");
 
-        type(keyboard, "/undo\n");
-        keyboard.close();
+        chat.type("/undo\n");
+        chat.closeInput();
 
-        assertTrue(chat.waitFor(60, TimeUnit.SECONDS), "agentls chat ended");
-        String err = stderr(chat);
+        String err = chat.finish(BOUND).stderr();
         assertTrue(err.contains("agentls chat: refused: .agentls/runs/1.undo is not an undo record"), err);
         assertArrayEquals(stripped, Files.readAllBytes(greeter), "nothing was changed");
     }
@@ -141,43 +119,41 @@ class ChatRunsTest {
     @Test
     void aChatRequestOnAConversationAnotherProcessIsRunningIsRefusedAndAsksTheModelNothing() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
-        Result first = agentls(root, "", "run", "--workspace", root.toString(), "--json", "--base-url",
+        Ended first = agentls(root, "", "run", "--workspace", root.toString(), "--json", "--base-url",
                 serve(new OpenAiScript().answer("Hello.")), "--model", "m", "--prompt", "Start");
-        assertEquals(0, first.status, first.err);
-        String conversation = JSON.readTree(first.out.lines().findFirst().orElseThrow()).get("conversationId")
+        assertEquals(0, first.status(), first.stderr());
+        String conversation = JSON.readTree(first.stdout().lines().findFirst().orElseThrow()).get("conversationId")
                 .asText();
-        Process busy = start(root, "run", "--workspace", root.toString(), "--json", "--approve", "ask",
+        AgentProcess busy = start(root, "run", "--workspace", root.toString(), "--json", "--approve", "ask",
                 "--base-url", serve(new OpenAiScript()
                         .answer("", "ask_followup_question", arguments("question", "Which greeting?"))
                         .answer("", "attempt_completion", arguments("result", "Greeted."))), "--model", "m",
                 "--prompt", "Greet", "--conversation", conversation);
-        awaitStderr(busy, text -> text.contains("Which greeting?"));
-        ReplayServer unused = ReplayServer.start(new OpenAiScript().answer("Interleaved.").transcript(), 0, threads,
-                line -> { });
-        servers.add(unused);
+        busy.awaitStderr(text -> text.contains("Which greeting?"), BOUND);
+        ReplayServer unused = agents.model(new OpenAiScript().answer("Interleaved.").transcript());
 
-        Result chat = agentls(root, "Interleave\n", "chat", "--workspace", root.toString(), "--base-url",
+        Ended chat = agentls(root, "Interleave\n", "chat", "--workspace", root.toString(), "--base-url",
                 unused.baseUrl() + "/v1", "--model", "m", "--conversation", conversation);
 
-        assertEquals(0, chat.status, chat.err);
-        assertTrue(chat.err.contains("agentls chat: refused: conversation '" + conversation + "' has a run under"
-                + " way (in another process); cancel it or wait for its end"), chat.err);
+        assertEquals(0, chat.status(), chat.stderr());
+        assertTrue(chat.stderr().contains("agentls chat: refused: conversation '" + conversation + "' has a run under"
+                + " way (in another process); cancel it or wait for its end"), chat.stderr());
         assertEquals(0, unused.requests().size(), "the refused request asked the model nothing");
-        type(busy.getOutputStream(), "Howdy\n");
-        busy.getOutputStream().close();
-        assertTrue(busy.waitFor(60, TimeUnit.SECONDS), "the busy run ended: " + stderr(busy));
-        assertEquals(0, busy.exitValue(), stderr(busy));
+        busy.type("Howdy\n");
+        busy.closeInput();
+        Ended busyEnded = busy.finish(BOUND);
+        assertEquals(0, busyEnded.status(), busyEnded.stderr());
     }
 
     @Test
     void forThisRunInChatLastsOneRequestAndTheNextAsksAgain() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
 
-        Result chat = agentls(root, "List it\nr\nList it again\ny\n", "chat", "--workspace", root.toString(),
+        Ended chat = agentls(root, "List it\nr\nList it again\ny\n", "chat", "--workspace", root.toString(),
                 "--base-url", serve(listingTwice()), "--model", "m");
 
-        assertEquals(0, chat.status, chat.err);
-        assertEquals(2, chat.err.split("Run this command\\?", -1).length - 1, "asked in each request: " + chat.err);
+        assertEquals(0, chat.status(), chat.stderr());
+        assertEquals(2, chat.stderr().split("Run this command\\?", -1).length - 1, "asked in each request: " + chat.stderr());
         assertFalse(Files.exists(root.resolve(AlwaysAllowed.FILE)), "nothing remembered in the workspace");
     }
 
@@ -185,20 +161,13 @@ class ChatRunsTest {
     void alwaysInChatIsRememberedInTheWorkspaceAndTheNextRequestIsNotAsked() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
 
-        Result chat = agentls(root, "List it\na\nList it again\n", "chat", "--workspace", root.toString(),
+        Ended chat = agentls(root, "List it\na\nList it again\n", "chat", "--workspace", root.toString(),
                 "--base-url", serve(listingTwice()), "--model", "m");
 
-        assertEquals(0, chat.status, chat.err);
-        assertEquals(1, chat.err.split("Run this command\\?", -1).length - 1, "asked once: " + chat.err);
+        assertEquals(0, chat.status(), chat.stderr());
+        assertEquals(1, chat.stderr().split("Run this command\\?", -1).length - 1, "asked once: " + chat.stderr());
         assertTrue(Files.readString(root.resolve(AlwaysAllowed.FILE)).contains("ls src"), "kept in the workspace");
-        assertTrue(chat.err.contains("Allowed `ls src`: always allowed in " + AlwaysAllowed.FILE), chat.err);
-    }
-
-    private static OpenAiScript stripsNames() {
-        return new OpenAiScript()
-                .answer("Reading it.", "read_file", arguments("target_file", GREETER))
-                .answer("", "replace_in_file", arguments("target_file", GREETER, "diff", FIX))
-                .answer("", "attempt_completion", arguments("result", "Names are stripped."));
+        assertTrue(chat.stderr().contains("Allowed `ls src`: always allowed in " + AlwaysAllowed.FILE), chat.stderr());
     }
 
     /**
@@ -213,58 +182,17 @@ class ChatRunsTest {
                 .answer("Listed again.", new String[0]);
     }
 
-    private static List<String> command(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main"));
-        command.addAll(List.of(args));
-        return command;
+    /** {@code agentls ARGS} in a child JVM in {@code cwd}, its whole standard input {@code input}, until it ends. */
+    private Ended agentls(Path cwd, String input, String... args) throws Exception {
+        return agents.agentls(args).in(cwd).input(input).start().finish(BOUND);
     }
 
-    /** {@code agentls ARGS} in a child JVM, its standard input the file of {@code input}, until it ends. */
-    private Result agentls(Path cwd, String input, String... args) throws Exception {
-        Path out = Files.createTempFile(temp, "stdout", ".txt");
-        Path err = Files.createTempFile(temp, "stderr", ".txt");
-        Path in = Files.writeString(Files.createTempFile(temp, "stdin", ".txt"), input);
-        Process process = new ProcessBuilder(command(args)).directory(cwd.toFile()).redirectOutput(out.toFile())
-                .redirectError(err.toFile()).redirectInput(in.toFile()).start();
-        children.add(process);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "agentls " + String.join(" ", args) + " ended");
-        return new Result(process.exitValue(), Files.readString(out), Files.readString(err));
-    }
-
-    /** {@code agentls ARGS} in a child JVM whose standard input is a pipe this test writes; stderr kept in a file. */
-    private Process start(Path cwd, String... args) throws Exception {
-        Path err = Files.createTempFile(temp, "stderr", ".txt");
-        Process process = new ProcessBuilder(command(args)).directory(cwd.toFile())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
-        children.add(process);
-        stderrFiles.put(process, err);
-        return process;
-    }
-
-    private final java.util.Map<Process, Path> stderrFiles = new java.util.concurrent.ConcurrentHashMap<>();
-
-    private String stderr(Process process) throws Exception {
-        return Files.readString(stderrFiles.get(process));
-    }
-
-    private void awaitStderr(Process process, Predicate<String> expected) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!expected.test(stderr(process))) {
-            assertTrue(process.isAlive(), "ended early: " + stderr(process));
-            assertTrue(System.nanoTime() < deadline, "never shown as expected: " + stderr(process));
-            Thread.sleep(20);
-        }
-    }
-
-    private static void type(OutputStream keyboard, String text) throws Exception {
-        keyboard.write(text.getBytes(StandardCharsets.UTF_8));
-        keyboard.flush();
+    /** {@code agentls ARGS} in a child JVM in {@code cwd}, its standard input a pipe this test writes. */
+    private AgentProcess start(Path cwd, String... args) throws Exception {
+        return agents.agentls(args).in(cwd).start();
     }
 
     private String serve(OpenAiScript script) throws Exception {
-        ReplayServer server = ReplayServer.start(script.transcript(), 0, threads, line -> { });
-        servers.add(server);
-        return server.baseUrl() + "/v1";
+        return agents.openAiBase(script.transcript());
     }
 }
