@@ -112,8 +112,7 @@ class CrashResumeTest {
                 assertTrue(process.isAlive(), "agentls run ended early: " + process.stderr());
                 return ready.getAsBoolean();
             }, "the moment to kill came");
-            assertTrue(new ProcessBuilder("kill", "-KILL", Long.toString(process.pid())).start()
-                    .waitFor(10, TimeUnit.SECONDS));
+            process.signal("KILL");
             assertEquals(137, process.finish(Duration.ofSeconds(30)).status());
         }
         try (Stream<Path> files = Files.list(root.resolve(".agentls/conversations"))) {

@@ -8,17 +8,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.llm.replay.TranscriptReader;
+import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import dev.agentls.tools.TestWorkspace;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -33,21 +36,16 @@ class RunCommandSignalTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
     /**
-     * {@code agentls run} as its own JVM with SIGINT at its default (python puts it back before exec: a test JVM's
-     * children inherit it ignored), its stdin a pipe this test holds open and never writes.
+     * {@code agentls run} as its own JVM with SIGINT at its default, its stdin a pipe this test holds open and never
+     * writes.
      */
-    private Process startRun(Path root, String prompt, java.net.URI baseUrl, Path stdout) throws IOException {
-        return new ProcessBuilder("python3", "-c",
-                "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1],"
-                        + " sys.argv[1:])",
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "dev.agentls.cli.Main", "run",
-                "--workspace", root.toString(), "--prompt", prompt, "--json",
-                "--base-url", baseUrl + "/v1", "--model", "m")
-                .redirectOutput(stdout.toFile())
-                .redirectError(temp.resolve("stderr.txt").toFile())
-                .start();
+    private AgentProcess startRun(Path root, String prompt, ReplayServer model) throws IOException {
+        return agents.agentls("run", "--workspace", root.toString(), "--prompt", prompt, "--json",
+                "--base-url", model.baseUrl() + "/v1", "--model", "m").sigintAtDefault().start();
     }
 
     @Test
@@ -58,35 +56,25 @@ class RunCommandSignalTest {
         Path root = TestWorkspace.copy("demo", temp.resolve("ws"));
         String script = new OpenAiScript().answer("Looking...", 60_000,
                 "read_file", arguments("target_file", "src/main/java/demo/Greeter.java")).text();
-        ExecutorService threads = Executors.newCachedThreadPool();
-        try (ReplayServer server = ReplayServer.start(new dev.agentls.llm.replay.TranscriptReader().parse(script,
-                "script"), 0, threads, line -> { })) {
-            Path stdout = temp.resolve("stdout.jsonl");
-            Process process = startRun(root, "Strip names", server.baseUrl(), stdout);
-            try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (server.requests().isEmpty()) {
-                    assertTrue(process.isAlive(), "agentls run ended early: " + stderr());
-                    assertTrue(System.nanoTime() < deadline, "agentls run never called the model: " + stderr());
-                    Thread.sleep(50);
-                }
-                // Paces the signal into the stream (the held text shows nothing); no assertion rests on it.
-                Thread.sleep(300);
-                new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
-
-                assertTrue(process.waitFor(30, TimeUnit.SECONDS), "agentls run did not end after SIGINT");
-                assertEquals(130, process.exitValue(), stderr());
-                List<String> lines = Files.readAllLines(stdout, StandardCharsets.UTF_8);
-                JsonNode last = JSON.readTree(lines.get(lines.size() - 1));
-                assertEquals("run_finished", last.get("type").asText(), lines.toString());
-                assertEquals("cancelled", last.get("status").asText());
-                assertEquals("run_started", JSON.readTree(lines.get(0)).get("type").asText());
-            } finally {
-                process.destroyForcibly();
-            }
-        } finally {
-            threads.shutdownNow();
+        ReplayServer server = agents.model(new TranscriptReader().parse(script, "script"));
+        AgentProcess process = startRun(root, "Strip names", server);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (server.requests().isEmpty()) {
+            assertTrue(process.isAlive(), "agentls run ended early: " + process.stderr());
+            assertTrue(System.nanoTime() < deadline, "agentls run never called the model: " + process.stderr());
+            Thread.sleep(50);
         }
+        // Paces the signal into the stream (the held text shows nothing); no assertion rests on it.
+        Thread.sleep(300);
+        process.signal("INT");
+
+        Ended ended = process.finish(Duration.ofSeconds(30));
+        assertEquals(130, ended.status(), ended.stderr());
+        List<String> lines = ended.stdout().lines().toList();
+        JsonNode last = JSON.readTree(lines.get(lines.size() - 1));
+        assertEquals("run_finished", last.get("type").asText(), lines.toString());
+        assertEquals("cancelled", last.get("status").asText());
+        assertEquals("run_started", JSON.readTree(lines.get(0)).get("type").asText());
     }
 
     @Test
@@ -95,46 +83,24 @@ class RunCommandSignalTest {
         Path root = TestWorkspace.copy("demo", temp.resolve("ws"));
         String script = new OpenAiScript().answer("", "ask_followup_question",
                 arguments("question", "Which greeting?")).text();
-        ExecutorService threads = Executors.newCachedThreadPool();
-        try (ReplayServer server = ReplayServer.start(new dev.agentls.llm.replay.TranscriptReader().parse(script,
-                "script"), 0, threads, line -> { })) {
-            Path stdout = temp.resolve("stdout.jsonl");
-            // stdin stays a pipe this test holds open and never writes: a terminal nobody types into.
-            Process process = startRun(root, "Greet", server.baseUrl(), stdout);
-            try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (!stderr().contains("Which greeting?")) {
-                    assertTrue(process.isAlive(), "agentls run ended early: " + stderr());
-                    assertTrue(System.nanoTime() < deadline, "agentls run never asked: " + stderr());
-                    Thread.sleep(50);
-                }
-                long interruptedAt = System.nanoTime();
-                new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+        ReplayServer server = agents.model(new TranscriptReader().parse(script, "script"));
+        // stdin stays a pipe this test holds open and never writes: a terminal nobody types into.
+        AgentProcess process = startRun(root, "Greet", server);
+        process.awaitStderr(shown -> shown.contains("Which greeting?"), Duration.ofSeconds(60));
+        long interruptedAt = System.nanoTime();
+        process.signal("INT");
 
-                assertTrue(process.waitFor(30, TimeUnit.SECONDS), "agentls run did not end after SIGINT: "
-                        + stderr());
-                long millis = (System.nanoTime() - interruptedAt) / 1_000_000;
-                assertEquals(130, process.exitValue(), stderr());
-                assertTrue(millis < 10_000, "exits promptly: " + millis + " ms");
-                assertTrue(stderr().contains("(question withdrawn: the run was cancelled; nothing typed now answers"
-                        + " it)"), stderr());
-                List<String> lines = Files.readAllLines(stdout, StandardCharsets.UTF_8);
-                JsonNode last = JSON.readTree(lines.get(lines.size() - 1));
-                assertEquals("run_finished", last.get("type").asText(), lines.toString());
-                assertEquals("cancelled", last.get("status").asText());
-                assertTrue(lines.stream().anyMatch(line -> line.contains("\"question_asked\"")), lines.toString());
-            } finally {
-                process.getOutputStream().close();
-                process.destroyForcibly();
-            }
-        } finally {
-            threads.shutdownNow();
-        }
-    }
-
-    private String stderr() throws java.io.IOException {
-        Path file = temp.resolve("stderr.txt");
-        return Files.exists(file) ? Files.readString(file) : "";
+        Ended ended = process.finish(Duration.ofSeconds(30));
+        long millis = (System.nanoTime() - interruptedAt) / 1_000_000;
+        assertEquals(130, ended.status(), ended.stderr());
+        assertTrue(millis < 10_000, "exits promptly: " + millis + " ms");
+        assertTrue(ended.stderr().contains("(question withdrawn: the run was cancelled; nothing typed now answers"
+                + " it)"), ended.stderr());
+        List<String> lines = ended.stdout().lines().toList();
+        JsonNode last = JSON.readTree(lines.get(lines.size() - 1));
+        assertEquals("run_finished", last.get("type").asText(), lines.toString());
+        assertEquals("cancelled", last.get("status").asText());
+        assertTrue(lines.stream().anyMatch(line -> line.contains("\"question_asked\"")), lines.toString());
     }
 
     private static boolean onPath(String command) {

@@ -6,21 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-import java.io.BufferedOutputStream;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.agentls.testing.AgentProcesses;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,72 +36,61 @@ class JsonRpcFuzzTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
     @Test
     void survivesTenThousandHostileMessagesAndAnswersEveryRequest() throws Exception {
         long seed = Long.getLong("agentls.fuzz.seed", 20_261_124L);
         int count = Integer.getInteger("agentls.fuzz.count", DEFAULT_COUNT);
         Path root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
-        Path stderr = temp.resolve("server-stderr.txt");
-        Process server = new ProcessBuilder(NeovimDriver.serverCommand()).redirectError(stderr.toFile()).start();
-        List<JsonObject> answers = new CopyOnWriteArrayList<>();
-        Map<String, JsonObject> byId = new ConcurrentHashMap<>();
-        List<String> problems = new CopyOnWriteArrayList<>();
-        Thread reader = new Thread(() -> read(server.getInputStream(), answers, byId, problems), "fuzz-reader");
-        reader.setDaemon(true);
-        reader.start();
+        LspProcess server = LspProcess.start(agents);
         long started = System.nanoTime();
-        try (OutputStream out = new BufferedOutputStream(server.getOutputStream(), 1 << 16)) {
-            write(out, WireFrames.frame("{\"jsonrpc\":\"2.0\",\"id\":\"init\",\"method\":\"initialize\",\"params\":"
-                    + "{\"rootUri\":\"" + root.toUri() + "\",\"capabilities\":{}}}"));
-            write(out, WireFrames.frame("{\"jsonrpc\":\"2.0\",\"method\":\"initialized\",\"params\":{}}"));
-            awaitAnswer(byId, "\"init\"", server);
+        server.sendInitialize(root);
+        server.sendInitialized();
+        server.answer("\"init\"");
 
-            HostileMessages messages = new HostileMessages(seed);
-            Map<String, HostileMessages.Case> expected = new ConcurrentHashMap<>();
-            Map<String, Integer> kinds = new TreeMap<>();
-            int valid = 0;
-            for (int i = 0; i < count; i++) {
-                HostileMessages.Case hostile = messages.hostile();
-                kinds.merge(hostile.kind(), 1, Integer::sum);
-                send(out, hostile, expected);
-                if (i % 10 == 9) {
-                    send(out, messages.valid(), expected);
-                    valid++;
-                }
+        HostileMessages messages = new HostileMessages(seed);
+        Map<String, HostileMessages.Case> expected = new ConcurrentHashMap<>();
+        Map<String, Integer> kinds = new TreeMap<>();
+        int valid = 0;
+        for (int i = 0; i < count; i++) {
+            HostileMessages.Case hostile = messages.hostile();
+            kinds.merge(hostile.kind(), 1, Integer::sum);
+            send(server, hostile, expected);
+            if (i % 10 == 9) {
+                send(server, messages.valid(), expected);
+                valid++;
             }
-            HostileMessages.Case last = messages.valid();
-            send(out, last, expected);
-            JsonObject finalAnswer = awaitAnswer(byId, normal(last.id()), server);
-            assertTrue(finalAnswer.has("result") && finalAnswer.getAsJsonObject("result").has("checkpoints"),
-                    "the final valid request: " + finalAnswer);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!byId.keySet().containsAll(expected.keySet()) && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-            double seconds = (System.nanoTime() - started) / 1e9;
-
-            List<String> wrong = check(expected, answers, byId);
-            long hostileExpectingAnswers = expected.values().stream()
-                    .filter(c -> !c.kind().equals("valid")).count();
-            System.out.printf("JsonRpcFuzzTest: seed %d, %d hostile messages (%d of them requests that must get an"
-                    + " error), %d valid requests interleaved + 1 final; %d answers received, %d wrong, in %.1f s%n",
-                    seed, count, hostileExpectingAnswers, valid, answers.size(), wrong.size(), seconds);
-            System.out.println("JsonRpcFuzzTest: hostile messages by kind: " + kinds);
-            assertEquals(List.of(), problems, "the server's output was not clean frames");
-            assertEquals(List.of(), wrong.subList(0, Math.min(20, wrong.size())), wrong.size() + " wrong answers");
-            assertTrue(server.isAlive(), "the server died");
-
-            write(out, WireFrames.frame("{\"jsonrpc\":\"2.0\",\"id\":\"bye\",\"method\":\"shutdown\"}"));
-            JsonObject bye = awaitAnswer(byId, "\"bye\"", server);
-            assertTrue(bye.has("result") && !bye.has("error"), bye.toString());
-            write(out, WireFrames.frame("{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"));
-            assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server did not exit");
-            assertEquals(0, server.exitValue());
-        } finally {
-            server.destroyForcibly();
         }
-        String log = Files.readString(stderr, StandardCharsets.UTF_8);
+        HostileMessages.Case last = messages.valid();
+        send(server, last, expected);
+        JsonObject finalAnswer = server.answer(normal(last.id()));
+        assertTrue(finalAnswer.has("result") && finalAnswer.getAsJsonObject("result").has("checkpoints"),
+                "the final valid request: " + finalAnswer);
+        // Those still missing after this are listed, with the rest, by the check below.
+        server.awaitAnswers(all -> all.keySet().containsAll(expected.keySet()), Duration.ofSeconds(60));
+        Map<String, JsonObject> byId = server.answersById();
+        double seconds = (System.nanoTime() - started) / 1e9;
+
+        List<JsonObject> answers = server.answers();
+        List<String> wrong = check(expected, answers, byId);
+        long hostileExpectingAnswers = expected.values().stream()
+                .filter(c -> !c.kind().equals("valid")).count();
+        System.out.printf("JsonRpcFuzzTest: seed %d, %d hostile messages (%d of them requests that must get an"
+                + " error), %d valid requests interleaved + 1 final; %d answers received, %d wrong, in %.1f s%n",
+                seed, count, hostileExpectingAnswers, valid, answers.size(), wrong.size(), seconds);
+        System.out.println("JsonRpcFuzzTest: hostile messages by kind: " + kinds);
+        assertEquals(List.of(), server.problems(), "the server's output was not clean frames");
+        assertEquals(List.of(), wrong.subList(0, Math.min(20, wrong.size())), wrong.size() + " wrong answers");
+        assertTrue(server.isAlive(), "the server died");
+
+        server.send("{\"jsonrpc\":\"2.0\",\"id\":\"bye\",\"method\":\"shutdown\"}");
+        JsonObject bye = server.answer("\"bye\"");
+        assertTrue(bye.has("result") && !bye.has("error"), bye.toString());
+        server.exit();
+        String log = server.stderr();
         assertTrue(!log.contains("Exception in thread"), "an uncaught exception: " + log.substring(0, Math.min(2000, log.length())));
     }
 
@@ -153,49 +138,18 @@ class JsonRpcFuzzTest {
         return wrong;
     }
 
-    private static void send(OutputStream out, HostileMessages.Case c, Map<String, HostileMessages.Case> expected)
+    private static void send(LspProcess server, HostileMessages.Case c, Map<String, HostileMessages.Case> expected)
             throws Exception {
         if (c.expectsAnswer()) {
             expected.put(normal(c.id()), c);
         }
-        write(out, c.bytes());
-    }
-
-    private static void write(OutputStream out, byte[] bytes) throws Exception {
-        out.write(bytes);
-        out.flush();
+        server.write(c.bytes());
+        server.flush();
     }
 
     /** An id literal as gson writes it back, so a sent {@code "\u00e9"} and an answered {@code "é"} compare equal. */
     private static String normal(String idLiteral) {
         return JsonParser.parseString(idLiteral).toString();
-    }
-
-    private static JsonObject awaitAnswer(Map<String, JsonObject> byId, String id, Process server) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LspFixture.TIMEOUT_SECONDS * 2);
-        while (!byId.containsKey(id)) {
-            assertTrue(server.isAlive(), "the server died waiting for " + id);
-            assertTrue(System.nanoTime() < deadline, "no answer to " + id);
-            Thread.sleep(20);
-        }
-        return byId.get(id);
-    }
-
-    private static void read(InputStream in, List<JsonObject> answers, Map<String, JsonObject> byId,
-            List<String> problems) {
-        try {
-            JsonObject message;
-            while ((message = WireFrames.read(in)) != null) {
-                if (!message.has("method") && message.has("id")) {
-                    answers.add(message);
-                    byId.putIfAbsent(message.get("id").toString(), message);
-                } else if (!WireFrames.percentSigns(List.of(message)).isEmpty()) {
-                    problems.add("a '%' in " + brief(message));
-                }
-            }
-        } catch (Exception e) {
-            problems.add("reading the server's output failed: " + e);
-        }
     }
 
     private static String brief(JsonObject message) {

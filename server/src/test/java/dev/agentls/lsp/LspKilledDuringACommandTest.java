@@ -9,10 +9,12 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.agentls.llm.replay.ReplayServer;
+import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcesses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +33,7 @@ import org.eclipse.lsp4j.services.LanguageServer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -50,6 +53,9 @@ class LspKilledDuringACommandTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
     private final ExecutorService threads = Executors.newCachedThreadPool();
 
     @AfterEach
@@ -61,84 +67,61 @@ class LspKilledDuringACommandTest {
     void killedDuringACommandLeavesNoProcessAndTheConversationResumes() throws Exception {
         Path root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces/demo"), root);
-        String conversation;
-        long shell;
-        long pgid;
-        try (ReplayServer model = ReplayServer.start(new ReplayAnswers()
+        ReplayServer firstModel = agents.model(new ReplayAnswers()
                 .call("execute_command", "command", COMMAND, "requires_approval", false)
-                .complete("Slept.").transcript(), 0, threads, line -> { })) {
-            Process server = start(root, model, "first");
-            try {
-                LanguageServer lsp = connect(server, new RunEditor(RealClient.neovim07().declaring(true, false)),
-                        root, model);
-                conversation = run(lsp, Map.of("prompt", "Sleep")).get("conversationId").getAsString();
-                ProcessHandle sleeping = await(() -> sleeper(server), "the command started; server log: "
-                        + log("first"));
-                shell = sleeping.parent().map(ProcessHandle::pid).orElseThrow();
-                pgid = groupOf(shell);
-                assertTrue(new ProcessBuilder("kill", "-KILL", Long.toString(server.pid())).start()
-                        .waitFor(10, TimeUnit.SECONDS));
-                assertTrue(server.waitFor(30, TimeUnit.SECONDS));
-                assertEquals(137, server.exitValue());
-                long sleeper = sleeping.pid();
-                await(() -> ProcessHandle.of(shell).isEmpty() && ProcessHandle.of(sleeper).isEmpty()
-                        ? Optional.of(true) : Optional.empty(), "the command (pid " + shell + ") and its child (pid "
-                        + sleeper + ") died with the server");
-            } finally {
-                server.destroyForcibly();
-            }
-        }
+                .complete("Slept.").transcript());
+        AgentProcess first = start();
+        LanguageServer lsp = connect(first, new RunEditor(RealClient.neovim07().declaring(true, false)), root,
+                firstModel);
+        String conversation = run(lsp, Map.of("prompt", "Sleep")).get("conversationId").getAsString();
+        ProcessHandle sleeping = await(() -> sleeper(first), "the command started; server log: " + first.stderr());
+        long shell = sleeping.parent().map(ProcessHandle::pid).orElseThrow();
+        long pgid = groupOf(shell);
+        first.signal("KILL");
+        assertEquals(137, first.finish(Duration.ofSeconds(30)).status());
+        long sleeper = sleeping.pid();
+        await(() -> ProcessHandle.of(shell).isEmpty() && ProcessHandle.of(sleeper).isEmpty()
+                ? Optional.of(true) : Optional.empty(), "the command (pid " + shell + ") and its child (pid "
+                + sleeper + ") died with the server");
         assertFalse(groupAlive(pgid), "no process is left in the command's group " + pgid);
 
-        try (ReplayServer model = ReplayServer.start(new ReplayAnswers().text("Resumed.").transcript(), 0, threads,
-                line -> { })) {
-            Process server = start(root, model, "second");
-            try {
-                RunEditor editor = new RunEditor(RealClient.neovim07().declaring(true, false));
-                LanguageServer lsp = connect(server, editor, root, model);
-                run(lsp, Map.of("prompt", "continue", "conversationId", conversation));
-                JsonObject finished = await(() -> editor.events.stream()
-                        .filter(e -> e.get("type").getAsString().equals("run_finished")).findFirst(),
-                        "the resumed run finished; server log: " + log("second"));
-                assertEquals("completed", finished.get("status").getAsString(), finished.toString());
-                assertEquals(1, model.requests().size());
-                JsonArray messages = JsonParser.parseString(model.requests().get(0).body()).getAsJsonObject()
-                        .getAsJsonArray("messages");
-                assertEveryCallAnswered(messages);
-                String stopped = messages.asList().stream().map(JsonElement::getAsJsonObject)
-                        .filter(m -> m.get("role").getAsString().equals("tool")).map(m -> m.get("content")
-                                .getAsString()).findFirst().orElseThrow();
-                assertTrue(stopped.startsWith("execute_command: no result: the agent stopped during this call"),
-                        stopped);
-                assertTrue(stopped.contains("Whether it took effect is not known"), stopped);
-            } finally {
-                server.destroyForcibly();
-            }
-        }
+        ReplayServer model = agents.model(new ReplayAnswers().text("Resumed.").transcript());
+        AgentProcess second = start();
+        RunEditor editor = new RunEditor(RealClient.neovim07().declaring(true, false));
+        LanguageServer resumed = connect(second, editor, root, model);
+        run(resumed, Map.of("prompt", "continue", "conversationId", conversation));
+        JsonObject finished = await(() -> editor.events.stream()
+                .filter(e -> e.get("type").getAsString().equals("run_finished")).findFirst(),
+                "the resumed run finished; server log: " + second.stderr());
+        assertEquals("completed", finished.get("status").getAsString(), finished.toString());
+        assertEquals(1, model.requests().size());
+        JsonArray messages = JsonParser.parseString(model.requests().get(0).body()).getAsJsonObject()
+                .getAsJsonArray("messages");
+        assertEveryCallAnswered(messages);
+        String stopped = messages.asList().stream().map(JsonElement::getAsJsonObject)
+                .filter(m -> m.get("role").getAsString().equals("tool")).map(m -> m.get("content")
+                        .getAsString()).findFirst().orElseThrow();
+        assertTrue(stopped.startsWith("execute_command: no result: the agent stopped during this call"),
+                stopped);
+        assertTrue(stopped.contains("Whether it took effect is not known"), stopped);
     }
 
     /** The shell's child running the first sleep, once it runs. */
-    private static Optional<ProcessHandle> sleeper(Process server) {
+    private static Optional<ProcessHandle> sleeper(AgentProcess server) {
         return server.descendants().filter(p -> p.info().commandLine().orElse("").endsWith("sleep 300"))
                 .findFirst();
     }
 
-    private Process start(Path root, ReplayServer model, String name) throws IOException {
-        Path home = Files.createDirectories(temp.resolve("home"));
-        ProcessBuilder builder = new ProcessBuilder(NeovimDriver.serverCommand())
-                .redirectError(temp.resolve(name + "-stderr.txt").toFile());
-        builder.environment().put("HOME", home.toString());
-        builder.environment().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
-        builder.environment().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
-        builder.environment().put(KEY_ENV, "test-key");
-        return builder.start();
+    /** {@code agentls lsp} over OS pipes, as the editor starts it; its model key in the environment. */
+    private AgentProcess start() throws IOException {
+        return LspProcess.server(agents).env(KEY_ENV, "test-key").start();
     }
 
-    private LanguageServer connect(Process process, RunEditor editor, Path root, ReplayServer model)
+    private LanguageServer connect(AgentProcess process, RunEditor editor, Path root, ReplayServer model)
             throws Exception {
         Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>().setLocalService(editor)
-                .setRemoteInterface(LanguageServer.class).setInput(process.getInputStream())
-                .setOutput(process.getOutputStream()).setExecutorService(threads).create();
+                .setRemoteInterface(LanguageServer.class).setInput(process.protocolOut())
+                .setOutput(process.stdin()).setExecutorService(threads).create();
         launcher.startListening();
         LanguageServer server = launcher.getRemoteProxy();
         editor.connect(server);
@@ -197,14 +180,6 @@ class LspKilledDuringACommandTest {
         String groups = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         ps.waitFor();
         return groups.lines().map(String::strip).anyMatch(g -> g.equals(Long.toString(pgid)));
-    }
-
-    private String log(String name) {
-        try {
-            return Files.readString(temp.resolve(name + "-stderr.txt"));
-        } catch (IOException e) {
-            return "";
-        }
     }
 
     /** Polls (bounded) until {@code probe} gives a value. */

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * One {@code agentls} child process over real OS pipes: its stdout and stderr read on threads of their own as they
@@ -30,11 +31,15 @@ public final class AgentProcess implements AutoCloseable {
     private final StringBuilder stdout = new StringBuilder();
     private final StringBuilder stderr = new StringBuilder();
     private final List<Thread> readers = new ArrayList<>();
+    private final boolean protocolOnStdout;
 
-    private AgentProcess(String name, Process process, Consumer<String> stdoutLines) {
+    private AgentProcess(String name, Process process, Consumer<String> stdoutLines, boolean protocolOnStdout) {
         this.name = name;
         this.process = process;
-        readers.add(reader(process.getInputStream(), stdout, stdoutLines, "stdout"));
+        this.protocolOnStdout = protocolOnStdout;
+        if (!protocolOnStdout) {
+            readers.add(reader(process.getInputStream(), stdout, stdoutLines, "stdout"));
+        }
         readers.add(reader(process.getErrorStream(), stderr, line -> { }, "stderr"));
     }
 
@@ -53,6 +58,23 @@ public final class AgentProcess implements AutoCloseable {
     /** Its stdin, a pipe this test holds (unless it was given its input at start). */
     public OutputStream stdin() {
         return process.getOutputStream();
+    }
+
+    /**
+     * Its stdout as the raw pipe, for a child started with {@link Builder#protocolOnStdout()}: the test reads the
+     * protocol (LSP frames) itself; nothing of it is kept for {@link #stdout()}.
+     */
+    public InputStream protocolOut() {
+        if (!protocolOnStdout) {
+            throw new IllegalStateException(name + ": its stdout is read by the fixture; start it with"
+                    + " protocolOnStdout() to read the pipe");
+        }
+        return process.getInputStream();
+    }
+
+    /** The processes it started and theirs, as they are now. */
+    public Stream<ProcessHandle> descendants() {
+        return process.descendants();
     }
 
     /** Writes {@code text} to its stdin, as a user types it. */
@@ -109,6 +131,17 @@ public final class AgentProcess implements AutoCloseable {
             reader.join(READERS_DRAIN.toMillis());
         }
         return new Ended(process.exitValue(), stdout(), stderr());
+    }
+
+    /** Sends it the signal {@code name} ({@code INT}, {@code KILL}) with kill(1), as a user or the OS does. */
+    public void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).redirectErrorStream(true)
+                .start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            kill.destroyForcibly();
+            throw new AssertionError("kill -" + name + " " + this + " failed: "
+                    + new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        }
     }
 
     /** Kills it and every process it started, at once (SIGKILL). */
@@ -205,6 +238,8 @@ public final class AgentProcess implements AutoCloseable {
         private Path directory;
         private String input;
         private Consumer<String> stdoutLines = line -> { };
+        private boolean protocolOnStdout;
+        private boolean sigintAtDefault;
 
         Builder(AgentCommand command, Map<String, String> environment, List<String> args,
                 Consumer<AgentProcess> started) {
@@ -259,14 +294,35 @@ public final class AgentProcess implements AutoCloseable {
             return this;
         }
 
+        /** Its stdout carries a protocol the test reads raw ({@link AgentProcess#protocolOut()}), as an editor does. */
+        public Builder protocolOnStdout() {
+            this.protocolOnStdout = true;
+            return this;
+        }
+
+        /**
+         * SIGINT at its default in the child, as under a terminal: a JVM leaves a SIGINT it inherited ignored (as a
+         * background test run's children do) ignored, so python3 puts the default back before it execs the command.
+         */
+        public Builder sigintAtDefault() {
+            this.sigintAtDefault = true;
+            return this;
+        }
+
         public AgentProcess start() throws IOException {
-            List<String> line = command.line(args);
+            List<String> line = new ArrayList<>();
+            if (sigintAtDefault) {
+                line.addAll(List.of("python3", "-c", "import os, signal, sys; signal.signal(signal.SIGINT,"
+                        + " signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])"));
+            }
+            line.addAll(command.line(args));
             ProcessBuilder builder = new ProcessBuilder(line);
             if (directory != null) {
                 builder.directory(directory.toFile());
             }
             builder.environment().putAll(environment);
-            AgentProcess child = new AgentProcess("agentls " + String.join(" ", args), builder.start(), stdoutLines);
+            AgentProcess child = new AgentProcess("agentls " + String.join(" ", args), builder.start(), stdoutLines,
+                    protocolOnStdout);
             started.accept(child);
             if (input != null) {
                 try (OutputStream in = child.stdin()) {
