@@ -153,7 +153,8 @@ class ChatRunsTest {
                 "--base-url", serve(listingTwice()), "--model", "m");
 
         assertEquals(0, chat.status(), chat.stderr());
-        assertEquals(2, chat.stderr().split("Run this command\\?", -1).length - 1, "asked in each request: " + chat.stderr());
+        assertEquals(2, chat.stderr().split("Run this command\\?", -1).length - 1,
+                "asked in each request: " + chat.stderr());
         assertFalse(Files.exists(root.resolve(AlwaysAllowed.FILE)), "nothing remembered in the workspace");
     }
 

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -42,6 +44,9 @@ class LauncherArchiveTest {
 
     @TempDir
     Path root;
+
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
     private Path jar;
     private Path archive;
@@ -113,19 +118,13 @@ class LauncherArchiveTest {
             throws IOException, InterruptedException {
         Path log = root.resolve("class-load.log");
         Files.deleteIfExists(log);
-        ProcessBuilder builder = new ProcessBuilder("/bin/bash", root.resolve("scripts/agentls").toString(), command)
-                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        Map<String, String> env = builder.environment();
-        env.put("AGENTLS_JAVA_OPTS", moreOptions + " -Xlog:class+load=info:file=" + log);
-        env.put("AGENTLS_MAIN_CLASS", LauncherProbe.class.getName());
-        env.putAll(switches);
-        Process process = builder.start();
-        String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the launcher did not finish");
+        Ended ended = agents.launcher(root.resolve("scripts/agentls"), command).unsetEnv("AGENTLS_CLASS_ARCHIVE")
+                .env("AGENTLS_JAVA_OPTS", moreOptions + " -Xlog:class+load=info:file=" + log)
+                .env("AGENTLS_MAIN_CLASS", LauncherProbe.class.getName()).env(switches).input("").start()
+                .finish(Duration.ofSeconds(60));
         String probeLine = Files.readAllLines(log).stream()
                 .filter(line -> line.contains(" " + LauncherProbe.class.getName() + " ")).findFirst().orElse("");
-        return new Start(process.exitValue(), stdout, probeLine.contains("shared objects file"));
+        return new Start(ended.status(), ended.stdout(), probeLine.contains("shared objects file"));
     }
 
     private void awaitArchive() throws InterruptedException {

@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.agentls.testing.AgentProcess.Ended;
+import dev.agentls.testing.AgentProcesses;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,6 +37,9 @@ class LauncherLinkTest {
 
     @TempDir
     Path temp;
+
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
     private Path repo;
 
@@ -78,27 +83,21 @@ class LauncherLinkTest {
         }
     }
 
-    private record Result(int status, String stdout, String stderr) {}
-
-    private Result start(Path program, Map<String, String> env, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(program.toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(temp.toFile())
-                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-        builder.environment().put("AGENTLS_MAIN_CLASS", LauncherProbe.class.getName());
-        builder.environment().putAll(env);
-        Process process = builder.start();
-        byte[] err = process.getErrorStream().readAllBytes();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the script did not finish");
-        return new Result(process.exitValue(), out, new String(err, StandardCharsets.UTF_8));
+    /**
+     * {@code program} (the launcher, a link to it, the installer) run to its end from the temp folder with no input,
+     * the class-data archive left on as a user has it; the jar's main class is the probe.
+     */
+    private Ended start(Path program, Map<String, String> env, String... args) throws Exception {
+        return agents.launcher(program, args).in(temp).unsetEnv("AGENTLS_CLASS_ARCHIVE")
+                .env("AGENTLS_MAIN_CLASS", LauncherProbe.class.getName()).env(env).input("").start()
+                .finish(Duration.ofSeconds(60));
     }
 
     @Test
     void theLauncherStartsThroughALinkInAnotherFolder() throws Exception {
         Path bin = Files.createDirectories(temp.resolve("home/bin"));
         Path link = Files.createSymbolicLink(bin.resolve("agentls"), repo.resolve("scripts/agentls"));
-        Result result = start(link, Map.of(), "version");
+        Ended result = start(link, Map.of(), "version");
         assertEquals(0, result.status(), result.stderr());
         assertEquals("probe started version\n", result.stdout());
         assertTrue(!result.stderr().contains("lib.sh"), result.stderr());
@@ -117,7 +116,7 @@ class LauncherLinkTest {
     @Test
     void installLinksTheLauncherIntoPrefixBinAndSaysWhatToAddToPath() throws Exception {
         Path prefix = temp.resolve("prefix");
-        Result installed = start(repo.resolve("scripts/install"), Map.of("PATH", "/usr/bin:/bin"), "--prefix",
+        Ended installed = start(repo.resolve("scripts/install"), Map.of("PATH", "/usr/bin:/bin"), "--prefix",
                 prefix.toString(), "--no-build");
         assertEquals(0, installed.status(), installed.stderr());
         Path link = prefix.resolve("bin/agentls");
@@ -129,7 +128,7 @@ class LauncherLinkTest {
                 installed.stdout());
         assertEquals("probe started version\n", start(link, Map.of(), "version").stdout());
 
-        Result again = start(repo.resolve("scripts/install"), Map.of("PATH", prefix.resolve("bin").toRealPath()
+        Ended again = start(repo.resolve("scripts/install"), Map.of("PATH", prefix.resolve("bin").toRealPath()
                 + ":/usr/bin:/bin"), "--prefix", prefix.toString(), "--no-build");
         assertEquals(0, again.status(), again.stderr());
         assertTrue(again.stdout().contains("is on your PATH"), again.stdout());
@@ -140,7 +139,7 @@ class LauncherLinkTest {
         Path prefix = temp.resolve("prefix");
         Files.createDirectories(prefix.resolve("bin"));
         Files.writeString(prefix.resolve("bin/agentls"), "#!/bin/sh\necho mine\n");
-        Result result = start(repo.resolve("scripts/install"), Map.of(), "--prefix", prefix.toString(), "--no-build");
+        Ended result = start(repo.resolve("scripts/install"), Map.of(), "--prefix", prefix.toString(), "--no-build");
         assertEquals(1, result.status());
         assertTrue(result.stderr().contains("exists and is not a link; not replaced"), result.stderr());
         assertEquals("#!/bin/sh\necho mine\n", Files.readString(prefix.resolve("bin/agentls")));

@@ -15,6 +15,9 @@ public sealed interface AgentCommand {
     /** The full command line for these {@code agentls} arguments. */
     List<String> line(List<String> args);
 
+    /** How failures name it: {@code agentls}, or the script's file name. */
+    String name();
+
     /** {@code java [flags] -cp <test classpath> dev.agentls.cli.Main}. */
     record TestClasspath(Path home, List<String> jvmFlags) implements AgentCommand {
         @Override
@@ -26,6 +29,11 @@ public sealed interface AgentCommand {
             line.addAll(List.of("-Duser.home=" + home, "-cp", classpath, "dev.agentls.cli.Main"));
             line.addAll(args);
             return line;
+        }
+
+        @Override
+        public String name() {
+            return "agentls";
         }
     }
 
@@ -42,6 +50,11 @@ public sealed interface AgentCommand {
             List<String> line = new ArrayList<>(List.of(launcher.toString()));
             line.addAll(args);
             return line;
+        }
+
+        @Override
+        public String name() {
+            return launcher.getFileName().toString();
         }
 
         /** {@code scripts/agentls} of this checkout (tests run in {@code server/}). */

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -121,16 +122,25 @@ public final class AgentProcess implements AutoCloseable {
      * then is killed with its process tree and the test fails, naming the command and showing its stderr.
      */
     public Ended finish(Duration within) throws InterruptedException {
+        return endOrKill(within).orElseThrow(() -> new AssertionError(name + " did not end within " + shown(within)
+                + "; stderr:\n" + stderr()));
+    }
+
+    /**
+     * As {@link #finish}, for a test whose verdict covers a child past its limit: such a child is killed with its
+     * process tree and nothing is answered.
+     */
+    public Optional<Ended> endOrKill(Duration within) throws InterruptedException {
         if (!process.waitFor(within.toMillis(), TimeUnit.MILLISECONDS)) {
             killTree();
             process.waitFor(10, TimeUnit.SECONDS);
-            throw new AssertionError(name + " did not end within " + shown(within) + "; stderr:\n" + stderr());
+            return Optional.empty();
         }
         for (Thread reader : readers) {
             // A grandchild that outlived it may hold a pipe open: its output is not waited for past this bound.
             reader.join(READERS_DRAIN.toMillis());
         }
-        return new Ended(process.exitValue(), stdout(), stderr());
+        return Optional.of(new Ended(process.exitValue(), stdout(), stderr()));
     }
 
     /** Sends it the signal {@code name} ({@code INT}, {@code KILL}) with kill(1), as a user or the OS does. */
@@ -240,6 +250,7 @@ public final class AgentProcess implements AutoCloseable {
         private Consumer<String> stdoutLines = line -> { };
         private boolean protocolOnStdout;
         private boolean sigintAtDefault;
+        private final List<String> unset = new ArrayList<>();
 
         Builder(AgentCommand command, Map<String, String> environment, List<String> args,
                 Consumer<AgentProcess> started) {
@@ -274,11 +285,20 @@ public final class AgentProcess implements AutoCloseable {
 
         public Builder env(String name, String value) {
             environment.put(name, value);
+            unset.remove(name);
             return this;
         }
 
         public Builder env(Map<String, String> more) {
             environment.putAll(more);
+            unset.removeAll(more.keySet());
+            return this;
+        }
+
+        /** Leaves {@code name} out of its environment, whether the fixture or the test JVM would pass it. */
+        public Builder unsetEnv(String name) {
+            environment.remove(name);
+            unset.add(name);
             return this;
         }
 
@@ -321,8 +341,9 @@ public final class AgentProcess implements AutoCloseable {
                 builder.directory(directory.toFile());
             }
             builder.environment().putAll(environment);
-            AgentProcess child = new AgentProcess("agentls " + String.join(" ", args), builder.start(), stdoutLines,
-                    protocolOnStdout);
+            unset.forEach(builder.environment()::remove);
+            AgentProcess child = new AgentProcess(command.name() + " " + String.join(" ", args), builder.start(),
+                    stdoutLines, protocolOnStdout);
             started.accept(child);
             if (input != null) {
                 try (OutputStream in = child.stdin()) {

@@ -81,12 +81,23 @@ public final class AgentProcesses implements BeforeEachCallback, AfterEachCallba
 
     /** {@code scripts/agentls ARGS}: the packaged launcher and jar (built by {@code mvn package}), to be started. */
     public AgentProcess.Builder launcher(String... args) {
+        return launcher(AgentCommand.PackagedLauncher.ofThisCheckout(), args);
+    }
+
+    /**
+     * A script of a repository layout the test built ({@code scripts/agentls} or {@code scripts/install} copied
+     * beside a probe jar, or a link to one) with {@code ARGS}, in the launcher's environment, to be started.
+     */
+    public AgentProcess.Builder launcher(Path script, String... args) {
+        return launcher(new AgentCommand.PackagedLauncher(script), args);
+    }
+
+    private AgentProcess.Builder launcher(AgentCommand.PackagedLauncher launcher, String... args) {
         Map<String, String> environment = environment();
         environment.put("AGENTLS_JAVA_OPTS", "-Duser.home=" + home);
-        // No class-data archive is made in the background, to outlive the test; a test of the archive sets it.
+        // No class-data archive is made in the background, to outlive the test; a test of the archive unsets it.
         environment.put("AGENTLS_CLASS_ARCHIVE", "off");
-        return new AgentProcess.Builder(AgentCommand.PackagedLauncher.ofThisCheckout(), environment, List.of(args),
-                children::add);
+        return new AgentProcess.Builder(launcher, environment, List.of(args), children::add);
     }
 
     private Map<String, String> environment() {
