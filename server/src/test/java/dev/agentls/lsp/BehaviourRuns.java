@@ -4,11 +4,12 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.llm.replay.TranscriptReader;
+import dev.agentls.testing.AgentProcess;
+import dev.agentls.testing.AgentProcesses;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -46,30 +47,26 @@ final class BehaviourRuns {
         }
     }
 
+    private static final String KEY_ENV = "AGENTLS_BEHAVIOURS_KEY";
+    private static final String KEY = "replay-key";
+
+    private final AgentProcesses agents;
     private final ExecutorService threads;
 
-    BehaviourRuns(ExecutorService threads) {
+    /** @param agents the children's fixture: a scratch home, no user settings, conversations or MCP servers */
+    BehaviourRuns(AgentProcesses agents, ExecutorService threads) {
+        this.agents = agents;
         this.threads = threads;
     }
 
     Outcome viaRun(RealModelBehaviour b, Path temp) throws Exception {
         Path root = workspace(temp);
         try (ReplayServer model = serve(b)) {
-            List<String> command = new ArrayList<>(NeovimDriver.serverCommand());
-            command.set(command.size() - 1, "run");
-            command.addAll(List.of("--workspace", root.toString(), "--prompt", b.prompt(), "--json",
-                    "--approve", "all"));
-            command.addAll(b.flags(model.baseUrl().toString()));
-            Path out = temp.resolve("stdout.jsonl");
-            Path err = temp.resolve("stderr.txt");
-            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
-            environment(builder, temp);
-            Process process = builder.start();
-            process.getOutputStream().close();
-            boolean ended = process.waitFor(LIMIT_SECONDS, TimeUnit.SECONDS);
-            process.destroyForcibly().waitFor();
-            List<String> events = Files.readAllLines(out, StandardCharsets.UTF_8).stream()
-                    .filter(l -> l.startsWith("{")).toList();
+            AgentProcess process = agents.agentls("run", "--workspace", root.toString(), "--prompt", b.prompt(),
+                    "--json", "--approve", "all").args(b.flags(model.baseUrl().toString()).toArray(String[]::new))
+                    .jvm("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1").env(KEY_ENV, KEY).input("").start();
+            boolean ended = process.endOrKill(Duration.ofSeconds(LIMIT_SECONDS)).isPresent();
+            List<String> events = process.stdout().lines().filter(l -> l.startsWith("{")).toList();
             String status = "none";
             for (String e : events) {
                 JsonObject event = JsonParser.parseString(e).getAsJsonObject();
@@ -78,22 +75,19 @@ final class BehaviourRuns {
                 }
             }
             return new Outcome(ended ? status : "none (killed)", Files.readString(root.resolve(b.expectFile())),
-                    events, Files.readString(err));
+                    events, process.stderr());
         }
     }
 
     Outcome viaLsp(RealModelBehaviour b, Path temp) throws Exception {
         Path root = workspace(temp);
         try (ReplayServer model = serve(b)) {
-            ProcessBuilder builder = new ProcessBuilder(NeovimDriver.serverCommand())
-                    .redirectError(temp.resolve("lsp-stderr.txt").toFile());
-            environment(builder, temp);
-            Process process = builder.start();
+            AgentProcess process = LspProcess.server(agents).env(KEY_ENV, KEY).start();
             try {
                 RunEditor editor = new RunEditor(RealClient.neovim07().declaring(true, false));
                 Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>().setLocalService(editor)
-                        .setRemoteInterface(LanguageServer.class).setInput(process.getInputStream())
-                        .setOutput(process.getOutputStream()).setExecutorService(threads).create();
+                        .setRemoteInterface(LanguageServer.class).setInput(process.protocolOut())
+                        .setOutput(process.stdin()).setExecutorService(threads).create();
                 launcher.startListening();
                 LanguageServer server = launcher.getRemoteProxy();
                 editor.connect(server);
@@ -114,9 +108,9 @@ final class BehaviourRuns {
                 String status = awaitFinished(editor);
                 List<String> events = editor.events.stream().map(JsonObject::toString).toList();
                 String file = editor.model.buffer(uri).map(EditorModel.Buffer::text).orElse("");
-                return new Outcome(status, file, events, Files.readString(temp.resolve("lsp-stderr.txt")));
+                return new Outcome(status, file, events, process.stderr());
             } finally {
-                process.destroyForcibly().waitFor();
+                process.close();
             }
         }
     }
@@ -141,7 +135,7 @@ final class BehaviourRuns {
         llm.addProperty("baseUrl", b.protocol().equals("openai") ? baseUrl + "/v1" : baseUrl);
         llm.addProperty("model", "replay");
         llm.addProperty("toolMode", b.toolMode());
-        llm.addProperty("apiKeyEnv", "AGENTLS_BEHAVIOURS_KEY");
+        llm.addProperty("apiKeyEnv", KEY_ENV);
         JsonObject section = new JsonObject();
         section.add("llm", llm);
         return section.toString();
@@ -155,14 +149,5 @@ final class BehaviourRuns {
         Path root = temp.resolve("demo");
         LspFixture.copyTree(LspFixture.repoRoot().resolve("test-workspaces").resolve("demo"), root);
         return root;
-    }
-
-    /** A scratch home (no user settings, conversations or MCP servers of the machine) and a made-up key. */
-    private static void environment(ProcessBuilder builder, Path temp) throws IOException {
-        Path home = Files.createDirectories(temp.resolve("home"));
-        builder.environment().put("HOME", home.toString());
-        builder.environment().put("XDG_CONFIG_HOME", home.resolve(".config").toString());
-        builder.environment().put("XDG_DATA_HOME", home.resolve(".local/share").toString());
-        builder.environment().put("AGENTLS_BEHAVIOURS_KEY", "replay-key");
     }
 }

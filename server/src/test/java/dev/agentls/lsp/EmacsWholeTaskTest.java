@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import dev.agentls.testing.AgentProcesses;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -46,6 +48,9 @@ class EmacsWholeTaskTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
     Path root;
 
     @BeforeEach
@@ -57,7 +62,7 @@ class EmacsWholeTaskTest {
     /** Runs the task in Emacs with {@code client}'s set-up; {@code answers} are the minibuffer's, in order. */
     private HeadlessEditor.Outcome runTask(String client, boolean ownServer, List<List<String>> answers)
             throws Exception {
-        try (ReplayModelProcess model = ReplayModelProcess.start(script())) {
+        try (ReplayModelProcess model = ReplayModelProcess.start(agents, script())) {
             HeadlessEditor.Outcome outcome = runTask(model, client, ownServer, answers);
             modelPrinted = model.printed();
             return outcome;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
+import dev.agentls.testing.AgentProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +30,9 @@ class NeovimAnswersLaterTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
     Path root;
 
     @BeforeEach
@@ -39,7 +44,8 @@ class NeovimAnswersLaterTest {
 
     @Test
     void aClosedApprovalChoiceLeavesTheRunWaitingUntilAgentDenyAndTheCommandNeverRuns() throws Exception {
-        JsonObject report = NeovimTaskRun.run(temp, root, "code_action", Map.of("after_waiting", "Agent deny"));
+        JsonObject report = NeovimTaskRun.run(agents, temp, root, "code_action",
+                Map.of("after_waiting", "Agent deny"));
 
         assertEquals(WAITING, report.get("waiting_diagnostic").getAsString());
         List<JsonObject> events = NeovimWholeTaskTest.objects(report, "events");
@@ -54,7 +60,7 @@ class NeovimAnswersLaterTest {
 
     @Test
     void agentStopCancelsARunWaitingForApprovalAndItsLineSaysSo() throws Exception {
-        JsonObject report = NeovimTaskRun.run(temp, root, "Agent", Map.of("after_waiting", "Agent stop"));
+        JsonObject report = NeovimTaskRun.run(agents, temp, root, "Agent", Map.of("after_waiting", "Agent stop"));
 
         assertEquals(WAITING, report.get("waiting_diagnostic").getAsString());
         List<JsonObject> events = NeovimWholeTaskTest.objects(report, "events");

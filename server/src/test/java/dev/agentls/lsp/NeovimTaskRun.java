@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonObject;
+import dev.agentls.testing.AgentProcesses;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +25,8 @@ final class NeovimTaskRun {
 
     private NeovimTaskRun() {}
 
-    static JsonObject run(Path temp, Path root, String how, Map<String, Object> extra) throws Exception {
+    static JsonObject run(AgentProcesses agents, Path temp, Path root, String how, Map<String, Object> extra)
+            throws Exception {
         Path script = temp.resolve("whole-task-openai.jsonl");
         Path driver = temp.resolve("whole-task.lua");
         copyResource("/nvim/whole-task-openai.jsonl", script);
@@ -32,7 +34,7 @@ final class NeovimTaskRun {
         Path setup = temp.resolve("init.lua");
         Files.writeString(setup, NeovimReadmeSetupTest.readmeSetup());
         Path result = temp.resolve("result.json");
-        try (ReplayModelProcess model = ReplayModelProcess.start(script)) {
+        try (ReplayModelProcess model = ReplayModelProcess.start(agents, script)) {
             List<String> server = new ArrayList<>(NeovimDriver.serverCommand());
             server.addAll(List.of("--provider", "openai", "--base-url", model.openAiBaseUrl(), "--model",
                     "replay-nvim"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import dev.agentls.testing.AgentProcesses;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -42,6 +44,9 @@ class NeovimWholeTaskTest {
 
     @TempDir
     Path temp;
+
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
     Path root;
 
@@ -70,7 +75,7 @@ class NeovimWholeTaskTest {
     }
 
     private JsonObject runTask(String how) throws Exception {
-        return NeovimTaskRun.run(temp, root, how, Map.of("approval_choice", "Allow once"));
+        return NeovimTaskRun.run(agents, temp, root, how, Map.of("approval_choice", "Allow once"));
     }
 
     private void checkWholeTask(JsonObject report, int menusBefore) throws Exception {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.agentls.testing.AgentProcesses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,6 +40,10 @@ class RealModelBehavioursTest {
 
     @TempDir
     Path temp;
+
+    /** One for each factory: its cases share a scratch home, each case its own workspace and child. */
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
 
     @AfterAll
     static void tally() throws IOException {
@@ -60,7 +66,7 @@ class RealModelBehavioursTest {
         for (RealModelBehaviour b : RealModelBehaviour.all()) {
             String id = b.id() + " run";
             tests.add(DynamicTest.dynamicTest(id, () -> check(id, b, gaps,
-                    new BehaviourRuns(THREADS).viaRun(b, Files.createDirectories(temp.resolve(b.id() + "-run"))))));
+                    new BehaviourRuns(agents, THREADS).viaRun(b, Files.createDirectories(temp.resolve(b.id() + "-run"))))));
         }
         return tests;
     }
@@ -76,7 +82,7 @@ class RealModelBehavioursTest {
             }
             String id = b.id() + " lsp";
             tests.add(DynamicTest.dynamicTest(id, () -> check(id, b, gaps,
-                    new BehaviourRuns(THREADS).viaLsp(b, Files.createDirectories(temp.resolve(b.id() + "-lsp"))))));
+                    new BehaviourRuns(agents, THREADS).viaLsp(b, Files.createDirectories(temp.resolve(b.id() + "-lsp"))))));
         }
         return tests;
     }
