@@ -4,14 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.agentls.testing.AgentProcesses;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -42,6 +43,9 @@ class AcpSdkEndToEndTest {
     @TempDir
     Path temp;
 
+    @RegisterExtension
+    final AgentProcesses agents = new AgentProcesses();
+
     @Test
     void theOfficialTypeScriptClientDrivesAWholeSession() throws Exception {
         String sdk = System.getenv("AGENTLS_ACP_SDK");
@@ -51,7 +55,7 @@ class AcpSdkEndToEndTest {
                     + "); scripts/test installs it with npm");
         }
         assumeTrue(present, "the ACP TypeScript SDK is not installed (scripts/test installs it)");
-        Path launcher = launcher();
+        Path launcher = agents.launcherScript("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
         Path work = Files.createDirectories(temp.resolve("work"));
         Process node = new ProcessBuilder("node", Path.of("src/test/acp/sdk-client.mjs").toAbsolutePath().toString(),
                 sdk, launcher.toString(), work.toString()).redirectErrorStream(true).start();
@@ -64,16 +68,5 @@ class AcpSdkEndToEndTest {
         for (String check : CHECKS) {
             assertTrue(output.contains("ok   " + check), "missing check: " + check + "\n" + output);
         }
-    }
-
-    /** A launcher running this test's classes, as scripts/agentls runs the jar (which `verify` has not built yet). */
-    private Path launcher() throws Exception {
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Path launcher = temp.resolve("agentls");
-        Files.writeString(launcher, "#!/bin/sh\nexec '" + java + "' -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
-                + " -Duser.home='" + temp + "' -cp '" + classpath + "' dev.agentls.cli.Main \"$@\"\n");
-        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
-        return launcher;
     }
 }

@@ -74,4 +74,17 @@ class AgentProcessesTest {
         assertTrue(failed.getMessage().contains("no run has changed files here"), failed.getMessage());
         assertEquals(1, undo.finish(Duration.ofSeconds(10)).status());
     }
+
+    @Test
+    void aLauncherScriptStartsAgentlsOnTheTestClassesInTheChildrensHome() throws Exception {
+        Path script = agents.launcherScript("-XX:TieredStopAtLevel=1");
+        Process undo = new ProcessBuilder(script.toString(), "undo").directory(temp.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+        String stderr = new String(undo.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+
+        assertTrue(undo.waitFor(60, TimeUnit.SECONDS), stderr);
+        assertEquals(1, undo.exitValue(), stderr);
+        assertTrue(stderr.contains("no run has changed files here"), stderr);
+        assertTrue(Files.readString(script).contains("export HOME='" + agents.home() + "'"), Files.readString(script));
+    }
 }

@@ -5,6 +5,7 @@ import dev.agentls.llm.replay.Transcript;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -98,6 +99,28 @@ public final class AgentProcesses implements BeforeEachCallback, AfterEachCallba
         // No class-data archive is made in the background, to outlive the test; a test of the archive unsets it.
         environment.put("AGENTLS_CLASS_ARCHIVE", "off");
         return new AgentProcess.Builder(launcher, environment, List.of(args), children::add);
+    }
+
+    /**
+     * A shell script in the home that runs {@code agentls} on this test run's classes with its arguments, in the
+     * children's environment: for a program the test starts that starts {@code agentls} itself (an SDK's client).
+     */
+    public Path launcherScript(String... jvmFlags) throws IOException {
+        StringBuilder script = new StringBuilder("#!/bin/sh\n");
+        environment().forEach((name, value) -> script.append("export ").append(name).append('=')
+                .append(quoted(value)).append('\n'));
+        script.append("exec");
+        new AgentCommand.TestClasspath(home, List.of(jvmFlags)).line(List.of())
+                .forEach(part -> script.append(' ').append(quoted(part)));
+        script.append(" \"$@\"\n");
+        Path launcher = home.resolve("agentls");
+        Files.writeString(launcher, script);
+        Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+        return launcher;
+    }
+
+    private static String quoted(String word) {
+        return "'" + word.replace("'", "'\\''") + "'";
     }
 
     private Map<String, String> environment() {
