@@ -16,12 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.DidOpenTextDocumentParams;
 import org.eclipse.lsp4j.ExecuteCommandParams;
-import org.eclipse.lsp4j.InitializeParams;
-import org.eclipse.lsp4j.InitializedParams;
 import org.eclipse.lsp4j.TextDocumentItem;
-import org.eclipse.lsp4j.WorkspaceFolder;
-import org.eclipse.lsp4j.jsonrpc.Launcher;
-import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageServer;
 
 /**
@@ -85,18 +80,9 @@ final class BehaviourRuns {
             AgentProcess process = LspProcess.server(agents).env(KEY_ENV, KEY).start();
             try {
                 RunEditor editor = new RunEditor(RealClient.neovim07().declaring(true, false));
-                Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>().setLocalService(editor)
-                        .setRemoteInterface(LanguageServer.class).setInput(process.protocolOut())
-                        .setOutput(process.stdin()).setExecutorService(threads).create();
-                launcher.startListening();
-                LanguageServer server = launcher.getRemoteProxy();
-                editor.connect(server);
-                InitializeParams params = new InitializeParams();
-                params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "demo")));
-                params.setCapabilities(editor.client.capabilities());
-                params.setInitializationOptions(JsonParser.parseString(settings(b, model.baseUrl().toString())));
-                server.initialize(params).get(LIMIT_SECONDS, TimeUnit.SECONDS);
-                server.initialized(new InitializedParams());
+                LanguageServer server = LspProcess.initialized(process, editor, threads, root,
+                        JsonParser.parseString(settings(b, model.baseUrl().toString())),
+                        Duration.ofSeconds(LIMIT_SECONDS));
                 String uri = root.resolve(b.expectFile()).toUri().toString();
                 String text = Files.readString(root.resolve(b.expectFile()));
                 editor.model.open(uri, text, 1);

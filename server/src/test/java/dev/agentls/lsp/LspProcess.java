@@ -2,6 +2,7 @@ package dev.agentls.lsp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.agentls.testing.AgentProcess;
 import dev.agentls.testing.AgentProcesses;
@@ -15,9 +16,16 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializedParams;
+import org.eclipse.lsp4j.WorkspaceFolder;
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.launch.LSPLauncher;
+import org.eclipse.lsp4j.services.LanguageServer;
 
 /**
  * {@code agentls lsp} as an editor starts it (a child JVM over OS pipes, from {@link AgentProcesses}), spoken to in
@@ -46,6 +54,27 @@ final class LspProcess {
     /** {@code agentls lsp} as the editors' tests start it, its stdout left to whoever speaks LSP to it. */
     static AgentProcess.Builder server(AgentProcesses agents) {
         return agents.agentls("lsp").jvm("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1").protocolOnStdout();
+    }
+
+    /**
+     * {@code editor} speaking LSP4J to a started {@link #server}, initialized on the workspace folder {@code root}
+     * with {@code settings} as its initialization options (the answer awaited at most {@code bound}).
+     */
+    static LanguageServer initialized(AgentProcess server, RunEditor editor, ExecutorService threads, Path root,
+            JsonElement settings, Duration bound) throws Exception {
+        Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>().setLocalService(editor)
+                .setRemoteInterface(LanguageServer.class).setInput(server.protocolOut())
+                .setOutput(server.stdin()).setExecutorService(threads).create();
+        launcher.startListening();
+        LanguageServer remote = launcher.getRemoteProxy();
+        editor.connect(remote);
+        InitializeParams params = new InitializeParams();
+        params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "demo")));
+        params.setCapabilities(editor.client.capabilities());
+        params.setInitializationOptions(settings);
+        remote.initialize(params).get(bound.toMillis(), TimeUnit.MILLISECONDS);
+        remote.initialized(new InitializedParams());
+        return remote;
     }
 
     /** Starts {@code agentls lsp} and reads its frames. */
@@ -141,6 +170,14 @@ final class LspProcess {
 
     String stderr() {
         return process.stderr();
+    }
+
+    /**
+     * Its stderr once it holds what {@code shown} accepts: read on a thread of its own, a log line may come after an
+     * answer the server wrote later. Fails, with the stderr, if it does not come in time.
+     */
+    String awaitStderr(Predicate<String> shown) throws InterruptedException {
+        return process.awaitStderr(shown, WAIT);
     }
 
     /** Sends {@code exit} and asserts the server ends with status 0 within 30 s. */
