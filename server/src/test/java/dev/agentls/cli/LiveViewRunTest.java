@@ -19,10 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,13 +34,6 @@ class LiveViewRunTest {
 
     @RegisterExtension
     final AgentProcesses agents = new AgentProcesses();
-
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stop() {
-        threads.shutdownNow();
-    }
 
     private static String chunk(String json) {
         return "data: " + json + "\n\n";
@@ -74,7 +64,7 @@ class LiveViewRunTest {
                     + "\"finish_reason\":\"stop\"}]}") + "data: [DONE]\n\n").getBytes(StandardCharsets.UTF_8));
             exchange.close();
         });
-        server.setExecutor(threads);
+        server.setExecutor(agents.threads());
         server.start();
         try {
             AgentProcess process = agents.agentls("run", "--mode", "ask", "--workspace", root.toString(), "-p",
@@ -110,7 +100,7 @@ class LiveViewRunTest {
                 .answer("Done.", new String[0]);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try (ReplayServer model = ReplayServer.start(script.transcript(), 0, threads, line -> { })) {
+        try (ReplayServer model = ReplayServer.start(script.transcript(), 0, agents.threads(), line -> { })) {
             int status = new RunCommand(InputStream.nullInputStream(), new RunCommand.Terminal() {
                 @Override
                 public boolean interactive() {

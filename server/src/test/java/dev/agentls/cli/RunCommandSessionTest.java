@@ -27,10 +27,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,13 +48,6 @@ class RunCommandSessionTest {
 
     @RegisterExtension
     final AgentProcesses agents = new AgentProcesses();
-
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stop() {
-        threads.shutdownNow();
-    }
 
     @Test
     void writesEachRunsTranscriptAndDiffUnderAgentlsRunsNumberedAfterTheOnesThere() throws Exception {
@@ -94,7 +84,7 @@ class RunCommandSessionTest {
         assertTrue(Files.readString(root.resolve(GREETER)).contains("name.strip()"));
 
         // This JVM is not the one that ran: it reads what that process left on disk.
-        List<Checkpoint> kept = Workspace.open(List.of(root), new DocumentStore(), threads, Clock.systemUTC(),
+        List<Checkpoint> kept = Workspace.open(List.of(root), new DocumentStore(), agents.threads(), Clock.systemUTC(),
                 () -> { }).checkpoints().list(null);
         assertEquals(1, kept.size(), kept.toString());
         Checkpoint.FileState state = kept.get(0).before().get(0);

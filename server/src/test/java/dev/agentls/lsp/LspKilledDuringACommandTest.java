@@ -20,18 +20,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.lsp4j.ExecuteCommandParams;
-import org.eclipse.lsp4j.InitializeParams;
-import org.eclipse.lsp4j.InitializedParams;
-import org.eclipse.lsp4j.WorkspaceFolder;
-import org.eclipse.lsp4j.jsonrpc.Launcher;
-import org.eclipse.lsp4j.launch.LSPLauncher;
 import org.eclipse.lsp4j.services.LanguageServer;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,13 +47,6 @@ class LspKilledDuringACommandTest {
 
     @RegisterExtension
     final AgentProcesses agents = new AgentProcesses();
-
-    private final ExecutorService threads = Executors.newCachedThreadPool();
-
-    @AfterEach
-    void stop() {
-        threads.shutdownNow();
-    }
 
     @Test
     void killedDuringACommandLeavesNoProcessAndTheConversationResumes() throws Exception {
@@ -119,15 +104,6 @@ class LspKilledDuringACommandTest {
 
     private LanguageServer connect(AgentProcess process, RunEditor editor, Path root, ReplayServer model)
             throws Exception {
-        Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>().setLocalService(editor)
-                .setRemoteInterface(LanguageServer.class).setInput(process.protocolOut())
-                .setOutput(process.stdin()).setExecutorService(threads).create();
-        launcher.startListening();
-        LanguageServer server = launcher.getRemoteProxy();
-        editor.connect(server);
-        InitializeParams params = new InitializeParams();
-        params.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "demo")));
-        params.setCapabilities(editor.client.capabilities());
         JsonObject llm = new JsonObject();
         llm.addProperty("provider", "openai");
         llm.addProperty("baseUrl", model.baseUrl() + "/v1");
@@ -135,10 +111,8 @@ class LspKilledDuringACommandTest {
         llm.addProperty("apiKeyEnv", KEY_ENV);
         JsonObject settings = new JsonObject();
         settings.add("llm", llm);
-        params.setInitializationOptions(settings);
-        server.initialize(params).get(LspFixture.TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        server.initialized(new InitializedParams());
-        return server;
+        return LspProcess.initialized(process, editor, agents.threads(), root, settings,
+                Duration.ofSeconds(LspFixture.TIMEOUT_SECONDS));
     }
 
     private static JsonObject run(LanguageServer server, Map<String, String> arguments) throws Exception {

@@ -62,6 +62,11 @@ public final class AgentProcesses implements BeforeEachCallback, AfterEachCallba
         return home;
     }
 
+    /** Threads for the test's own helpers (an LSP client, a server of its own), stopped after the test. */
+    public ExecutorService threads() {
+        return threads;
+    }
+
     /** A scripted model on loopback serving {@code script}, stopped after the test. */
     public ReplayServer model(Transcript script) throws IOException {
         ReplayServer model = ReplayServer.start(script, 0, threads, line -> { });
