@@ -12,9 +12,9 @@ import dev.agentls.llm.replay.TranscriptReader;
 import dev.agentls.testing.AgentProcess;
 import dev.agentls.testing.AgentProcess.Ended;
 import dev.agentls.testing.AgentProcesses;
+import dev.agentls.testing.ProcessGroups;
 import dev.agentls.tools.TestWorkspace;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -247,11 +247,7 @@ class CrashResumeTest {
     }
 
     private void assertGroupGone(long pgid) throws Exception {
-        Process ps = new ProcessBuilder("ps", "-e", "-o", "pgid=").start();
-        String groups = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        ps.waitFor();
-        assertFalse(groups.lines().map(String::strip).anyMatch(g -> g.equals(Long.toString(pgid))),
-                "no process is left in the command's group " + pgid);
+        assertFalse(ProcessGroups.alive(pgid), "no process is left in the command's group " + pgid);
     }
 
     private void assertNoTempFile() throws IOException {

@@ -11,8 +11,8 @@ import com.google.gson.JsonParser;
 import dev.agentls.llm.replay.ReplayServer;
 import dev.agentls.testing.AgentProcess;
 import dev.agentls.testing.AgentProcesses;
+import dev.agentls.testing.ProcessGroups;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
@@ -61,14 +61,14 @@ class LspKilledDuringACommandTest {
         String conversation = run(lsp, Map.of("prompt", "Sleep")).get("conversationId").getAsString();
         ProcessHandle sleeping = await(() -> sleeper(first), "the command started; server log: " + first.stderr());
         long shell = sleeping.parent().map(ProcessHandle::pid).orElseThrow();
-        long pgid = groupOf(shell);
+        long pgid = ProcessGroups.groupOf(shell);
         first.signal("KILL");
         assertEquals(137, first.finish(Duration.ofSeconds(30)).status());
         long sleeper = sleeping.pid();
         await(() -> ProcessHandle.of(shell).isEmpty() && ProcessHandle.of(sleeper).isEmpty()
                 ? Optional.of(true) : Optional.empty(), "the command (pid " + shell + ") and its child (pid "
                 + sleeper + ") died with the server");
-        assertFalse(groupAlive(pgid), "no process is left in the command's group " + pgid);
+        assertFalse(ProcessGroups.alive(pgid), "no process is left in the command's group " + pgid);
 
         ReplayServer model = agents.model(new ReplayAnswers().text("Resumed.").transcript());
         AgentProcess second = start();
@@ -140,20 +140,6 @@ class LspKilledDuringACommandTest {
             assertTrue(ids.isEmpty(), "calls with no tool message after them: " + ids + " in " + all);
         }
         assertTrue(anyCall, "the saved call is in the resumed request: " + all);
-    }
-
-    private static long groupOf(long pid) throws Exception {
-        Process ps = new ProcessBuilder("ps", "-o", "pgid=", "-p", Long.toString(pid)).start();
-        String group = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        ps.waitFor();
-        return Long.parseLong(group);
-    }
-
-    private static boolean groupAlive(long pgid) throws Exception {
-        Process ps = new ProcessBuilder("ps", "-e", "-o", "pgid=").start();
-        String groups = new String(ps.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        ps.waitFor();
-        return groups.lines().map(String::strip).anyMatch(g -> g.equals(Long.toString(pgid)));
     }
 
     /** Polls (bounded) until {@code probe} gives a value. */
