@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 
 /**
  * One {@code agentls} child process over real OS pipes: its stdout and stderr read on threads of their own as they
- * come (so a chatty child never blocks on a full pipe), its stdin a pipe the test holds or closes, its end waited for
+ * come (so a chatty child never blocks on a full pipe; a stdout carrying a protocol is left to the test), its stdin a pipe the test holds or closes, its end waited for
  * with a bound. Every failure it raises names the command and carries the child's stderr; closing it kills the child
  * and every process the child started.
  */

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * still running is killed with its process tree and every model stopped.
  *
  * <p>Use: {@code @RegisterExtension final AgentProcesses agents = new AgentProcesses();}, then
- * {@code agents.agentls("run", "--workspace", root, ...).start()}.
+ * {@code agents.agentls("run", "--workspace", root, ...).start()}; {@code agents.launcher(...)} for the packaged
+ * launcher, {@code launcherScript()} for a program of the test's that starts {@code agentls} itself.
  */
 public final class AgentProcesses implements BeforeEachCallback, AfterEachCallback {
 
