@@ -61,7 +61,7 @@ final class ProcessWiring {
 
     /**
      * The session core's workspace and agents over one folder for a headless front door, made as an editor's are:
-     * its index started, its repo map read in the background (no run waits for it: one arriving mid-run joins as a
+     * its index started (for {@code agentls run}, at the model's first answer), its repo map read in the background (no run waits for it: one arriving mid-run joins as a
      * message), and the MCP servers that need no question starting at once. Closing it stops the servers and the
      * threads it made.
      */
@@ -86,14 +86,33 @@ final class ProcessWiring {
     /** @param adjust changes the agents' wiring (tests read the repo map on an executor they hold) */
     static Headless headless(Path root, AgentLsSettings settings, McpWiring mcp,
                              UnaryOperator<WorkspaceAgents> adjust) {
+        return headless(root, settings, mcp, adjust, false);
+    }
+
+    /**
+     * As {@link #headless} for one run whose prompt is known at once ({@code agentls run}): the index starts at the
+     * first answer ({@link IndexAtFirstAnswer}) unless the environment turns that off.
+     */
+    static Headless oneShot(Path root, AgentLsSettings settings, McpWiring mcp) {
+        return headless(root, settings, mcp, UnaryOperator.identity(),
+                !IndexAtFirstAnswer.turnedOff(System::getenv));
+    }
+
+    static Headless headless(Path root, AgentLsSettings settings, McpWiring mcp,
+                             UnaryOperator<WorkspaceAgents> adjust, boolean indexAtFirstAnswer) {
         ExecutorService background = DaemonThreads.pool("agentls-workspace");
         ScheduledExecutorService timers = DaemonThreads.timer("agentls-command");
         ExecutorService runs = DaemonThreads.pool("agentls-run");
         Workspace workspace = Workspace.open(List.of(root), new DocumentStore(), background, Clock.systemUTC(),
                 () -> { });
-        workspace.index().start();
+        Function<LlmSettings, ModelClient> models = models(runs);
+        if (indexAtFirstAnswer) {
+            models = new IndexAtFirstAnswer(workspace.index()::start).models(models);
+        } else {
+            workspace.index().start();
+        }
         WorkspaceTools tools = tools(System.getenv(), List.of(settings.llm().apiKeyEnv()), timers, background);
-        Agents agents = adjust.apply(new WorkspaceAgents(tools, models(runs), runs, Clock.systemUTC(), mcp))
+        Agents agents = adjust.apply(new WorkspaceAgents(tools, models, runs, Clock.systemUTC(), mcp))
                 .open(workspace);
         agents.startMcpServers(settings);
         return new Headless(workspace, agents, List.of(background, timers, runs));

@@ -163,7 +163,7 @@ final class RunCommand implements Subcommand {
         };
         ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(options.approvals()),
                 new AlwaysAllowed(options.workspace()));
-        try (ProcessWiring.Headless workspace = ProcessWiring.headless(options.workspace(), options.settings(),
+        try (ProcessWiring.Headless workspace = ProcessWiring.oneShot(options.workspace(), options.settings(),
                 mcp)) {
             Runs runs = workspace.runs(options::settings, policy, options.workspace());
             RunMessages toModel = new RunMessages();

@@ -125,7 +125,7 @@ public final class WorkspaceAgents implements Agents.Factory {
         workspace.index().listen((changed, deleted) -> map.onFilesChanged(changed, deleted));
         workspace.index().listenRoots(map::onRootsChanged);
         documents.listen(map::markChanged);
-        workspace.index().ready().whenComplete((done, failed) -> {
+        workspace.index().firstBuilt().whenComplete((done, failed) -> {
             long started = System.nanoTime();
             // A line on stderr (the server's log) that says when the session's map is ready: scripts/bench-repomap
             // times the real server by it.

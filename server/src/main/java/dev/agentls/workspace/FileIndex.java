@@ -45,6 +45,8 @@ public final class FileIndex {
     private final Object lock = new Object();
     private volatile Map<Path, RootIndex> indexes = Map.of();
     private volatile CompletableFuture<Void> ready = CompletableFuture.completedFuture(null);
+    /** Completes when the build {@link #start} began is warm; pending until then. */
+    private final CompletableFuture<Void> firstBuilt = new CompletableFuture<>();
     private volatile Instant lastSync;
     private final AtomicBoolean rescanning = new AtomicBoolean();
     /** The least time between two full rescans (a stat per file) when no notification arrives. */
@@ -91,7 +93,17 @@ public final class FileIndex {
 
     /** Starts building the index of every root in the background; the future completes when it is warm. */
     public CompletableFuture<Void> start() {
-        return onRootsChanged();
+        CompletableFuture<Void> built = onRootsChanged();
+        built.whenComplete((done, failed) -> firstBuilt.complete(null));
+        return built;
+    }
+
+    /**
+     * Completes once the index {@link #start} began is warm, however late it is started; what reads the whole index
+     * once (the repo map) waits on this rather than on {@link #ready}, which an index not yet started calls ready.
+     */
+    public CompletableFuture<Void> firstBuilt() {
+        return firstBuilt;
     }
 
     /**

@@ -41,10 +41,23 @@ final class HeadlessRuns implements AutoCloseable {
     static HeadlessRuns open(Path root, ReplayServer model, Path home, PrintStream log, TerminalHost.Prompter prompter,
                              RunOptions.Approvals approvals, UnaryOperator<WorkspaceAgents> adjust)
             throws UsageException {
+        return open(root, model, home, log, prompter, approvals, adjust, false);
+    }
+
+    /** As {@code agentls run} wires it: the index starts at the first answer. */
+    static HeadlessRuns oneShot(Path root, ReplayServer model, Path home, PrintStream log) throws UsageException {
+        return open(root, model, home, log, TerminalHost.Prompter.none(), RunOptions.Approvals.DENY,
+                UnaryOperator.identity(), true);
+    }
+
+    private static HeadlessRuns open(Path root, ReplayServer model, Path home, PrintStream log,
+                                     TerminalHost.Prompter prompter, RunOptions.Approvals approvals,
+                                     UnaryOperator<WorkspaceAgents> adjust, boolean indexAtFirstAnswer)
+            throws UsageException {
         RunOptions options = RunOptions.parse(new String[] {"--workspace", root.toString(), "--prompt", "unused",
                 "--base-url", model.baseUrl() + "/v1", "--model", "m"});
         ProcessWiring.Headless workspace = ProcessWiring.headless(options.workspace(), options.settings(),
-                new McpWiring(home, Map.of(), log), adjust);
+                new McpWiring(home, Map.of(), log), adjust, indexAtFirstAnswer);
         ApprovalPolicy policy = new ApprovalPolicy(ApprovingHost.mode(approvals), new AlwaysAllowed(root));
         return new HeadlessRuns(workspace, workspace.runs(options::settings, policy, root),
                 listener -> new TerminalDoor("run", workspace.workspace().documents(), prompter, log, approvals,

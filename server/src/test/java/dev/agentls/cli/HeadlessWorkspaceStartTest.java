@@ -51,27 +51,48 @@ class HeadlessWorkspaceStartTest {
     @Test
     void aSearchInTheFirstAnswerSeesTheWholeWorkspace() throws Exception {
         Path root = TestWorkspace.copy("demo", temp);
-        try (ReplayServer model = ReplayServer.start(new OpenAiScript()
+        try (ReplayServer model = searchingModel();
+             HeadlessRuns workspace = HeadlessRuns.open(root, model, temp.resolve("home"),
+                     new PrintStream(err, true, StandardCharsets.UTF_8))) {
+            assertSearchesSawTheWholeWorkspace(workspace);
+        }
+    }
+
+    @Test
+    void aOneShotRunStartsItsIndexAtTheFirstAnswerAndItsSearchesStillSeeTheWholeWorkspace() throws Exception {
+        Path root = TestWorkspace.copy("demo", temp);
+        try (ReplayServer model = searchingModel();
+             HeadlessRuns workspace = HeadlessRuns.oneShot(root, model, temp.resolve("home"),
+                     new PrintStream(err, true, StandardCharsets.UTF_8))) {
+            assertFalse(workspace.workspace().workspace().index().firstBuilt().isDone(),
+                    "no index is read before the first request has left");
+            assertSearchesSawTheWholeWorkspace(workspace);
+            workspace.workspace().agents().repoMapRead().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private ReplayServer searchingModel() throws Exception {
+        return ReplayServer.start(new OpenAiScript()
                 .answer("", "grep_search", arguments("query", "class Greeter"))
                 .answer("", "file_search", arguments("query", "stats"))
                 .answer("", "attempt_completion", arguments("result", "Found it.")).transcript(), 0, connections,
                 line -> { });
-             HeadlessRuns workspace = HeadlessRuns.open(root, model, temp.resolve("home"),
-                     new PrintStream(err, true, StandardCharsets.UTF_8))) {
-            List<AgentEvent.ToolResult> results = new CopyOnWriteArrayList<>();
-            RunOutcome outcome = workspace.run(RunRequest.of("Where is the greeter?"), event -> {
-                if (event instanceof AgentEvent.ToolResult result) {
-                    results.add(result);
-                }
-            }).outcome().get(60, TimeUnit.SECONDS);
+    }
 
-            assertEquals(RunStatus.COMPLETED, outcome.status(), outcome.text() + "\n" + err);
-            assertEquals(3, results.size(), results.toString());
-            assertTrue(results.get(0).ok() && results.get(0).text().contains("src/main/java/demo/Greeter.java"),
-                    results.get(0).text());
-            assertTrue(results.get(1).ok() && results.get(1).text().contains("scripts/stats.py"),
-                    results.get(1).text());
-        }
+    private void assertSearchesSawTheWholeWorkspace(HeadlessRuns workspace) throws Exception {
+        List<AgentEvent.ToolResult> results = new CopyOnWriteArrayList<>();
+        RunOutcome outcome = workspace.run(RunRequest.of("Where is the greeter?"), event -> {
+            if (event instanceof AgentEvent.ToolResult result) {
+                results.add(result);
+            }
+        }).outcome().get(60, TimeUnit.SECONDS);
+
+        assertEquals(RunStatus.COMPLETED, outcome.status(), outcome.text() + "\n" + err);
+        assertEquals(3, results.size(), results.toString());
+        assertTrue(results.get(0).ok() && results.get(0).text().contains("src/main/java/demo/Greeter.java"),
+                results.get(0).text());
+        assertTrue(results.get(1).ok() && results.get(1).text().contains("scripts/stats.py"),
+                results.get(1).text());
     }
 
     @Test
