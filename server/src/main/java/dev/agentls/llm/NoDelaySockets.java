@@ -16,36 +16,31 @@ final class NoDelaySockets extends SocketFactory {
 
     @Override
     public Socket createSocket() throws IOException {
-        Socket socket = new Socket();
-        socket.setTcpNoDelay(true);
-        return socket;
+        return noDelay(new Socket());
     }
 
     @Override
     public Socket createSocket(String host, int port) throws IOException {
-        Socket socket = new Socket(host, port);
-        socket.setTcpNoDelay(true);
-        return socket;
+        return noDelay(new Socket(host, port));
     }
 
     @Override
     public Socket createSocket(String host, int port, InetAddress localHost, int localPort) throws IOException {
-        Socket socket = new Socket(host, port, localHost, localPort);
-        socket.setTcpNoDelay(true);
-        return socket;
+        return noDelay(new Socket(host, port, localHost, localPort));
     }
 
     @Override
     public Socket createSocket(InetAddress host, int port) throws IOException {
-        Socket socket = new Socket(host, port);
-        socket.setTcpNoDelay(true);
-        return socket;
+        return noDelay(new Socket(host, port));
     }
 
     @Override
     public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
             throws IOException {
-        Socket socket = new Socket(address, port, localAddress, localPort);
+        return noDelay(new Socket(address, port, localAddress, localPort));
+    }
+
+    private static Socket noDelay(Socket socket) throws IOException {
         socket.setTcpNoDelay(true);
         return socket;
     }
