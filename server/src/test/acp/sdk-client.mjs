@@ -194,8 +194,9 @@ check("create_plan shows the plan with every entry", () => {
 });
 
 const beforeCancel = updates.length;
-const pending = a.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "Take your time" }] });
-// Cancelled once the model is answering: its request is in flight.
+// In ask mode the run states its mode before the first request, so the answer's text streams as it comes (a direct
+// run holds its first answer's text until the answer says whether it plans); cancelled once the model is answering.
+const pending = a.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "/ask Take your time" }] });
 while (!since(beforeCancel).some(u => u.sessionUpdate === "agent_message_chunk" && u.content.text === "Thinking slowly")) {
   await new Promise(r => setTimeout(r, 10));
 }
