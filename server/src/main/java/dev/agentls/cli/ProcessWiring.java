@@ -80,13 +80,7 @@ final class ProcessWiring {
     }
 
     static Headless headless(Path root, AgentLsSettings settings, McpWiring mcp) {
-        return headless(root, settings, mcp, UnaryOperator.identity());
-    }
-
-    /** @param adjust changes the agents' wiring (tests read the repo map on an executor they hold) */
-    static Headless headless(Path root, AgentLsSettings settings, McpWiring mcp,
-                             UnaryOperator<WorkspaceAgents> adjust) {
-        return headless(root, settings, mcp, adjust, false);
+        return headless(root, settings, mcp, UnaryOperator.identity(), false);
     }
 
     /**
@@ -98,6 +92,10 @@ final class ProcessWiring {
                 !IndexAtFirstAnswer.turnedOff(System::getenv));
     }
 
+    /**
+     * @param adjust             changes the agents' wiring (tests read the repo map on an executor they hold)
+     * @param indexAtFirstAnswer start the index at the first answer rather than now
+     */
     static Headless headless(Path root, AgentLsSettings settings, McpWiring mcp,
                              UnaryOperator<WorkspaceAgents> adjust, boolean indexAtFirstAnswer) {
         ExecutorService background = DaemonThreads.pool("agentls-workspace");

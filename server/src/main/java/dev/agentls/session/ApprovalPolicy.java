@@ -128,7 +128,7 @@ public final class ApprovalPolicy {
     }
 
     /** Whether the approval is asked only because the model asked for it (execute_command's detail says why). */
-    public static boolean onlyTheModelAsked(String detail) {
+    private static boolean onlyTheModelAsked(String detail) {
         return detail.strip().endsWith(NEEDS_APPROVAL + MODEL_ASKED);
     }
 }
